@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Database } from '@varg/db';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import metricsModule from 'fastify-metrics';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { ApiConfig } from './config.ts';
+import { marketsRepo } from './modules/markets/repo.ts';
+import { marketsRoutes } from './modules/markets/routes.ts';
+import { type GeoLookup, marketsService } from './modules/markets/service.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
+import { geoipLite } from './providers/geo/geoip-lite.ts';
+
+// fastify-metrics is CommonJS with a `default` export.
+const metrics = ((metricsModule as unknown as { default?: typeof metricsModule }).default ?? metricsModule) as unknown as typeof import('fastify-metrics').default;
+
+export type { ApiConfig } from './config.ts';
+export type { GeoLookup } from './modules/markets/service.ts';
+export { apiConfigFromEnv, ConfigError, readEnv, type Env } from './config.ts';
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** Per-request CSP nonce for inline scripts (the SSR hydration data). */
+    cspNonce?: string;
+  }
+}
+
+export interface ApiDeps {
+  config: ApiConfig;
+  database: Database;
+  geo?: GeoLookup;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface Services {
+  markets: ReturnType<typeof marketsService>;
+  geo: GeoLookup;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/**
+ * The API and the shared HTTP layer. Plugins load in order: external (security, limits, docs) → services →
+ * routes (DESIGN.md section 4). The web server adds its static files and pages to the same instance.
+ */
+export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    // Fastify also takes a hop count; its types only list the other forms.
+    trustProxy: config.trustProxy as boolean | string | string[],
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    disableRequestLogging: config.env === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // — external —
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.raw.cspNonce = randomBytes(16).toString('base64');
+    done();
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (req) => `'nonce-${(req as { cspNonce?: string }).cspNonce}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    // Pages and assets are cached; the limit guards the API.
+    allowList: (request) => !/^\/v\d\//.test(request.url),
+    ...(config.redisUrl ? { redis: await redisClient(config.redisUrl) } : {}),
+  });
+  await app.register(metrics, { endpoint: '/metrics', routeMetrics: { enabled: true } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Storefront and dealer portal API',
+        version: '1.0.0',
+        description:
+          'The HTTP API behind the storefront (spec section 7). Errors share one envelope `{ statusCode, code, message, t_key }`; `message` is translated into the language of `?lang`, `x-lang` or `Accept-Language`.',
+      },
+      tags: [
+        { name: 'markets', description: 'Countries, languages and the suggested country' },
+        { name: 'system', description: 'Health, readiness and metrics' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  // — services —
+  const geo = deps.geo ?? geoipLite();
+  const markets = marketsService(marketsRepo(database.db), geo);
+  app.decorate('services', { markets, geo });
+
+  // — routes —
+  await app.register(systemRoutes, { database });
+  await app.register(marketsRoutes, { prefix: '/v1', markets });
+  // Unknown API paths answer JSON even when the web adds its catch-all page route.
+  for (const prefix of ['/v1', '/v2']) {
+    app.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: `${prefix}/*`, handler: apiNotFound, schema: { hide: true } });
+  }
+  app.setNotFoundHandler(apiNotFound);
+  return app;
+}
+
+async function redisClient(url: string) {
+  const { Redis } = await import('ioredis');
+  return new Redis(url, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+}

@@ -1,0 +1,1 @@
+export type { GeoLookup } from '../../modules/markets/service.ts';

@@ -1,0 +1,30 @@
+import { CHUNK_RELOAD_GUARD_MS } from '@varg/domain';
+import { StrictMode, startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { HydratedRouter } from 'react-router/dom';
+
+// Spec section 4: a chunk that fails to load (a deploy replaced it) reloads the page, at most once a minute.
+const RELOAD_KEY = 'chunk-reload-at';
+function reloadOnce() {
+  const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
+  if (Date.now() - last < CHUNK_RELOAD_GUARD_MS) return;
+  sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+  window.location.reload();
+}
+window.addEventListener('vite:preloadError', (event) => {
+  event.preventDefault();
+  reloadOnce();
+});
+window.addEventListener('unhandledrejection', (event) => {
+  const message = String((event.reason as Error | undefined)?.message ?? '');
+  if (/dynamically imported module|Importing a module script failed|error loading dynamically/i.test(message)) reloadOnce();
+});
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  );
+});

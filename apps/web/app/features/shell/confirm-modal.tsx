@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { buttonClass, Modal } from '../../ui/modal.tsx';
+
+/** Yes/no confirmation before a destructive action. */
+export default function ConfirmModal({
+  title,
+  description,
+  onAnswer,
+}: {
+  title: string;
+  description?: string | undefined;
+  onAnswer(answer: boolean): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal role="alertdialog" title={title} onClose={() => onAnswer(false)}>
+      {description && <p className="mt-3 text-neutral-700">{description}</p>}
+      <div className="mt-6 flex justify-end gap-3">
+        <button type="button" className={buttonClass.secondary} onClick={() => onAnswer(false)} autoFocus>
+          {t('modal_no')}
+        </button>
+        <button type="button" className={buttonClass.primary} onClick={() => onAnswer(true)}>
+          {t('modal_yes')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { useMarketingHref } from '../../lib/use-locale.ts';
+import { LocaleButton } from './header.tsx';
+
+const COLUMNS = [
+  {
+    title: 'footer_shop',
+    links: [
+      ['nav_varg_mx', '/stark-varg'],
+      ['nav_varg_ex', '/stark-varg-ex'],
+      ['nav_varg_sm', '/stark-varg-sm'],
+      ['footer_test_ride', '/test-ride'],
+    ],
+  },
+  {
+    title: 'footer_help',
+    links: [
+      ['nav_support', '/support'],
+      ['footer_service', '/service'],
+      ['footer_contact', '/contact'],
+    ],
+  },
+  {
+    title: 'footer_company',
+    links: [
+      ['footer_press', '/press-and-media'],
+      ['footer_newsletter', '/newsletter'],
+    ],
+  },
+] as const;
+
+export function Footer() {
+  const { t } = useTranslation();
+  const marketing = useMarketingHref();
+  return (
+    <footer className="bg-neutral-950 text-neutral-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-4">
+        <div>
+          <p className="text-xl font-black tracking-[0.3em] text-white">{t('app_name')}</p>
+          <p className="mt-3 max-w-xs text-sm">{t('footer_tagline')}</p>
+        </div>
+        {COLUMNS.map((col) => (
+          <nav key={col.title} aria-label={t(col.title)}>
+            <h2 className="text-sm font-semibold text-white">{t(col.title)}</h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              {col.links.map(([key, path]) => (
+                <li key={key}>
+                  <a href={marketing(path)} className="hover:text-white hover:underline">
+                    {t(key)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col-reverse items-start gap-3 px-4 py-5 text-xs sm:flex-row sm:items-center sm:justify-between">
+          <p>{t('footer_copyright', { year: new Date().getFullYear() })}</p>
+          <LocaleButton className="-ml-3 text-neutral-200" />
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,160 @@
+import { Globe, Menu, ShoppingBag, User, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { countryName } from '../../lib/i18n.ts';
+import { useLocalePath, useMarketingHref, useRootData } from '../../lib/use-locale.ts';
+import { useShell } from './providers.tsx';
+
+const CartDrawer = lazy(() => import('./cart-drawer.tsx'));
+
+const MODELS = [
+  { key: 'nav_varg_mx', path: '/stark-varg' },
+  { key: 'nav_varg_ex', path: '/stark-varg-ex' },
+  { key: 'nav_varg_sm', path: '/stark-varg-sm' },
+] as const;
+
+export function LocaleButton({ className = '' }: { className?: string }) {
+  const { t } = useTranslation();
+  const { locale, countries, languages } = useRootData();
+  const { openLocaleModal } = useShell();
+  const country = countries.find((c) => c.code === locale.country);
+  const language = languages.find((l) => l.code === locale.lang);
+  return (
+    <button
+      type="button"
+      onClick={openLocaleModal}
+      aria-label={t('locale_change')}
+      aria-haspopup="dialog"
+      className={`inline-flex items-center gap-1.5 rounded-full px-3 py-2 text-sm hover:bg-white/10 ${className}`}
+    >
+      <Globe size={16} aria-hidden="true" />
+      <span>
+        {countryName(locale.country, locale, country?.name ?? locale.country)} · {language?.nativeName ?? locale.lang}
+      </span>
+    </button>
+  );
+}
+
+function AccountMenu() {
+  const { t } = useTranslation();
+  const { menus, toggle } = useShell();
+  const localePath = useLocalePath();
+  const ref = useRef<HTMLDivElement>(null);
+  const open = menus.accountMenuOpen;
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && toggle('accountMenuOpen', false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && toggle('accountMenuOpen', false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, toggle]);
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="account-menu"
+        onClick={() => toggle('accountMenuOpen')}
+        className="rounded-full p-2 hover:bg-white/10"
+      >
+        <User size={20} aria-hidden="true" />
+        <span className="sr-only">{t('account_menu')}</span>
+      </button>
+      {open && (
+        <div id="account-menu" className="absolute right-0 z-40 mt-2 w-56 rounded-xl bg-white p-2 text-neutral-900 shadow-xl ring-1 ring-neutral-200">
+          <Link to={localePath('/login')} className="block rounded-lg px-3 py-2 text-sm font-semibold hover:bg-neutral-100">
+            {t('account_sign_in')}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function Header({ minimal = false }: { minimal?: boolean }) {
+  const { t } = useTranslation();
+  const { menus, toggle } = useShell();
+  const localePath = useLocalePath();
+  const marketing = useMarketingHref();
+  return (
+    <header className="relative z-30 bg-neutral-950 text-white">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-neutral-900">
+        {t('skip_to_content')}
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
+        {!minimal && (
+          <button
+            type="button"
+            className="rounded-full p-2 hover:bg-white/10 lg:hidden"
+            aria-expanded={menus.mainMenu}
+            aria-controls="main-menu"
+            onClick={() => toggle('mainMenu')}
+          >
+            {menus.mainMenu ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
+            <span className="sr-only">{t(menus.mainMenu ? 'menu_close' : 'menu_open')}</span>
+          </button>
+        )}
+        <Link to={localePath('/')} className="mr-4 text-xl font-black tracking-[0.3em]" aria-label={`${t('app_name')} – ${t('nav_home')}`}>
+          {t('app_name')}
+        </Link>
+        {!minimal && (
+          <nav aria-label={t('nav_main_menu')} className="hidden flex-1 lg:block">
+            <ul className="flex items-center gap-1 text-sm font-medium">
+              {MODELS.map((m) => (
+                <li key={m.key}>
+                  <a href={marketing(m.path)} className="rounded-full px-3 py-2 hover:bg-white/10">
+                    {t(m.key)}
+                  </a>
+                </li>
+              ))}
+              <li>
+                <a href={marketing('/support')} className="rounded-full px-3 py-2 hover:bg-white/10">
+                  {t('nav_support')}
+                </a>
+              </li>
+            </ul>
+          </nav>
+        )}
+        <div className="ml-auto flex items-center gap-1">
+          <LocaleButton className="hidden sm:inline-flex" />
+          {!minimal && <AccountMenu />}
+          {!minimal && (
+            <button type="button" onClick={() => toggle('cartMenuOpen', true)} className="rounded-full p-2 hover:bg-white/10" aria-haspopup="dialog">
+              <ShoppingBag size={20} aria-hidden="true" />
+              <span className="sr-only">{t('cart_menu')}</span>
+            </button>
+          )}
+        </div>
+      </div>
+      {!minimal && menus.mainMenu && (
+        <nav id="main-menu" aria-label={t('nav_main_menu')} className="absolute inset-x-0 top-16 border-t border-white/10 bg-neutral-950 px-4 pb-6 lg:hidden">
+          <ul className="flex flex-col py-2 text-lg font-medium">
+            {MODELS.map((m) => (
+              <li key={m.key}>
+                <a href={marketing(m.path)} className="block py-3">
+                  {t(m.key)}
+                </a>
+              </li>
+            ))}
+            <li>
+              <a href={marketing('/support')} className="block py-3">
+                {t('nav_support')}
+              </a>
+            </li>
+          </ul>
+          <LocaleButton className="-ml-3" />
+        </nav>
+      )}
+      {menus.cartMenuOpen && (
+        <Suspense fallback={null}>
+          <CartDrawer onClose={() => toggle('cartMenuOpen', false)} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

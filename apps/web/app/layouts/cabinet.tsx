@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { useLocalePath } from '../lib/use-locale.ts';
+import { DefaultFrame } from './default.tsx';
+
+const ACCOUNT_LINKS = [
+  ['account_profile', '/account'],
+  ['account_my_orders', '/orders/my'],
+  ['account_vehicles', '/vehicles'],
+] as const;
+
+/** The account area (cabinet): the account menu beside the page. */
+export default function CabinetLayout() {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  return (
+    <DefaultFrame>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-[14rem_1fr]">
+        <nav aria-label={t('account_menu')}>
+          <ul className="flex gap-2 overflow-x-auto md:flex-col">
+            {ACCOUNT_LINKS.map(([key, path]) => (
+              <li key={key}>
+                <NavLink
+                  to={localePath(path)}
+                  end
+                  className={({ isActive }) =>
+                    `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? 'bg-neutral-900 text-white' : 'hover:bg-neutral-100'}`
+                  }
+                >
+                  {t(key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main">
+          <Outlet />
+        </main>
+      </div>
+    </DefaultFrame>
+  );
+}

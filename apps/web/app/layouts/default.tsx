@@ -1,0 +1,38 @@
+import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
+import { ErrorPage } from '../features/shell/error-page.tsx';
+import { Footer } from '../features/shell/footer.tsx';
+import { Header } from '../features/shell/header.tsx';
+import { SuggestedCountryBanner } from '../features/shell/suggested-country-banner.tsx';
+import { useRootData } from '../lib/use-locale.ts';
+
+/** Header, banner, page, footer: the storefront's ordinary frame. */
+export function DefaultFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SuggestedCountryBanner />
+      <Header />
+      <div className="flex-1">{children}</div>
+      <Footer />
+    </div>
+  );
+}
+
+export default function DefaultLayout() {
+  return (
+    <DefaultFrame>
+      <Outlet />
+    </DefaultFrame>
+  );
+}
+
+/** Errors of pages in this layout keep the header and footer around the error page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { segment } = useRootData();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <DefaultFrame>
+      <ErrorPage error={error} status={status} homeHref={`/${segment}`} />
+    </DefaultFrame>
+  );
+}

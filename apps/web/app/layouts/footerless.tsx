@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router';
+import { Header } from '../features/shell/header.tsx';
+import { SuggestedCountryBanner } from '../features/shell/suggested-country-banner.tsx';
+
+/** Header without footer, for focused flows such as checkout. */
+export default function FooterlessLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SuggestedCountryBanner />
+      <Header minimal />
+      <div className="flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Locale } from '@varg/domain';
+import type { Messages } from '@varg/i18n';
+import { createContext } from 'react-router';
+import type { ApiClient } from './api.ts';
+
+/** What the one-process server hands to every loader, action and middleware. */
+export interface AppServices {
+  api: ApiClient;
+  messagesFor(lang: Locale['lang']): Messages;
+  /** The visitor's country from the IP lookup (null when unknown). */
+  ipCountry: string | null;
+  nonce: string;
+  config: { marketingSiteUrl: string; publicUrl: string };
+}
+
+export const servicesContext = createContext<AppServices>();
+
+/** The locale the request is served in, set by the root middleware. */
+export const localeContext = createContext<Locale>();

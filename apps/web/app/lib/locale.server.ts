@@ -1,0 +1,108 @@
+import {
+  COOKIE,
+  detectBrowserLocale,
+  formatCountryLangCookie,
+  formatLocaleSegment,
+  isInternalLink,
+  type Locale,
+  localeRedirectStatus,
+  localizedPath,
+  parseCountryLangCookie,
+  parseLocaleSegment,
+  resolveLocale,
+  splitLocalePath,
+} from '@varg/domain';
+import type { Country, CountryList } from '@varg/contracts';
+import { type MiddlewareFunction, redirect } from 'react-router';
+import { localeContext, servicesContext } from './context.ts';
+import { preferenceCookie, readCookies } from './cookies.server.ts';
+
+export async function activeCountries(context: Parameters<MiddlewareFunction<Response>>[0]['context']): Promise<Country[]> {
+  const { api } = context.get(servicesContext);
+  const list = await api.get<CountryList>('/v1/country?status=1&limit=300&sort=name');
+  return list.docs;
+}
+
+/** The visitor's stored locale choice: the `i18n_redirected` cookie, else the country+lang cookie. */
+export function storedLocale(cookies: Record<string, string | undefined>): Locale | null {
+  return parseLocaleSegment(cookies[COOKIE.locale.name]) ?? parseCountryLangCookie(cookies[COOKIE.countryLang.name]);
+}
+
+export function localeCookies(request: Request, locale: Locale): string[] {
+  return [
+    preferenceCookie(request, COOKIE.locale.name, formatLocaleSegment(locale), COOKIE.locale.maxAge),
+    preferenceCookie(request, COOKIE.countryLang.name, formatCountryLangCookie(locale), COOKIE.countryLang.maxAge),
+  ];
+}
+
+/** A mobile app's deeplink as recorded from the query: a custom scheme or an internal path, nothing else. */
+function safeDeeplink(value: string | null): string | null {
+  if (!value || value.length > 512) return null;
+  if (isInternalLink(value)) return value;
+  try {
+    const url = new URL(value);
+    return /^(https?|javascript|data|file|vbscript):$/.test(url.protocol) ? null : value;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Root middleware (spec sections 2 and 4): resolves the locale, redirects to the selected locale prefix
+ * (301 for a mere re-spelling of the current one, 302 otherwise) and applies the query behaviours.
+ */
+export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const url = new URL(request.url);
+  const services = context.get(servicesContext);
+  const cookies = readCookies(request);
+  const { segment, rest } = splitLocalePath(url.pathname);
+  const countries = await activeCountries(context);
+  const active = new Set(countries.map((c) => c.code));
+  const stored = storedLocale(cookies);
+  const locale = resolveLocale({
+    stored,
+    route: parseLocaleSegment(segment),
+    browser: detectBrowserLocale(request.headers.get('accept-language'), services.ipCountry),
+    isActiveCountry: (code) => active.has(code),
+  });
+  context.set(localeContext, locale);
+
+  const navigational = request.method === 'GET' || request.method === 'HEAD';
+  const isDataRequest = url.pathname.endsWith('.data');
+  if (navigational && !isDataRequest) {
+    const status = segment ? localeRedirectStatus(segment, locale) : 302;
+    if (status) {
+      const headers = new Headers({ location: localizedPath(locale, rest) + url.search });
+      // A first visit remembers the detected locale, so the next visit goes straight there.
+      if (!stored) for (const c of localeCookies(request, locale)) headers.append('set-cookie', c);
+      throw new Response(null, { status, headers });
+    }
+    const target = url.searchParams.get('redirect');
+    if (target !== null && isInternalLink(target)) {
+      const { segment: targetSegment } = splitLocalePath(target);
+      throw redirect(targetSegment ? target : localizedPath(locale, target));
+    }
+  }
+
+  const response = await next();
+  const campaign = url.searchParams.get('campaign');
+  if (campaign && campaign.length <= 200) {
+    response.headers.append('set-cookie', preferenceCookie(request, COOKIE.campaign.name, campaign, COOKIE.campaign.maxAge));
+  }
+  const returnTo = safeDeeplink(url.searchParams.get('returnTo'));
+  if (returnTo) {
+    let deeplink: Record<string, string> | null = null;
+    if (url.searchParams.get('addCard') === 'true') deeplink = { type: 'addCard', returnTo };
+    const part = url.searchParams.get('addPartCodeToCart');
+    const warranty = url.searchParams.get('extendedWarranty');
+    if (part) deeplink = { type: 'upgradePart', returnTo, addPartCodeToCart: part.slice(0, 64) };
+    else if (warranty) deeplink = { type: 'upgradePart', returnTo, extendedWarranty: warranty.slice(0, 64) };
+    if (deeplink) {
+      response.headers.append(
+        'set-cookie',
+        preferenceCookie(request, COOKIE.mobileDeeplink.name, JSON.stringify(deeplink), COOKIE.mobileDeeplink.maxAge),
+      );
+    }
+  }
+  return response;
+};

@@ -1,0 +1,114 @@
+import type { Country, CountryList, Language } from '@varg/contracts';
+import { COOKIE, formatLocaleSegment, type Locale, localeTag } from '@varg/domain';
+import type { Messages } from '@varg/i18n';
+import { createContext, type ReactNode, useContext } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { ErrorPage } from './features/shell/error-page.tsx';
+import { ShellProviders } from './features/shell/providers.tsx';
+import { localeContext, servicesContext } from './lib/context.ts';
+import { readCookies } from './lib/cookies.server.ts';
+import { useI18nInstance } from './lib/i18n.ts';
+import { localeMiddleware } from './lib/locale.server.ts';
+import stylesheet from './styles.css?url';
+
+export interface RootData {
+  locale: Locale;
+  segment: string;
+  messages: Messages;
+  countries: Array<{ code: string; name: string; lang: string }>;
+  languages: Array<{ code: string; nativeName: string }>;
+  /** The visitor's own market from the IP lookup, when it differs from the current one and was not dismissed. */
+  suggestion: { code: string; lang: string } | null;
+  config: { marketingSiteUrl: string; publicUrl: string };
+}
+
+export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
+
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
+  const { api, messagesFor, ipCountry, config } = context.get(servicesContext);
+  const locale = context.get(localeContext);
+  const [countries, languages] = await Promise.all([
+    api.get<CountryList>('/v1/country?status=1&limit=300&sort=name'),
+    api.get<{ docs: Language[] }>('/v1/language?status=1'),
+  ]);
+  const dismissed = readCookies(request)[COOKIE.suggestedCountryDismissed.name];
+  const own: Country | undefined = ipCountry ? countries.docs.find((c) => c.code === ipCountry) : undefined;
+  return {
+    locale,
+    segment: formatLocaleSegment(locale),
+    messages: messagesFor(locale.lang),
+    countries: countries.docs.map((c) => ({ code: c.code, name: c.name, lang: c.language.code })),
+    languages: languages.docs.map((l) => ({ code: l.code, nativeName: l.nativeName })),
+    suggestion: own && own.code !== locale.country && !dismissed ? { code: own.code, lang: own.language.code } : null,
+    config,
+  };
+}
+
+// Root data only changes with the locale (a full reload) or after a preference is posted.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? defaultShouldRevalidate : false;
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/** The CSP nonce of this response, provided by entry.server (absent in the browser, where it is not needed). */
+export const NonceContext = createContext<string | undefined>(undefined);
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  const nonce = useContext(NonceContext);
+  return (
+    <html lang={data ? localeTag(data.locale) : 'en-US'} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b0b0c" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-white text-neutral-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const i18n = useI18nInstance(loaderData.locale.lang, loaderData.messages);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ShellProviders>
+        <Outlet />
+      </ShellProviders>
+    </I18nextProvider>
+  );
+}
+
+/** Last resort, when even the root failed: a bare page in the language we have, or English. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  const i18n = useI18nInstance(data?.locale.lang ?? 'en-us', data?.messages ?? {});
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ErrorPage error={error} status={status} homeHref={data ? `/${data.segment}` : '/'} />
+    </I18nextProvider>
+  );
+}

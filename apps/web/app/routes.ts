@@ -1,0 +1,13 @@
+import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
+
+// Every page lives under the optional locale segment (spec section 2); the root middleware redirects any
+// request without a valid, canonical segment, so pages always get one.
+export default [
+  route('preferences', 'routes/preferences.ts'),
+  ...prefix(':locale?', [
+    layout('layouts/default.tsx', [index('routes/home.tsx'), route('*', 'routes/not-found.tsx')]),
+    layout('layouts/cabinet.tsx', []),
+    layout('layouts/footerless.tsx', []),
+    layout('layouts/fullscreen.tsx', []),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,36 @@
+import { COOKIE, isInternalLink, localizedPath, uiLanguageFrom } from '@varg/domain';
+import { data, redirect } from 'react-router';
+import { preferenceCookie } from '../lib/cookies.server.ts';
+import { activeCountries, localeCookies } from '../lib/locale.server.ts';
+import type { Route } from './+types/preferences';
+
+/**
+ * Stores a visitor preference. `locale`: the country and language chosen in the modal or the banner; answers
+ * with a redirect to the same route under the new prefix. `dismiss-suggestion`: hides the banner for 30 days.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const dismissed = preferenceCookie(
+    request,
+    COOKIE.suggestedCountryDismissed.name,
+    '1',
+    COOKIE.suggestedCountryDismissed.maxAge,
+  );
+  if (intent === 'dismiss-suggestion') {
+    return data({ ok: true }, { headers: { 'set-cookie': dismissed } });
+  }
+  if (intent === 'locale') {
+    const lang = uiLanguageFrom(String(form.get('lang') ?? ''));
+    const country = String(form.get('country') ?? '').toUpperCase();
+    const active = (await activeCountries(context)).some((c) => c.code === country);
+    if (!lang || !active) return data({ ok: false, error: 'error_validation' }, { status: 400 });
+    const returnTo = form.get('returnTo');
+    const path = isInternalLink(returnTo) ? returnTo : '/';
+    const headers = new Headers();
+    for (const cookie of localeCookies(request, { lang, country })) headers.append('set-cookie', cookie);
+    headers.append('set-cookie', dismissed);
+    return redirect(localizedPath({ lang, country }, path), { status: 303, headers });
+  }
+  return data({ ok: false, error: 'error_bad_request' }, { status: 400 });
+}

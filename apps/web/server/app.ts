@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { apiConfigFromEnv, buildApi, type Env, type GeoLookup } from '@varg/api';
+import { type Database, migrate, openDatabase, seed } from '@varg/db';
+import { messagesFor } from '@varg/i18n/server';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import { renderRobots, renderSitemap } from './seo.ts';
+import { mountWeb } from './web.ts';
+
+export const webRoot = fileURLToPath(new URL('..', import.meta.url));
+const clientDir = join(webRoot, 'build', 'client');
+const serverBuildPath = join(webRoot, 'build', 'server', 'index.js');
+
+export interface ServerOptions {
+  env: Env;
+  /** Use this database instead of opening one from the environment (tests). */
+  database?: Database;
+  geo?: GeoLookup;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface Server {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Opens (and migrates and seeds) the database named by the environment: PostgreSQL or the embedded PGlite. */
+export async function openEnvDatabase(env: Env): Promise<Database> {
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, 'pglite') });
+  await migrate(database);
+  if (env.SEED) await seed(database);
+  return database;
+}
+
+/** The one process: API, static files and server-rendered pages on one Fastify instance. */
+export async function createServer(options: ServerOptions): Promise<Server> {
+  const { env } = options;
+  const dev = env.NODE_ENV === 'development';
+  const database = options.database ?? (await openEnvDatabase(env));
+  const app = await buildApi({
+    config: apiConfigFromEnv(env),
+    database,
+    ...(options.geo ? { geo: options.geo } : {}),
+    ...(options.logger !== undefined ? { logger: options.logger } : {}),
+  });
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let closeVite: (() => Promise<void>) | undefined;
+  if (dev) {
+    const vite = await import('vite');
+    const server = await vite.createServer({ root: webRoot, server: { middlewareMode: true }, appType: 'custom' });
+    await app.register((await import('@fastify/middie')).default);
+    app.use(server.middlewares);
+    build = () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    closeVite = () => server.close();
+  } else {
+    if (!existsSync(serverBuildPath)) {
+      throw new Error(`No web build at ${serverBuildPath}: run "npm run build" first.`);
+    }
+    build = (await import(serverBuildPath)) as ServerBuild;
+    // Hashed build files never change: cache them for a year. Other public files: an hour.
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      setHeaders(reply, path) {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  const publicUrl = env.PUBLIC_URL;
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    return renderRobots(publicUrl ?? `${request.protocol}://${request.host}`);
+  });
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const countries = await app.services.markets.listCountries({ status: 1, limit: 300, page: 1, sort: 'code' });
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    return renderSitemap(publicUrl ?? `${request.protocol}://${request.host}`, countries.docs);
+  });
+
+  await mountWeb(app, {
+    build,
+    mode: dev ? 'development' : 'production',
+    apiUrl: env.API_URL,
+    publicUrl,
+    pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
+    messagesFor,
+    geo: app.services.geo,
+    config: apiConfigFromEnv(env),
+  });
+
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await closeVite?.();
+      if (!options.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { Country } from '@varg/contracts';
+import { formatLocaleSegment, uiLanguageFrom } from '@varg/domain';
+
+/** Public pages listed in the sitemap, per locale. Add a page here when it is built. */
+export const SITEMAP_PATHS = ['/'] as const;
+
+export function renderRobots(base: string): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /v1/', 'Disallow: /v2/', 'Disallow: /preferences', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+}
+
+/** One URL per page for every active market in its own language. */
+export function renderSitemap(base: string, countries: Country[]): string {
+  const urls: string[] = [];
+  for (const country of countries) {
+    const lang = uiLanguageFrom(country.language.code);
+    if (!lang) continue;
+    const segment = formatLocaleSegment({ lang, country: country.code });
+    for (const path of SITEMAP_PATHS) {
+      urls.push(`  <url><loc>${base}/${segment}${path === '/' ? '' : path}</loc></url>`);
+    }
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}

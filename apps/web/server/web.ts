@@ -1,0 +1,134 @@
+import { Readable } from 'node:stream';
+import type { ApiConfig, GeoLookup } from '@varg/api';
+import { COOKIE } from '@varg/domain';
+import type { UiLanguage } from '@varg/domain';
+import type { Messages } from '@varg/i18n';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
+import { type ApiClient, type ApiTransport, createApiClient } from '../app/lib/api.ts';
+import type { AppServices } from '../app/lib/context.ts';
+import { createPageCache, withNonce } from './page-cache.ts';
+
+export interface WebOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: 'production' | 'development';
+  apiUrl?: string | undefined;
+  publicUrl?: string | undefined;
+  pageCacheTtlMs: number;
+  messagesFor(lang: UiLanguage): Messages;
+  geo: GeoLookup;
+  config: Pick<ApiConfig, 'marketingSiteUrl'>;
+}
+
+/** In-process transport: the API answers through Fastify's inject, with no socket. */
+export function injectTransport(app: FastifyInstance): ApiTransport {
+  return {
+    async request({ method, path, headers, body }) {
+      const res = await app.inject({ method: method as 'GET', url: path, headers: headers ?? {}, ...(body !== undefined ? { payload: body } : {}) });
+      return { status: res.statusCode, headers: res.headers as Record<string, string>, body: res.body };
+    },
+  };
+}
+
+/** HTTP transport, when the API runs elsewhere (API_URL). */
+export function httpTransport(baseUrl: string): ApiTransport {
+  return {
+    async request({ method, path, headers, body }) {
+      const res = await fetch(new URL(path, baseUrl), { method, headers: headers ?? {}, ...(body !== undefined ? { body } : {}) });
+      return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+    },
+  };
+}
+
+function toWebRequest(request: FastifyRequest, origin: string): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, String(value));
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const controller = new AbortController();
+  request.raw.once('close', () => request.raw.readableAborted && controller.abort());
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.body as Readable) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+function cacheKey(request: FastifyRequest, ipCountry: string | null): string | null {
+  if (request.method !== 'GET') return null;
+  const cookies = request.cookies;
+  if (Object.keys(cookies).some((k) => k.startsWith(COOKIE.authPrefix))) return null;
+  return [
+    request.url,
+    cookies[COOKIE.locale.name] ?? '',
+    cookies[COOKIE.countryLang.name] ?? '',
+    cookies[COOKIE.suggestedCountryDismissed.name] ?? '',
+    ipCountry ?? '',
+  ].join('\u0000');
+}
+
+/** Mounts React Router on the Fastify instance: every path the API and static files do not claim. */
+export async function mountWeb(app: FastifyInstance, options: WebOptions) {
+  const getBuild = typeof options.build === 'function' ? options.build : async () => options.build as ServerBuild;
+  const handler = createRequestHandler(getBuild, options.mode);
+  const api: ApiClient = createApiClient(options.apiUrl ? httpTransport(options.apiUrl) : injectTransport(app));
+  const cache = createPageCache(options.mode === 'production' ? options.pageCacheTtlMs : 0);
+
+  await app.register(async (web) => {
+    // React Router reads form bodies itself: hand it the raw stream.
+    web.removeAllContentTypeParsers();
+    web.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+    web.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '*',
+      schema: { hide: true },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const nonce = request.raw.cspNonce ?? '';
+        const ipCountry = options.geo.countryOf(request.ip);
+        const key = cacheKey(request, ipCountry);
+        const hit = key ? cache.get(key) : undefined;
+        if (hit) {
+          reply.code(hit.status).headers(Object.fromEntries(hit.headers)).header('x-page-cache', 'hit');
+          return reply.send(withNonce(hit, nonce));
+        }
+
+        const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
+        const build = await getBuild();
+        // The context key comes from the build itself, so the server and the bundled app share one object.
+        const servicesContext = (build.entry.module as unknown as { servicesContext: RouterContext<AppServices> }).servicesContext;
+        const context = new RouterContextProvider();
+        context.set(servicesContext, {
+          api,
+          messagesFor: options.messagesFor,
+          ipCountry,
+          nonce,
+          config: { marketingSiteUrl: options.config.marketingSiteUrl, publicUrl: origin },
+        });
+        const response = await handler(toWebRequest(request, origin), context);
+
+        reply.code(response.status);
+        const headers: Array<[string, string]> = [];
+        response.headers.forEach((value, name) => {
+          if (name === 'set-cookie') return;
+          headers.push([name, value]);
+          reply.header(name, value);
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+        const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
+        if (isHtml) reply.header('cache-control', 'no-cache');
+        const body = response.body ? await response.text() : '';
+        if (key && isHtml && response.status === 200 && cookies.length === 0) {
+          cache.set(key, { status: 200, headers: [...headers, ['cache-control', 'no-cache']], body, nonce });
+        }
+        return reply.send(body);
+      },
+    });
+  });
+  return { api, cache };
+}

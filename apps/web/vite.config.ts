@@ -1,0 +1,11 @@
+import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  // Workspace packages are TypeScript sources: bundle them into the SSR build.
+  ssr: { noExternal: [/^@varg\//] },
+  build: { assetsInlineLimit: 0 },
+  server: { hmr: { port: 24679 } },
+});

@@ -1,0 +1,107 @@
+// Load benchmark (issue 2, "Targets"): throughput and p99 latency of the SSR home page, the country list and a
+// static file from the same server, on loopback, in one run. Not part of `npm test`.
+//   npm run build && npm run bench            (PGlite)
+//   BENCH_DATABASE_URL=postgres://... npm run bench
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3200);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function waitReady(): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/ready`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not become ready');
+}
+
+function start(): ChildProcess {
+  return spawn(process.execPath, ['apps/web/server/index.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'varg-bench-')),
+      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+      // The bench is one client hammering the API: lift the per-IP limit for it.
+      RATE_LIMIT_MAX: '100000000',
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+interface Result {
+  name: string;
+  path: string;
+  rps: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(name: string, path: string): Promise<Result> {
+  const r = await autocannon({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: DURATION, pipelining: 1 });
+  return { name, path, rps: r.requests.average, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+/** Gzipped JavaScript a first visit to the page downloads (modulepreload links and module scripts). */
+async function pageJsGzip(path: string): Promise<{ files: number; bytes: number }> {
+  const html = await (await fetch(`${BASE}${path}`)).text();
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1] as string);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1] as string);
+  let bytes = 0;
+  for (const url of urls) bytes += gzipSync(Buffer.from(await (await fetch(`${BASE}${url}`)).arrayBuffer()), { level: 9 }).length;
+  return { files: urls.size, bytes };
+}
+
+const server = start();
+try {
+  await waitReady();
+  const cssFile = readdirSync('apps/web/build/client/assets').find((f) => f.endsWith('.css'));
+  const staticPath = `/assets/${cssFile}`;
+  // Warm up the JIT, the page cache and the API client cache.
+  await autocannon({ url: `${BASE}/en-US`, connections: 10, duration: 2 });
+  const idleRss = rssMb(server.pid as number);
+
+  const results: Result[] = [];
+  results.push(await load('static file', staticPath));
+  let peakRss = rssMb(server.pid as number);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssMb(server.pid as number));
+  }, 250);
+  results.push(await load('SSR home page', '/en-US'));
+  results.push(await load('GET /v1/country', '/v1/country?status=1&limit=300&sort=name'));
+  results.push(await load('GET /health', '/health'));
+  clearInterval(sampler);
+  const js = await pageJsGzip('/en-US');
+
+  const byName = Object.fromEntries(results.map((r) => [r.name, r]));
+  const ratio = (a: string, b: string) => ((byName[a]?.rps ?? 0) / (byName[b]?.rps ?? 1)).toFixed(2);
+  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`);
+  console.log('| endpoint | req/s | p99 ms | errors | non-2xx |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of results) console.log(`| ${r.name} (\`${r.path}\`) | ${Math.round(r.rps)} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+  console.log(`\nSSR home / static file throughput: ${ratio('SSR home page', 'static file')} (target ≥ 0.50)`);
+  console.log(`GET /v1/country / static file throughput: ${ratio('GET /v1/country', 'static file')}`);
+  console.log(`RSS idle after warm-up: ${idleRss.toFixed(0)} MB (target ≤ 200); peak under load: ${peakRss.toFixed(0)} MB (target ≤ 400)`);
+  console.log(`Home page JavaScript: ${js.files} files, ${(js.bytes / 1024).toFixed(1)} KB gzip (target ≤ 100 KB)`);
+} finally {
+  server.kill('SIGTERM');
+}

@@ -1,0 +1,171 @@
+import { MARKETING } from '../playwright.config.ts';
+import { expect, expectAccessible, GERMAN_IP, test } from './fixtures.ts';
+import { Shell } from './pages/shell.ts';
+
+test.describe('language and country modal', () => {
+  test('switching country and language keeps the page, changes the prefix and remembers the choice', async ({ page, context }) => {
+    await page.goto('/en-US?x=1');
+    const shell = new Shell(page);
+    await shell.localeButton().click();
+    await expect(shell.dialog()).toBeVisible();
+    await expectAccessible(page);
+    await shell.chooseCountry('Fran', 'France');
+    // Choosing a country proposes its language; the language can still be changed.
+    await expect(shell.dialog().getByRole('combobox').nth(1)).toHaveValue('Français');
+    await shell.dialog().getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/fr-FR\?x=1$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'i18n_redirected')?.value).toBe('fr-FR');
+    // The stored choice now wins over another prefix.
+    await page.goto('/de-DE');
+    await expect(page).toHaveURL(/\/fr-FR$/);
+  });
+
+  test('can be used with the keyboard alone, and Escape closes it', async ({ page }) => {
+    await page.goto('/en-US');
+    const shell = new Shell(page);
+    await shell.localeButton().focus();
+    await page.keyboard.press('Enter');
+    await expect(shell.dialog()).toBeVisible();
+    const country = shell.dialog().getByRole('combobox').first();
+    await country.focus();
+    await country.fill('Deutsch');
+    await country.fill('Germ');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(country).toHaveValue('Germany');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(shell.dialog()).toBeHidden();
+    await expect(shell.localeButton()).toBeFocused();
+  });
+
+  test('English visitor choosing German language in Austria gets /de-AT', async ({ page }) => {
+    await page.goto('/en-US');
+    const shell = new Shell(page);
+    await shell.localeButton().click();
+    await shell.chooseCountry('Austr', 'Austria');
+    await shell.chooseLanguage('Deu', 'Deutsch');
+    await shell.dialog().getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/de-AT$/);
+  });
+});
+
+test.describe('suggested-country banner', () => {
+  test.use({ extraHTTPHeaders: { 'x-forwarded-for': GERMAN_IP } });
+
+  test('suggests the visitor’s own market and is dismissed for 30 days', async ({ page, context }) => {
+    await page.goto('/en-US');
+    const shell = new Shell(page);
+    await expect(shell.banner()).toContainText('It looks like you are in Germany.');
+    await expectAccessible(page);
+    await shell.banner().getByRole('button', { name: 'Dismiss' }).click();
+    await expect(shell.banner()).toBeHidden();
+    const cookie = (await context.cookies()).find((c) => c.name === 'suggested_country_dismissed');
+    expect(cookie).toBeDefined();
+    const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    await page.reload();
+    await expect(shell.banner()).toBeHidden();
+  });
+
+  test('switches to the suggested market', async ({ page }) => {
+    await page.goto('/en-US');
+    await new Shell(page).banner().getByRole('button', { name: /Germany store/ }).click();
+    await expect(page).toHaveURL(/\/de-DE$/);
+    await expect(new Shell(page).banner()).toBeHidden();
+  });
+
+  test('is not shown to a visitor already in their market', async ({ page }) => {
+    await page.goto('/de-DE');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(new Shell(page).banner()).toBeHidden();
+  });
+});
+
+test.describe('errors and handover', () => {
+  test('an unknown path shows the 404 page in the current language', async ({ page }) => {
+    const res = await page.goto('/de-DE/gibt-es-nicht');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fehler 404');
+    await expect(page.getByRole('main')).toContainText('Diese Seite konnte nicht gefunden werden');
+    await expect(page).toHaveTitle('Fehler 404');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: /Startseite/ }).click();
+    await expect(page).toHaveURL(/\/de-DE$/);
+  });
+
+  test('a marketing path is handed over with the same path and query', async ({ request }) => {
+    const res = await request.get('/en-US/press-and-media?utm=x', { maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+    expect(res.headers().location).toBe(`${MARKETING}/en-US/press-and-media?utm=x`);
+  });
+});
+
+test.describe('menus, toasts and page views', () => {
+  test('the main menu puts an overlay on the body on small screens', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/en-US');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.locator('body')).toHaveClass(/overlay/);
+    await expect(page.locator('#main-menu')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(page.locator('body')).not.toHaveClass(/overlay/);
+  });
+
+  test('the cart side menu traps focus and gives it back', async ({ page }) => {
+    await page.goto('/en-US');
+    const cartButton = page.getByRole('button', { name: 'Cart' });
+    await cartButton.click();
+    const drawer = page.getByRole('dialog', { name: 'Your cart' });
+    await expect(drawer).toContainText('Your cart is empty.');
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(cartButton).toBeFocused();
+  });
+
+  test('a page view reaches the data layer after navigation', async ({ page }) => {
+    await page.goto('/en-US');
+    await expect
+      .poll(() => page.evaluate(() => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'page_view').length))
+      .toBe(1);
+    const view = await page.evaluate(() => window.dataLayer?.[0]);
+    expect(view).toMatchObject({ event: 'page_view', page_path: '/en-US', language: 'en-us', country: 'US' });
+  });
+});
+
+test.describe('platform pages', () => {
+  test('the API docs list the markets endpoints', async ({ page }) => {
+    await page.goto('/docs');
+    await expect(page.getByText('/v1/country/by-ip')).toBeVisible();
+    await expect(page.getByText('/v1/language/{code}')).toBeVisible();
+  });
+
+  test('robots.txt and sitemap.xml describe the public pages', async ({ request }) => {
+    const robots = await request.get('/robots.txt');
+    expect(await robots.text()).toContain('Sitemap: ');
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain('/de-DE</loc>');
+    expect(sitemap).toContain('/en-US</loc>');
+    expect(sitemap).not.toContain('-JP</loc>');
+  });
+
+  test('static assets are cached for a year and pages are revalidated', async ({ page, request }) => {
+    const res = await page.goto('/en-US');
+    expect(res?.headers()['cache-control']).toBe('no-cache');
+    expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
+    const script = await page.locator('link[rel=modulepreload]').first().getAttribute('href');
+    const asset = await request.get(script ?? '');
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** The one error envelope of the API (DESIGN.md section 6). `message` is translated; `t_key` is its catalog key. */
+export const ErrorEnvelope = z
+  .object({
+    statusCode: z.number().int().min(400).max(599),
+    code: z.string(),
+    message: z.string(),
+    t_key: z.string().optional(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+/** Error codes with their translation keys. Codes named by the spec are kept as given. */
+export const ERRORS = {
+  VALIDATION_ERROR: { statusCode: 400, t_key: 'error_validation' },
+  BAD_REQUEST: { statusCode: 400, t_key: 'error_bad_request' },
+  UNAUTHORIZED: { statusCode: 401, t_key: 'error_unauthorized' },
+  FORBIDDEN: { statusCode: 403, t_key: 'error_forbidden' },
+  NOT_FOUND: { statusCode: 404, t_key: 'error_resource_not_found' },
+  COUNTRY_NOT_FOUND: { statusCode: 404, t_key: 'error_country_not_found' },
+  LANGUAGE_NOT_FOUND: { statusCode: 404, t_key: 'error_language_not_found' },
+  PAYLOAD_TOO_LARGE: { statusCode: 413, t_key: 'error_payload_too_large' },
+  UNSUPPORTED_MEDIA_TYPE: { statusCode: 415, t_key: 'error_unsupported_media_type' },
+  RATE_LIMITED: { statusCode: 429, t_key: 'error_rate_limited' },
+  INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },
+  SERVICE_UNAVAILABLE: { statusCode: 503, t_key: 'error_service_unavailable' },
+} as const satisfies Record<string, { statusCode: number; t_key: string }>;
+export type ErrorCode = keyof typeof ERRORS;

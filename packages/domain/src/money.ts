@@ -1,0 +1,48 @@
+// Money is integer minor units with an ISO currency; formatting follows spec section 5.
+
+export interface Money {
+  /** Integer minor units (cents). */
+  amount: number;
+  currency: string;
+}
+
+export const DEFAULT_FRACTION_DIGITS = 2;
+
+/**
+ * Formats an amount in major units with the currency, 2 decimals by default. When the currency is not one `Intl`
+ * knows, shows the plain number and the code (`12.00 XYZ1`).
+ */
+export function formatCurrency(
+  value: number,
+  currency: string,
+  locale: string,
+  fractionDigits: number = DEFAULT_FRACTION_DIGITS,
+): string {
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    }).format(value);
+  } catch {
+    const number = new Intl.NumberFormat(safeLocale(locale), {
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    }).format(value);
+    return `${number} ${currency}`;
+  }
+}
+
+/** Formats integer minor units (2-decimal currencies). */
+export function formatMoney(money: Money, locale: string): string {
+  return formatCurrency(money.amount / 100, money.currency, locale);
+}
+
+function safeLocale(locale: string): string {
+  try {
+    return Intl.getCanonicalLocales(locale)[0] ?? 'en-US';
+  } catch {
+    return 'en-US';
+  }
+}
