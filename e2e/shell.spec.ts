@@ -90,7 +90,7 @@ test.describe('errors and handover', () => {
     const res = await page.goto('/de-DE/gibt-es-nicht');
     expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fehler 404');
-    await expect(page.getByRole('main')).toContainText('Diese Seite konnte nicht gefunden werden');
+    await expect(page.getByRole('main')).toContainText('Diese Seite wurde nicht gefunden');
     await expect(page).toHaveTitle('Fehler 404');
     await expectAccessible(page);
     await page.getByRole('link', { name: /Startseite/ }).click();

@@ -68,7 +68,6 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    disableRequestLogging: config.env === 'production',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

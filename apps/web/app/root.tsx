@@ -90,7 +90,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const i18n = useI18nInstance(loaderData.locale.lang, loaderData.messages);
+  const i18n = useI18nInstance(localeTag(loaderData.locale), loaderData.messages);
   return (
     <I18nextProvider i18n={i18n}>
       <ShellProviders>
@@ -104,7 +104,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData('root') as RootData | undefined;
-  const i18n = useI18nInstance(data?.locale.lang ?? 'en-us', data?.messages ?? {});
+  const i18n = useI18nInstance(data ? localeTag(data.locale) : 'en-US', data?.messages ?? {});
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <I18nextProvider i18n={i18n}>

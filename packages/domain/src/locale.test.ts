@@ -46,6 +46,8 @@ describe('locale segments', () => {
     expect(localizedPath({ lang: 'fr', country: 'FR' }, '/')).toBe('/fr-FR');
     expect(localizedPath({ lang: 'fr', country: 'FR' }, '/store?x=1')).toBe('/fr-FR/store?x=1');
     expect(localizedPath({ lang: 'fr', country: 'FR' }, 'store')).toBe('/fr-FR/store');
+    expect(localizedPath({ lang: 'fr', country: 'FR' }, '/?x=1')).toBe('/fr-FR?x=1');
+    expect(localizedPath({ lang: 'fr', country: 'FR' }, '?x=1#top')).toBe('/fr-FR?x=1#top');
   });
 });
 

@@ -154,8 +154,11 @@ export function localeRedirectStatus(segment: string | undefined, current: Local
 
 /** Replaces (or inserts) the locale segment of a path. `rest` is everything after the locale segment. */
 export function localizedPath(locale: Locale, rest: string): string {
-  const tail = rest === '/' || rest === '' ? '' : rest.startsWith('/') ? rest : `/${rest}`;
-  return `/${formatLocaleSegment(locale)}${tail}`;
+  const at = rest.search(/[?#]/);
+  const path = at === -1 ? rest : rest.slice(0, at);
+  const suffix = at === -1 ? '' : rest.slice(at);
+  const tail = path === '/' || path === '' ? '' : path.startsWith('/') ? path : `/${path}`;
+  return `/${formatLocaleSegment(locale)}${tail}${suffix}`;
 }
 
 /** Splits a pathname into its locale segment (when the first segment is one) and the rest. */

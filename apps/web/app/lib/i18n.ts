@@ -5,12 +5,13 @@ import i18next, { type i18n } from 'i18next';
 import { useMemo } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 
-export function createI18n(lang: string, messages: Messages): i18n {
+/** `tag` is the BCP 47 locale (`de-DE`): i18next uses it for plural rules, and would re-case a spec code like `en-us`. */
+export function createI18n(tag: string, messages: Messages): i18n {
   const instance = i18next.createInstance();
   instance.use(initReactI18next).init({
-    lng: lang,
+    lng: tag,
     fallbackLng: false,
-    resources: { [lang]: { translation: messages } },
+    resources: { [tag]: { translation: messages } },
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMarketingHref } from '../lib/use-locale.ts';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';
 import { BikeIllustration } from '../ui/bike-illustration.tsx';
-import { buttonClass } from '../ui/modal.tsx';
+import { buttonClass } from '../ui/button.ts';
 import type { Route } from './+types/home';
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {

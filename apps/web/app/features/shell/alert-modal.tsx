@@ -1,6 +1,7 @@
 import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
-import { buttonClass, Modal } from '../../ui/modal.tsx';
+import { buttonClass } from '../../ui/button.ts';
+import { Modal } from '../../ui/modal.tsx';
 import type { AlertOptions } from './providers.tsx';
 
 /** Success or error alert (spec section 2); the HTML description is sanitised. Loaded only when an alert opens. */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { buttonClass, Modal } from '../../ui/modal.tsx';
+import { buttonClass } from '../../ui/button.ts';
+import { Modal } from '../../ui/modal.tsx';
 
 /** Yes/no confirmation before a destructive action. */
 export default function ConfirmModal({

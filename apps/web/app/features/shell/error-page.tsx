@@ -1,7 +1,7 @@
 import { errorPageMessage } from '@varg/domain';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse } from 'react-router';
-import { buttonClass } from '../../ui/modal.tsx';
+import { buttonClass } from '../../ui/button.ts';
 
 /**
  * Spec section 8: title is the translated word for error plus the status code; the message is the error's own
@@ -23,7 +23,7 @@ export function ErrorPage({ error, status, homeHref }: { error: unknown; status:
   return (
     <main id="main" className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <title>{title}</title>
-      <p className="text-7xl font-black tracking-tight text-neutral-200" aria-hidden="true">
+      <p className="text-7xl font-black tracking-tight text-neutral-500" aria-hidden="true">
         {status}
       </p>
       <h1 className="mt-4 text-3xl font-bold">{title}</h1>

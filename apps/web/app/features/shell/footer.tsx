@@ -57,7 +57,7 @@ export function Footer() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col-reverse items-start gap-3 px-4 py-5 text-xs sm:flex-row sm:items-center sm:justify-between">
           <p>{t('footer_copyright', { year: new Date().getFullYear() })}</p>
-          <LocaleButton className="-ml-3 text-neutral-200" />
+          <LocaleButton className="-ml-3 inline-flex text-neutral-200" />
         </div>
       </div>
     </footer>

@@ -24,11 +24,11 @@ export function LocaleButton({ className = '' }: { className?: string }) {
     <button
       type="button"
       onClick={openLocaleModal}
-      aria-label={t('locale_change')}
       aria-haspopup="dialog"
-      className={`inline-flex items-center gap-1.5 rounded-full px-3 py-2 text-sm hover:bg-white/10 ${className}`}
+      className={`items-center gap-1.5 rounded-full px-3 py-2 text-sm hover:bg-white/10 ${className || 'inline-flex'}`}
     >
       <Globe size={16} aria-hidden="true" />
+      <span className="sr-only">{t('locale_change')}: </span>
       <span>
         {countryName(locale.country, locale, country?.name ?? locale.country)} · {language?.nativeName ?? locale.lang}
       </span>
@@ -147,7 +147,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
               </a>
             </li>
           </ul>
-          <LocaleButton className="-ml-3" />
+          <LocaleButton className="-ml-3 inline-flex" />
         </nav>
       )}
       {menus.cartMenuOpen && (

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Form, useLocation } from 'react-router';
 import { countryName } from '../../lib/i18n.ts';
 import { useRootData } from '../../lib/use-locale.ts';
-import { buttonClass, Modal } from '../../ui/modal.tsx';
+import { buttonClass } from '../../ui/button.ts';
+import { Modal } from '../../ui/modal.tsx';
 
 interface Option {
   id: string;

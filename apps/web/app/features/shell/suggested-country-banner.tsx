@@ -17,7 +17,7 @@ export function SuggestedCountryBanner() {
   return (
     <section aria-label={t('banner_label')} className="bg-lime-300 text-neutral-950">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 text-sm">
-        <p className="flex-1 font-medium">{t('banner_suggested', { country: name })}</p>
+        <p className="w-full font-medium sm:w-auto sm:flex-1">{t('banner_suggested', { country: name })}</p>
         <Form method="post" action="/preferences" reloadDocument>
           <input type="hidden" name="intent" value="locale" />
           <input type="hidden" name="country" value={suggestion.code} />
