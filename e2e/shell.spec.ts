@@ -93,7 +93,7 @@ test.describe('errors and handover', () => {
     await expect(page.getByRole('main')).toContainText('Diese Seite wurde nicht gefunden');
     await expect(page).toHaveTitle('Fehler 404');
     await expectAccessible(page);
-    await page.getByRole('link', { name: /Startseite/ }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Zurück zur Startseite' }).click();
     await expect(page).toHaveURL(/\/de-DE$/);
   });
 
