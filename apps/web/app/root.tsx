@@ -2,7 +2,6 @@ import type { Country, CountryList, Language } from '@varg/contracts';
 import { COOKIE, formatLocaleSegment, type Locale, localeTag } from '@varg/domain';
 import type { Messages } from '@varg/i18n';
 import { createContext, type ReactNode, useContext } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import {
   isRouteErrorResponse,
   Links,
@@ -19,7 +18,7 @@ import { ErrorPage } from './features/shell/error-page.tsx';
 import { ShellProviders } from './features/shell/providers.tsx';
 import { localeContext, servicesContext } from './lib/context.ts';
 import { readCookies } from './lib/cookies.server.ts';
-import { useI18nInstance } from './lib/i18n.ts';
+import { I18nProvider } from './lib/i18n.ts';
 import { localeMiddleware } from './lib/locale.server.ts';
 import stylesheet from './styles.css?url';
 
@@ -90,13 +89,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const i18n = useI18nInstance(localeTag(loaderData.locale), loaderData.messages);
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider tag={localeTag(loaderData.locale)} messages={loaderData.messages}>
       <ShellProviders>
         <Outlet />
       </ShellProviders>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 
@@ -104,11 +102,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData('root') as RootData | undefined;
-  const i18n = useI18nInstance(data ? localeTag(data.locale) : 'en-US', data?.messages ?? {});
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider tag={data ? localeTag(data.locale) : 'en-US'} messages={data?.messages ?? {}}>
       <ErrorPage error={error} status={status} homeHref={data ? `/${data.segment}` : '/'} />
-    </I18nextProvider>
+    </I18nProvider>
   );
 }

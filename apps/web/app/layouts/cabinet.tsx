@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { NavLink, Outlet } from 'react-router';
 import { useLocalePath } from '../lib/use-locale.ts';
 import { DefaultFrame } from './default.tsx';

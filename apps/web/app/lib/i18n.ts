@@ -1,29 +1,35 @@
 import type { Locale } from '@varg/domain';
 import { formatLocaleSegment } from '@varg/domain';
-import type { Messages } from '@varg/i18n';
-import i18next, { type i18n } from 'i18next';
-import { useMemo } from 'react';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { interpolate, type Messages } from '@varg/i18n';
+import { createContext, createElement, type ReactNode, useContext, useMemo } from 'react';
 
-/** `tag` is the BCP 47 locale (`de-DE`): i18next uses it for plural rules, and would re-case a spec code like `en-us`. */
-export function createI18n(tag: string, messages: Messages): i18n {
-  const instance = i18next.createInstance();
-  instance.use(initReactI18next).init({
-    lng: tag,
-    fallbackLng: false,
-    resources: { [tag]: { translation: messages } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  return instance;
+// The catalogs are i18next JSON (flat keys, {{name}} placeholders, _one/_other plural suffixes). The browser reads
+// them through this small hook instead of i18next + react-i18next, which cost 18 KB gzip of the 100 KB home-page
+// budget (docs/decisions/005-client-translations.md).
+export type TFunction = (key: string, params?: Record<string, string | number>) => string;
+
+export function createT(tag: string, messages: Messages): TFunction {
+  const plurals = new Intl.PluralRules(tag);
+  return (key, params) => {
+    const count = params?.count;
+    const template =
+      (typeof count === 'number' ? messages[`${key}_${plurals.select(count)}`] : undefined) ?? messages[key] ?? key;
+    return interpolate(template, params);
+  };
 }
 
-export function useI18nInstance(lang: string, messages: Messages): i18n {
-  return useMemo(() => createI18n(lang, messages), [lang, messages]);
+const I18nContext = createContext<TFunction>((key) => key);
+
+/** `tag` is the BCP 47 locale (`de-DE`), used for plural rules. */
+export function I18nProvider({ tag, messages, children }: { tag: string; messages: Messages; children: ReactNode }) {
+  const t = useMemo(() => createT(tag, messages), [tag, messages]);
+  return createElement(I18nContext.Provider, { value: t }, children);
 }
 
-export { useTranslation };
+/** Same shape as react-i18next's hook. */
+export function useTranslation(): { t: TFunction } {
+  return { t: useContext(I18nContext) };
+}
 
 /** Country names in the UI language, from the browser's or Node's own CLDR data. */
 export function countryName(code: string, locale: Locale, fallback: string): string {

@@ -1,5 +1,5 @@
 import { BatteryCharging, Gauge, Wrench } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { useMarketingHref } from '../lib/use-locale.ts';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';
 import { BikeIllustration } from '../ui/bike-illustration.tsx';

@@ -1,5 +1,6 @@
 import type { Country, CountryList, CountryListQuery, Language } from '@varg/contracts';
 import { ACTIVE_STATUS } from '@varg/domain';
+import { LRUCache } from 'lru-cache';
 import { ApiError } from '../../lib/api-error.ts';
 import type { CountryWithLanguage, LanguageRow, MarketsRepo } from './repo.ts';
 
@@ -29,43 +30,64 @@ export function toCountry(row: CountryWithLanguage): Country {
   };
 }
 
-export function marketsService(repo: MarketsRepo, geo: GeoLookup) {
+/** Reference data changes rarely (an administrator's edit); every process re-reads it after this long. */
+export const MARKETS_CACHE_TTL_MS = 30_000;
+
+export function marketsService(repo: MarketsRepo, geo: GeoLookup, options: { cacheTtlMs?: number } = {}) {
+  const ttl = options.cacheTtlMs ?? MARKETS_CACHE_TTL_MS;
+  const cache = ttl > 0 ? new LRUCache<string, { value: unknown }>({ max: 500, ttl }) : null;
+  async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = cache?.get(key);
+    if (hit) return hit.value as T;
+    const value = await load();
+    cache?.set(key, { value });
+    return value;
+  }
+
   return {
-    async listCountries(query: CountryListQuery): Promise<CountryList> {
-      const { rows, total } = await repo.listCountries(query);
-      const totalPages = Math.max(1, Math.ceil(total / query.limit));
-      return {
-        docs: rows.map(toCountry),
-        totalDocs: total,
-        limit: query.limit,
-        page: query.page,
-        totalPages,
-        hasNextPage: query.page < totalPages,
-        hasPrevPage: query.page > 1,
-        nextPage: query.page < totalPages ? query.page + 1 : null,
-        prevPage: query.page > 1 ? query.page - 1 : null,
-      };
-    },
-    async getCountry(code: string): Promise<Country> {
-      const row = await repo.findCountry(code);
-      if (!row) throw new ApiError('COUNTRY_NOT_FOUND');
-      return toCountry(row);
-    },
-    async listLanguages(status?: number): Promise<Language[]> {
-      return (await repo.listLanguages(status)).map(toLanguage);
-    },
-    async getLanguage(code: string): Promise<Language> {
-      const row = await repo.findLanguage(code === 'en' ? 'en-us' : code);
-      if (!row) throw new ApiError('LANGUAGE_NOT_FOUND');
-      return toLanguage(row);
-    },
+    listCountries: (query: CountryListQuery) =>
+      cached(`countries ${JSON.stringify(query)}`, () => listCountries(query)),
+    getCountry: (code: string) => cached(`country ${code}`, () => getCountry(code)),
+    listLanguages: (status?: number) => cached(`languages ${status}`, () => listLanguages(status)),
+    getLanguage: (code: string) => cached(`language ${code}`, () => getLanguage(code)),
     /** The active market of the visitor's IP, if any. */
     async countryByIp(ip: string): Promise<Country | null> {
       const code = geo.countryOf(ip);
       if (!code) return null;
-      const row = await repo.findCountry(code);
-      return row && row.status === ACTIVE_STATUS ? toCountry(row) : null;
+      const list = await cached('countries active', async () =>
+        (await repo.listCountries({ status: ACTIVE_STATUS, limit: 300, page: 1, sort: 'code' })).rows.map(toCountry),
+      );
+      return list.find((c) => c.code === code) ?? null;
     },
   };
+
+  async function listCountries(query: CountryListQuery): Promise<CountryList> {
+    const { rows, total } = await repo.listCountries(query);
+    const totalPages = Math.max(1, Math.ceil(total / query.limit));
+    return {
+      docs: rows.map(toCountry),
+      totalDocs: total,
+      limit: query.limit,
+      page: query.page,
+      totalPages,
+      hasNextPage: query.page < totalPages,
+      hasPrevPage: query.page > 1,
+      nextPage: query.page < totalPages ? query.page + 1 : null,
+      prevPage: query.page > 1 ? query.page - 1 : null,
+    };
+  }
+  async function getCountry(code: string): Promise<Country> {
+    const row = await repo.findCountry(code);
+    if (!row) throw new ApiError('COUNTRY_NOT_FOUND');
+    return toCountry(row);
+  }
+  async function listLanguages(status?: number): Promise<Language[]> {
+    return (await repo.listLanguages(status)).map(toLanguage);
+  }
+  async function getLanguage(code: string): Promise<Language> {
+    const row = await repo.findLanguage(code === 'en' ? 'en-us' : code);
+    if (!row) throw new ApiError('LANGUAGE_NOT_FOUND');
+    return toLanguage(row);
+  }
 }
 export type MarketsService = ReturnType<typeof marketsService>;

@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { buttonClass } from '../../ui/button.ts';
 import { Modal } from '../../ui/modal.tsx';
 import type { AlertOptions } from './providers.tsx';

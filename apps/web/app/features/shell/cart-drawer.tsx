@@ -1,6 +1,6 @@
 import { ShoppingBag, X } from 'lucide-react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /** The cart side menu. Lines, totals and checkout arrive with the cart; until then it tells the truth: empty. */
 export default function CartDrawer({ onClose }: { onClose(): void }) {

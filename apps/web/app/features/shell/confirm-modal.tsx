@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { buttonClass } from '../../ui/button.ts';
 import { Modal } from '../../ui/modal.tsx';
 

@@ -1,5 +1,5 @@
 import { errorPageMessage } from '@varg/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { isRouteErrorResponse } from 'react-router';
 import { buttonClass } from '../../ui/button.ts';
 

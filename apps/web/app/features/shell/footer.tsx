@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useMarketingHref } from '../../lib/use-locale.ts';
 import { LocaleButton } from './header.tsx';
 

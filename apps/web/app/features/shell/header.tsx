@@ -1,6 +1,6 @@
 import { Globe, Menu, ShoppingBag, User, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { countryName } from '../../lib/i18n.ts';
 import { useLocalePath, useMarketingHref, useRootData } from '../../lib/use-locale.ts';

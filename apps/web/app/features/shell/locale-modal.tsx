@@ -2,7 +2,7 @@ import { splitLocalePath } from '@varg/domain';
 import { ChevronDown } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Form, useLocation } from 'react-router';
 import { countryName } from '../../lib/i18n.ts';
 import { useRootData } from '../../lib/use-locale.ts';

@@ -1,5 +1,5 @@
 import { splitLocalePath } from '@varg/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Form, useFetcher, useLocation } from 'react-router';
 import { countryName } from '../../lib/i18n.ts';
 import { useRootData } from '../../lib/use-locale.ts';
