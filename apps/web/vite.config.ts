@@ -7,5 +7,4 @@ export default defineConfig({
   // Workspace packages are TypeScript sources: bundle them into the SSR build.
   ssr: { noExternal: [/^@varg\//] },
   build: { assetsInlineLimit: 0 },
-  server: { hmr: { port: 24679 } },
 });

@@ -52,7 +52,12 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   let closeVite: (() => Promise<void>) | undefined;
   if (dev) {
     const vite = await import('vite');
-    const server = await vite.createServer({ root: webRoot, server: { middlewareMode: true }, appType: 'custom' });
+    // HMR shares the app's own port, so the page's CSP (`connect-src 'self'`) allows it.
+    const server = await vite.createServer({
+      root: webRoot,
+      server: { middlewareMode: true, hmr: { server: app.server } },
+      appType: 'custom',
+    });
     await app.register((await import('@fastify/middie')).default);
     app.use(server.middlewares);
     build = () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { apiConfigFromEnv, ConfigError, parseTrustProxy, readEnv } from './config.ts';
+
+describe('environment', () => {
+  it('has working defaults', () => {
+    const env = readEnv({});
+    expect(env).toMatchObject({ NODE_ENV: 'production', PORT: 3000, DATA_DIR: './data', RATE_LIMIT_MAX: 600, SEED: true });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('fails fast naming every bad variable', () => {
+    let error: unknown;
+    try {
+      readEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', MARKETING_SITE_URL: 'not a url' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT');
+    expect(message).toContain('DATABASE_URL: must be a postgres:// connection string');
+    expect(message).toContain('MARKETING_SITE_URL');
+  });
+
+  it('reads TRUST_PROXY as Fastify takes it', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('loopback, 10.0.0.0/8')).toEqual(['loopback', '10.0.0.0/8']);
+    expect(apiConfigFromEnv(readEnv({ TRUST_PROXY: 'loopback' })).trustProxy).toEqual(['loopback']);
+  });
+});
