@@ -2,48 +2,16 @@
 // static file from the same server, on loopback, in one run. Not part of `npm test`.
 //   npm run build && npm run bench            (PGlite)
 //   BENCH_DATABASE_URL=postgres://... npm run bench
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-
-const PORT = Number(process.env.BENCH_PORT ?? 3200);
-const BASE = `http://127.0.0.1:${PORT}`;
+import { BASE, startServer, waitReady } from './server.ts';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-async function waitReady(): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/ready`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not become ready');
-}
-
-function start(): ChildProcess {
-  return spawn(process.execPath, ['--max-semi-space-size=8', 'apps/web/server/index.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'varg-bench-')),
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-      // The bench is one client hammering the API: lift the per-IP limit for it.
-      RATE_LIMIT_MAX: '100000000',
-      LOG_LEVEL: 'warn',
-    },
-  });
 }
 
 interface Result {
@@ -78,7 +46,7 @@ async function pageJsGzip(path: string): Promise<{ files: number; bytes: number 
   return { files: urls.size, bytes };
 }
 
-const server = start();
+const server = startServer();
 try {
   await waitReady();
   const cssFile = readdirSync('apps/web/build/client/assets').find((f) => f.endsWith('.css'));

@@ -1,0 +1,35 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const PORT = Number(process.env.BENCH_PORT ?? 3200);
+export const BASE = `http://127.0.0.1:${PORT}`;
+
+/** Starts the built server as production would run it (npm run serve), on a fresh database. */
+export function startServer(): ChildProcess {
+  return spawn(process.execPath, ['--max-semi-space-size=8', 'apps/web/server/index.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'varg-bench-')),
+      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+      // The bench is one client hammering the API: lift the per-IP limit for it.
+      RATE_LIMIT_MAX: '100000000',
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+export async function waitReady(): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/ready`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not become ready');
+}
