@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { BASE, startServer, waitReady } from './server.ts';
+
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
@@ -42,7 +43,8 @@ async function pageJsGzip(path: string): Promise<{ files: number; bytes: number 
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1] as string);
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1] as string);
   let bytes = 0;
-  for (const url of urls) bytes += gzipSync(Buffer.from(await (await fetch(`${BASE}${url}`)).arrayBuffer()), { level: 9 }).length;
+  for (const url of urls)
+    bytes += gzipSync(Buffer.from(await (await fetch(`${BASE}${url}`)).arrayBuffer()), { level: 9 }).length;
   return { files: urls.size, bytes };
 }
 
@@ -70,14 +72,19 @@ try {
 
   const byName = Object.fromEntries(results.map((r) => [r.name, r]));
   const ratio = (a: string, b: string) => ((byName[a]?.rps ?? 0) / (byName[b]?.rps ?? 1)).toFixed(2);
-  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`);
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION} s each, database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`,
+  );
   console.log('| endpoint | req/s | p99 ms | errors | non-2xx |');
   console.log('|---|---:|---:|---:|---:|');
-  for (const r of results) console.log(`| ${r.name} (\`${r.path}\`) | ${Math.round(r.rps)} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+  for (const r of results)
+    console.log(`| ${r.name} (\`${r.path}\`) | ${Math.round(r.rps)} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
   console.log(`\nSSR home / static file throughput: ${ratio('SSR home page', 'static file')} (target ≥ 0.50)`);
   console.log(`SSR home rendered every time / static file: ${ratio('SSR home page, cache miss', 'static file')}`);
   console.log(`GET /v1/country / static file throughput: ${ratio('GET /v1/country', 'static file')}`);
-  console.log(`RSS idle after warm-up: ${idleRss.toFixed(0)} MB (target ≤ 200); peak under load: ${peakRss.toFixed(0)} MB (target ≤ 400)`);
+  console.log(
+    `RSS idle after warm-up: ${idleRss.toFixed(0)} MB (target ≤ 200); peak under load: ${peakRss.toFixed(0)} MB (target ≤ 400)`,
+  );
   console.log(`Home page JavaScript: ${js.files} files, ${(js.bytes / 1024).toFixed(1)} KB gzip (target ≤ 100 KB)`);
 } finally {
   server.kill('SIGTERM');

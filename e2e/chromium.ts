@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-gpu',
+  '--no-first-run',
+];
 
 /**
  * Chromium for the browser tests, without downloading one: CHROME_PATH, then Debian's /usr/bin/chromium, then the

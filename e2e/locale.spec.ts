@@ -5,7 +5,10 @@ test.describe('locale routing (spec sections 2 and 4)', () => {
     const res = await request.get('/', { headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' }, maxRedirects: 0 });
     expect(res.status()).toBe(302);
     expect(res.headers().location).toBe('/de-DE');
-    const cookies = res.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
+    const cookies = res
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === 'set-cookie')
+      .map((h) => h.value);
     expect(cookies.find((c) => c.startsWith('i18n_redirected=de-DE'))).toMatch(/Max-Age=31536000/);
     expect(cookies.find((c) => c.startsWith('country_lang='))).toMatch(/Max-Age=2592000/);
   });
@@ -43,8 +46,13 @@ test.describe('locale routing (spec sections 2 and 4)', () => {
   });
 
   test('campaign and mobile deeplink queries are stored in cookies', async ({ request }) => {
-    const res = await request.get('/en-US?campaign=spring26&addCard=true&returnTo=starkapp://wallet', { maxRedirects: 0 });
-    const cookies = res.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
+    const res = await request.get('/en-US?campaign=spring26&addCard=true&returnTo=starkapp://wallet', {
+      maxRedirects: 0,
+    });
+    const cookies = res
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === 'set-cookie')
+      .map((h) => h.value);
     expect(cookies.find((c) => c.startsWith('sf-campaign=spring26'))).toMatch(/Max-Age=5184000/);
     const deeplink = cookies.find((c) => c.startsWith('mobile_deeplink='));
     expect(decodeURIComponent(deeplink ?? '')).toContain('"type":"addCard","returnTo":"starkapp://wallet"');

@@ -3,7 +3,10 @@ import { expect, expectAccessible, GERMAN_IP, test } from './fixtures.ts';
 import { Shell } from './pages/shell.ts';
 
 test.describe('language and country modal', () => {
-  test('switching country and language keeps the page, changes the prefix and remembers the choice', async ({ page, context }) => {
+  test('switching country and language keeps the page, changes the prefix and remembers the choice', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/en-US?x=1');
     const shell = new Shell(page);
     await shell.localeButton().click();
@@ -73,7 +76,10 @@ test.describe('suggested-country banner', () => {
 
   test('switches to the suggested market', async ({ page }) => {
     await page.goto('/en-US');
-    await new Shell(page).banner().getByRole('button', { name: /Germany store/ }).click();
+    await new Shell(page)
+      .banner()
+      .getByRole('button', { name: /Germany store/ })
+      .click();
     await expect(page).toHaveURL(/\/de-DE$/);
     await expect(new Shell(page).banner()).toBeHidden();
   });
@@ -131,7 +137,11 @@ test.describe('menus, toasts and page views', () => {
   test('a page view reaches the data layer after navigation', async ({ page }) => {
     await page.goto('/en-US');
     await expect
-      .poll(() => page.evaluate(() => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'page_view').length))
+      .poll(() =>
+        page.evaluate(
+          () => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'page_view').length,
+        ),
+      )
       .toBe(1);
     const view = await page.evaluate(() => window.dataLayer?.[0]);
     expect(view).toMatchObject({ event: 'page_view', page_path: '/en-US', language: 'en-us', country: 'US' });

@@ -9,7 +9,10 @@ mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS });
 for (const url of process.argv.slice(2)) {
   for (const width of [375, 1280]) {
-    const page = await browser.newPage({ viewport: { width, height: width < 500 ? 812 : 900 }, extraHTTPHeaders: process.env.XFF ? { 'x-forwarded-for': process.env.XFF } : {} });
+    const page = await browser.newPage({
+      viewport: { width, height: width < 500 ? 812 : 900 },
+      extraHTTPHeaders: process.env.XFF ? { 'x-forwarded-for': process.env.XFF } : {},
+    });
     await page.goto(url, { waitUntil: 'networkidle' });
     const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${width}.png`;
     await page.screenshot({ path: `${out}/${name}`, fullPage: process.env.FULL === '1' });

@@ -7,7 +7,9 @@ export class Shell {
     this.page = page;
   }
   localeButton(): Locator {
-    return this.page.getByRole('banner').getByRole('button', { name: /country and language|Land und Sprache|pays et la langue/i });
+    return this.page
+      .getByRole('banner')
+      .getByRole('button', { name: /country and language|Land und Sprache|pays et la langue/i });
   }
   dialog(): Locator {
     return this.page.getByRole('dialog');

@@ -25,11 +25,12 @@ import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
 import { geoipLite } from './providers/geo/geoip-lite.ts';
 
 // fastify-metrics is CommonJS with a `default` export.
-const metrics = ((metricsModule as unknown as { default?: typeof metricsModule }).default ?? metricsModule) as unknown as typeof import('fastify-metrics').default;
+const metrics = ((metricsModule as unknown as { default?: typeof metricsModule }).default ??
+  metricsModule) as unknown as typeof import('fastify-metrics').default;
 
 export type { ApiConfig } from './config.ts';
+export { apiConfigFromEnv, ConfigError, type Env, readEnv } from './config.ts';
 export type { GeoLookup } from './modules/markets/service.ts';
-export { apiConfigFromEnv, ConfigError, readEnv, type Env } from './config.ts';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -140,7 +141,12 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(marketsRoutes, { prefix: '/v1', markets });
   // Unknown API paths answer JSON even when the web adds its catch-all page route.
   for (const prefix of ['/v1', '/v2']) {
-    app.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: `${prefix}/*`, handler: apiNotFound, schema: { hide: true } });
+    app.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: `${prefix}/*`,
+      handler: apiNotFound,
+      schema: { hide: true },
+    });
   }
   app.setNotFoundHandler(apiNotFound);
   return app;

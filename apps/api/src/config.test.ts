@@ -4,7 +4,13 @@ import { apiConfigFromEnv, ConfigError, parseTrustProxy, readEnv } from './confi
 describe('environment', () => {
   it('has working defaults', () => {
     const env = readEnv({});
-    expect(env).toMatchObject({ NODE_ENV: 'production', PORT: 3000, DATA_DIR: './data', RATE_LIMIT_MAX: 600, SEED: true });
+    expect(env).toMatchObject({
+      NODE_ENV: 'production',
+      PORT: 3000,
+      DATA_DIR: './data',
+      RATE_LIMIT_MAX: 600,
+      SEED: true,
+    });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 

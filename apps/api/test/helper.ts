@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { migrate, openDatabase, seed, type Database } from '@varg/db';
+import { type Database, migrate, openDatabase, seed } from '@varg/db';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApi } from '../src/app.ts';

@@ -17,7 +17,8 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 window.addEventListener('unhandledrejection', (event) => {
   const message = String((event.reason as Error | undefined)?.message ?? '');
-  if (/dynamically imported module|Importing a module script failed|error loading dynamically/i.test(message)) reloadOnce();
+  if (/dynamically imported module|Importing a module script failed|error loading dynamically/i.test(message))
+    reloadOnce();
 });
 
 startTransition(() => {

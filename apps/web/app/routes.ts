@@ -1,4 +1,4 @@
-import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
 
 // Every page lives under the optional locale segment (spec section 2); the root middleware redirects any
 // request without a valid, canonical segment, so pages always get one.

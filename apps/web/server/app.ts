@@ -72,7 +72,10 @@ export async function createServer(options: ServerOptions): Promise<Server> {
       root: clientDir,
       wildcard: false,
       setHeaders(reply, path) {
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
   }

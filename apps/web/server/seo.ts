@@ -5,7 +5,16 @@ import { formatLocaleSegment, uiLanguageFrom } from '@varg/domain';
 export const SITEMAP_PATHS = ['/'] as const;
 
 export function renderRobots(base: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /v1/', 'Disallow: /v2/', 'Disallow: /preferences', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /v1/',
+    'Disallow: /v2/',
+    'Disallow: /preferences',
+    '',
+    `Sitemap: ${base}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 /** One URL per page for every active market in its own language. */

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ApiConfig, GeoLookup } from '@varg/api';
-import { COOKIE } from '@varg/domain';
 import type { UiLanguage } from '@varg/domain';
+import { COOKIE } from '@varg/domain';
 import type { Messages } from '@varg/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
@@ -24,7 +24,12 @@ export interface WebOptions {
 export function injectTransport(app: FastifyInstance): ApiTransport {
   return {
     async request({ method, path, headers, body }) {
-      const res = await app.inject({ method: method as 'GET', url: path, headers: headers ?? {}, ...(body !== undefined ? { payload: body } : {}) });
+      const res = await app.inject({
+        method: method as 'GET',
+        url: path,
+        headers: headers ?? {},
+        ...(body !== undefined ? { payload: body } : {}),
+      });
       return { status: res.statusCode, headers: res.headers as Record<string, string>, body: res.body };
     },
   };
@@ -34,7 +39,11 @@ export function injectTransport(app: FastifyInstance): ApiTransport {
 export function httpTransport(baseUrl: string): ApiTransport {
   return {
     async request({ method, path, headers, body }) {
-      const res = await fetch(new URL(path, baseUrl), { method, headers: headers ?? {}, ...(body !== undefined ? { body } : {}) });
+      const res = await fetch(new URL(path, baseUrl), {
+        method,
+        headers: headers ?? {},
+        ...(body !== undefined ? { body } : {}),
+      });
       return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
     },
   };
@@ -100,7 +109,8 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
         const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
         const build = await getBuild();
         // The context key comes from the build itself, so the server and the bundled app share one object.
-        const servicesContext = (build.entry.module as unknown as { servicesContext: RouterContext<AppServices> }).servicesContext;
+        const servicesContext = (build.entry.module as unknown as { servicesContext: RouterContext<AppServices> })
+          .servicesContext;
         const context = new RouterContextProvider();
         context.set(servicesContext, {
           api,

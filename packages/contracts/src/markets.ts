@@ -77,5 +77,8 @@ export const LanguageList = z.object({ docs: z.array(Language) }).meta({ id: 'La
 
 export const CountryParams = z.object({ code: CountryCode });
 export const LanguageParams = z.object({
-  code: z.string().regex(/^[A-Za-z]{2}(-[A-Za-z]{2})?$/, 'a language code such as de or en-us').transform((s) => s.toLowerCase()),
+  code: z
+    .string()
+    .regex(/^[A-Za-z]{2}(-[A-Za-z]{2})?$/, 'a language code such as de or en-us')
+    .transform((s) => s.toLowerCase()),
 });

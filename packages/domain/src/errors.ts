@@ -21,7 +21,11 @@ export function errorPageMessage(error: ErrorLike, notFoundText: string): string
     }
     return raw;
   }
-  if (error.data && typeof error.data === 'object' && typeof (error.data as { message?: unknown }).message === 'string') {
+  if (
+    error.data &&
+    typeof error.data === 'object' &&
+    typeof (error.data as { message?: unknown }).message === 'string'
+  ) {
     return (error.data as { message: string }).message;
   }
   return error.statusText || notFoundText;

@@ -1,10 +1,22 @@
 // Spec section 2, "Handover to the marketing site": these paths live on the marketing site. The app hands a path
 // over only when it has no page of its own for it (docs/decisions/002-marketing-handover.md).
 const HANDOVER_ENDINGS = [
-  'account/wallet', 'stark-varg-1', 'stark-varg-ex', 'stark-varg', 'service', 'newsletter', 'tutorials-and-technical',
-  'test-ride', 'test-ride/feedback', 'vehicles', 'stark-varg-new-sm', 'stark-varg-sm', 'press-and-media',
+  'account/wallet',
+  'stark-varg-1',
+  'stark-varg-ex',
+  'stark-varg',
+  'service',
+  'newsletter',
+  'tutorials-and-technical',
+  'test-ride',
+  'test-ride/feedback',
+  'vehicles',
+  'stark-varg-new-sm',
+  'stark-varg-sm',
+  'press-and-media',
   // route names of the marketing side
-  'support', 'contact',
+  'support',
+  'contact',
 ] as const;
 
 /** True when the path (with or without locale prefix, with or without trailing slash) belongs to the marketing site. */

@@ -2,8 +2,29 @@
 
 /** The 23 UI languages, with the spec's codes (English is `en-us`). */
 export const UI_LANGUAGES = [
-  'hr', 'cs', 'da', 'nl', 'en-us', 'et', 'fi', 'fr', 'de', 'el', 'hu', 'it',
-  'lv', 'no', 'pl', 'pt', 'ro', 'ru', 'sk', 'sl', 'es', 'sv', 'tr',
+  'hr',
+  'cs',
+  'da',
+  'nl',
+  'en-us',
+  'et',
+  'fi',
+  'fr',
+  'de',
+  'el',
+  'hu',
+  'it',
+  'lv',
+  'no',
+  'pl',
+  'pt',
+  'ro',
+  'ru',
+  'sk',
+  'sl',
+  'es',
+  'sv',
+  'tr',
 ] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
@@ -19,9 +40,29 @@ export const FALLBACK_LOCALE: Locale = DEFAULT_LOCALE;
 
 /** The home market of each language, used when the browser names a language without a region. */
 export const LANGUAGE_HOME_COUNTRY: Record<UiLanguage, string> = {
-  hr: 'HR', cs: 'CZ', da: 'DK', nl: 'NL', 'en-us': 'US', et: 'EE', fi: 'FI', fr: 'FR', de: 'DE',
-  el: 'GR', hu: 'HU', it: 'IT', lv: 'LV', no: 'NO', pl: 'PL', pt: 'PT', ro: 'RO', ru: 'US',
-  sk: 'SK', sl: 'SI', es: 'ES', sv: 'SE', tr: 'TR',
+  hr: 'HR',
+  cs: 'CZ',
+  da: 'DK',
+  nl: 'NL',
+  'en-us': 'US',
+  et: 'EE',
+  fi: 'FI',
+  fr: 'FR',
+  de: 'DE',
+  el: 'GR',
+  hu: 'HU',
+  it: 'IT',
+  lv: 'LV',
+  no: 'NO',
+  pl: 'PL',
+  pt: 'PT',
+  ro: 'RO',
+  ru: 'US',
+  sk: 'SK',
+  sl: 'SI',
+  es: 'ES',
+  sv: 'SE',
+  tr: 'TR',
 };
 
 const LANGUAGE_SET: ReadonlySet<string> = new Set(UI_LANGUAGES);
@@ -91,7 +132,10 @@ export function formatCountryLangCookie(locale: Locale): string {
  * Picks a locale from an Accept-Language header: the first supported language by quality; the country is the
  * tag's region, else the visitor's country from the IP lookup, else the language's home market.
  */
-export function detectBrowserLocale(acceptLanguage: string | undefined | null, ipCountry?: string | null): Locale | null {
+export function detectBrowserLocale(
+  acceptLanguage: string | undefined | null,
+  ipCountry?: string | null,
+): Locale | null {
   if (!acceptLanguage) return null;
   const entries = acceptLanguage
     .split(',')
@@ -107,9 +151,10 @@ export function detectBrowserLocale(acceptLanguage: string | undefined | null, i
     const [language = '', region] = tag.split('-');
     const lang = uiLanguageFrom(language === 'en' ? 'en' : language);
     if (!lang) continue;
-    const country = region && /^[A-Za-z]{2}$/.test(region)
-      ? region.toUpperCase()
-      : (ipCountry?.toUpperCase() ?? LANGUAGE_HOME_COUNTRY[lang]);
+    const country =
+      region && /^[A-Za-z]{2}$/.test(region)
+        ? region.toUpperCase()
+        : (ipCountry?.toUpperCase() ?? LANGUAGE_HOME_COUNTRY[lang]);
     return { lang, country };
   }
   return null;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   bodyHasOverlay,
   CLOSED_MENUS,
-  closeAllMenus,
   COOKIE,
+  closeAllMenus,
   errorPageMessage,
   isMarketingPath,
   marketingUrl,
@@ -30,9 +30,21 @@ describe('menus', () => {
 
 describe('marketing handover (spec section 2)', () => {
   it.each([
-    '/en-US/stark-varg-ex', '/stark-varg', '/de-DE/stark-varg-1', '/fr-FR/service', '/newsletter/', '/x/test-ride',
-    '/en-US/test-ride/feedback', '/en-US/press-and-media', '/en-US/account/wallet', '/en-US/stark-varg-new-sm',
-    '/en-US/stark-varg-sm', '/en-US/vehicles', '/en-US/tutorials-and-technical', '/en-US/contact', '/en-US/support',
+    '/en-US/stark-varg-ex',
+    '/stark-varg',
+    '/de-DE/stark-varg-1',
+    '/fr-FR/service',
+    '/newsletter/',
+    '/x/test-ride',
+    '/en-US/test-ride/feedback',
+    '/en-US/press-and-media',
+    '/en-US/account/wallet',
+    '/en-US/stark-varg-new-sm',
+    '/en-US/stark-varg-sm',
+    '/en-US/vehicles',
+    '/en-US/tutorials-and-technical',
+    '/en-US/contact',
+    '/en-US/support',
   ])('hands %s over', (path) => expect(isMarketingPath(path)).toBe(true));
 
   it.each(['/en-US', '/en-US/checkout', '/en-US/stark-varg-exx', '/en-US/my-service-plan', '/en-US/orders/my'])(
@@ -41,7 +53,9 @@ describe('marketing handover (spec section 2)', () => {
   );
 
   it('keeps the path and query', () => {
-    expect(marketingUrl('https://m.example/', '/de-DE/test-ride', '?model=ex')).toBe('https://m.example/de-DE/test-ride?model=ex');
+    expect(marketingUrl('https://m.example/', '/de-DE/test-ride', '?model=ex')).toBe(
+      'https://m.example/de-DE/test-ride?model=ex',
+    );
   });
 });
 

@@ -10,11 +10,23 @@ const sourceKeys = Object.keys(source).sort();
 const placeholders = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).sort();
 
 // Brand and model names that are the same in every language.
-const SAME_EVERYWHERE = new Set(['app_name', 'seo_site_name', 'nav_varg_mx', 'nav_varg_ex', 'nav_varg_sm', 'model_varg_name', 'model_varg_ex_name', 'model_varg_sm_name']);
+const SAME_EVERYWHERE = new Set([
+  'app_name',
+  'seo_site_name',
+  'nav_varg_mx',
+  'nav_varg_ex',
+  'nav_varg_sm',
+  'model_varg_name',
+  'model_varg_ex_name',
+  'model_varg_sm_name',
+]);
 
 describe('message catalogs', () => {
   it('exist for exactly the 23 languages of the spec', () => {
-    const files = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''))
+      .sort();
     expect(files).toEqual([...UI_LANGUAGES].sort());
   });
 
@@ -27,11 +39,15 @@ describe('message catalogs', () => {
       expect(Object.entries(catalog).filter(([, v]) => typeof v !== 'string' || !v.trim())).toEqual([]);
     });
     it('keeps every placeholder', () => {
-      const broken = sourceKeys.filter((k) => placeholders(source[k] ?? '').join() !== placeholders(catalog[k] ?? '').join());
+      const broken = sourceKeys.filter(
+        (k) => placeholders(source[k] ?? '').join() !== placeholders(catalog[k] ?? '').join(),
+      );
       expect(broken).toEqual([]);
     });
     it('is translated, not an English copy', () => {
-      const copies = sourceKeys.filter((k) => !SAME_EVERYWHERE.has(k) && catalog[k] === source[k] && (source[k] ?? '').length > 3);
+      const copies = sourceKeys.filter(
+        (k) => !SAME_EVERYWHERE.has(k) && catalog[k] === source[k] && (source[k] ?? '').length > 3,
+      );
       // A few short words may legitimately match (e.g. "OK"); a whole catalog must not.
       expect(copies.length).toBeLessThan(sourceKeys.length * 0.05);
     });

@@ -1,5 +1,5 @@
-import { useTranslation } from '../lib/i18n.ts';
 import { NavLink, Outlet } from 'react-router';
+import { useTranslation } from '../lib/i18n.ts';
 import { useLocalePath } from '../lib/use-locale.ts';
 import { DefaultFrame } from './default.tsx';
 

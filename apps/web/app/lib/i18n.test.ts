@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createT } from './i18n.ts';
 
 describe('client translations', () => {
-  const messages = { hello: 'Hallo {{name}}', item_one: '{{count}} Artikel', item_other: '{{count}} Artikel (viele)', plain: 'Text' };
+  const messages = {
+    hello: 'Hallo {{name}}',
+    item_one: '{{count}} Artikel',
+    item_other: '{{count}} Artikel (viele)',
+    plain: 'Text',
+  };
 
   it('interpolates and falls back to the key', () => {
     const t = createT('de-DE', messages);

@@ -1,3 +1,4 @@
+import type { Country, CountryList } from '@varg/contracts';
 import {
   COOKIE,
   detectBrowserLocale,
@@ -12,12 +13,13 @@ import {
   resolveLocale,
   splitLocalePath,
 } from '@varg/domain';
-import type { Country, CountryList } from '@varg/contracts';
 import { type MiddlewareFunction, redirect } from 'react-router';
 import { localeContext, servicesContext } from './context.ts';
 import { preferenceCookie, readCookies } from './cookies.server.ts';
 
-export async function activeCountries(context: Parameters<MiddlewareFunction<Response>>[0]['context']): Promise<Country[]> {
+export async function activeCountries(
+  context: Parameters<MiddlewareFunction<Response>>[0]['context'],
+): Promise<Country[]> {
   const { api } = context.get(servicesContext);
   const list = await api.get<CountryList>('/v1/country?status=1&limit=300&sort=name');
   return list.docs;
@@ -87,7 +89,10 @@ export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, 
   const response = await next();
   const campaign = url.searchParams.get('campaign');
   if (campaign && campaign.length <= 200) {
-    response.headers.append('set-cookie', preferenceCookie(request, COOKIE.campaign.name, campaign, COOKIE.campaign.maxAge));
+    response.headers.append(
+      'set-cookie',
+      preferenceCookie(request, COOKIE.campaign.name, campaign, COOKIE.campaign.maxAge),
+    );
   }
   const returnTo = safeDeeplink(url.searchParams.get('returnTo'));
   if (returnTo) {

@@ -1,9 +1,4 @@
-import {
-  formatLocaleSegment,
-  LANGUAGE_HOME_COUNTRY,
-  splitLocalePath,
-  UI_LANGUAGES,
-} from '@varg/domain';
+import { formatLocaleSegment, LANGUAGE_HOME_COUNTRY, splitLocalePath, UI_LANGUAGES } from '@varg/domain';
 import type { MetaDescriptor } from 'react-router';
 import type { RootData } from '../root.tsx';
 
@@ -11,7 +6,12 @@ import type { RootData } from '../root.tsx';
  * Title, description, canonical link and hreflang alternates (spec section 2): one alternate per UI language in its
  * home market, plus x-default pointing at the unprefixed path, which detects the visitor's locale.
  */
-export function seoMeta(root: RootData | undefined, pathname: string, title: string, description: string): MetaDescriptor[] {
+export function seoMeta(
+  root: RootData | undefined,
+  pathname: string,
+  title: string,
+  description: string,
+): MetaDescriptor[] {
   if (!root) return [{ title }];
   const base = root.config.publicUrl.replace(/\/+$/, '');
   const { rest } = splitLocalePath(pathname);
@@ -33,6 +33,8 @@ export function seoMeta(root: RootData | undefined, pathname: string, title: str
   ];
 }
 
-export function rootDataFrom(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): RootData | undefined {
+export function rootDataFrom(
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+): RootData | undefined {
   return matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
 }

@@ -1,7 +1,7 @@
 import { BatteryCharging, Gauge, Wrench } from 'lucide-react';
 import { useTranslation } from '../lib/i18n.ts';
-import { useMarketingHref } from '../lib/use-locale.ts';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';
+import { useMarketingHref } from '../lib/use-locale.ts';
 import { BikeIllustration } from '../ui/bike-illustration.tsx';
 import { buttonClass } from '../ui/button.ts';
 import type { Route } from './+types/home';
@@ -33,18 +33,26 @@ export default function Home() {
         <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 pt-10 pb-16 md:grid-cols-2 md:pt-16 md:pb-24">
           <div>
             <p className="text-sm font-semibold tracking-widest text-lime-300 uppercase">{t('home_hero_eyebrow')}</p>
-            <h1 className="mt-3 text-4xl font-black tracking-tight text-balance sm:text-5xl lg:text-6xl">{t('home_hero_title')}</h1>
+            <h1 className="mt-3 text-4xl font-black tracking-tight text-balance sm:text-5xl lg:text-6xl">
+              {t('home_hero_title')}
+            </h1>
             <p className="mt-5 max-w-xl text-lg text-neutral-300">{t('home_hero_text')}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <a href={marketing('/stark-varg-ex')} className={buttonClass.accent}>
                 {t('model_discover', { model: t('model_varg_ex_name') })}
               </a>
-              <a href={marketing('/test-ride')} className="inline-flex items-center rounded-full border border-white/30 px-6 py-3 text-sm font-semibold hover:bg-white/10">
+              <a
+                href={marketing('/test-ride')}
+                className="inline-flex items-center rounded-full border border-white/30 px-6 py-3 text-sm font-semibold hover:bg-white/10"
+              >
                 {t('footer_test_ride')}
               </a>
             </div>
           </div>
-          <BikeIllustration title={t('bike_illustration', { model: t('model_varg_name') })} className="w-full text-neutral-200" />
+          <BikeIllustration
+            title={t('bike_illustration', { model: t('model_varg_name') })}
+            className="w-full text-neutral-200"
+          />
         </div>
       </section>
 
@@ -58,10 +66,16 @@ export default function Home() {
             return (
               <li key={model.id} className="flex flex-col overflow-hidden rounded-2xl bg-neutral-100">
                 <div className="bg-neutral-200 px-6 pt-6 text-neutral-700">
-                  <BikeIllustration color={model.color} title={t('bike_illustration', { model: name })} className="w-full" />
+                  <BikeIllustration
+                    color={model.color}
+                    title={t('bike_illustration', { model: name })}
+                    className="w-full"
+                  />
                 </div>
                 <div className="flex flex-1 flex-col p-6">
-                  <p className="text-xs font-semibold tracking-widest text-neutral-600 uppercase">{t(`model_${model.id}_tagline`)}</p>
+                  <p className="text-xs font-semibold tracking-widest text-neutral-600 uppercase">
+                    {t(`model_${model.id}_tagline`)}
+                  </p>
                   <h3 className="mt-1 text-2xl font-bold">{name}</h3>
                   <p className="mt-3 flex-1 text-neutral-700">{t(`model_${model.id}_text`)}</p>
                   <a href={marketing(model.path)} className={`${buttonClass.primary} mt-6 self-start`}>

@@ -20,7 +20,15 @@ export function BikeIllustration({
             {Array.from({ length: 12 }, (_, i) => {
               const a = (i * Math.PI) / 6;
               return (
-                <line key={a} x1={cx} y1={286} x2={cx + 62 * Math.cos(a)} y2={286 + 62 * Math.sin(a)} strokeWidth={1.5} opacity={0.5} />
+                <line
+                  key={a}
+                  x1={cx}
+                  y1={286}
+                  x2={cx + 62 * Math.cos(a)}
+                  y2={286 + 62 * Math.sin(a)}
+                  strokeWidth={1.5}
+                  opacity={0.5}
+                />
               );
             })}
           </g>
@@ -37,7 +45,15 @@ export function BikeIllustration({
       {/* frame and battery */}
       <path d="M290 258 L252 164 L436 118 L470 136 L380 258 Z" fill="#1f1f22" />
       <rect x="300" y="170" width="96" height="72" rx="10" fill="#3f3f46" />
-      <text x="348" y="214" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="16" fontWeight="800" fill="#a3e635">
+      <text
+        x="348"
+        y="214"
+        textAnchor="middle"
+        fontFamily="system-ui, sans-serif"
+        fontSize="16"
+        fontWeight="800"
+        fill="#a3e635"
+      >
         VARG
       </text>
       {/* bodywork in the chosen colour */}

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
+import { Modal as AriaModal, Dialog, Heading, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from '../lib/i18n.ts';
 
 /** An accessible modal dialog: focus moves in, is trapped, and returns on close; Escape closes it. */
@@ -25,7 +25,9 @@ export function Modal({
       onOpenChange={(open) => !open && onClose()}
       className="fixed inset-0 z-50 flex items-end justify-center bg-black/60 p-0 sm:items-center sm:p-4"
     >
-      <AriaModal className={`w-full ${size === 'lg' ? 'sm:max-w-lg' : 'sm:max-w-md'} rounded-t-2xl bg-white shadow-xl sm:rounded-2xl`}>
+      <AriaModal
+        className={`w-full ${size === 'lg' ? 'sm:max-w-lg' : 'sm:max-w-md'} rounded-t-2xl bg-white shadow-xl sm:rounded-2xl`}
+      >
         <Dialog role={role} className="relative p-6 outline-none">
           <Heading slot="title" className="pr-10 text-xl font-semibold text-neutral-900">
             {title}

@@ -82,8 +82,17 @@ const EU: Row[] = [
 function country(row: Row, extra: Partial<CountrySeed> = {}): CountrySeed {
   const [code, name, languageCode, currencyCode, currencySymbol, vatRateBp] = row;
   return {
-    code, name, languageCode, currencyCode, currencySymbol, vatRateBp,
-    status: 1, shouldVerifyCompanyTaxes: false, distanceUnit: 'km', weightUnit: 'kg', taxDisplay: 'including',
+    code,
+    name,
+    languageCode,
+    currencyCode,
+    currencySymbol,
+    vatRateBp,
+    status: 1,
+    shouldVerifyCompanyTaxes: false,
+    distanceUnit: 'km',
+    weightUnit: 'kg',
+    taxDisplay: 'including',
     ...extra,
   };
 }
@@ -94,7 +103,11 @@ export const COUNTRIES: readonly CountrySeed[] = [
   country(['NO', 'Norway', 'no', 'NOK', 'kr', 2500], { shouldVerifyCompanyTaxes: true }),
   country(['CH', 'Switzerland', 'de', 'CHF', 'CHF', 810], { shouldVerifyCompanyTaxes: true }),
   country(['TR', 'Türkiye', 'tr', 'TRY', '₺', 2000]),
-  country(['US', 'United States', 'en-us', 'USD', '$', 0], { distanceUnit: 'mi', weightUnit: 'lb', taxDisplay: 'excluding' }),
+  country(['US', 'United States', 'en-us', 'USD', '$', 0], {
+    distanceUnit: 'mi',
+    weightUnit: 'lb',
+    taxDisplay: 'excluding',
+  }),
   country(['CA', 'Canada', 'en-us', 'CAD', 'CA$', 500], { taxDisplay: 'excluding' }),
   country(['MX', 'Mexico', 'es', 'MXN', 'MX$', 1600]),
   country(['BR', 'Brazil', 'pt', 'BRL', 'R$', 0], { taxDisplay: 'excluding' }),

@@ -34,7 +34,13 @@ describe('GET /v1/country', () => {
       shouldVerifyCompanyTaxes: true,
     });
     const us = body.docs.find((c: { code: string }) => c.code === 'US');
-    expect(us).toMatchObject({ currency: { code: 'USD' }, distanceUnit: 'mi', weightUnit: 'lb', taxDisplay: 'excluding', isDefault: true });
+    expect(us).toMatchObject({
+      currency: { code: 'USD' },
+      distanceUnit: 'mi',
+      weightUnit: 'lb',
+      taxDisplay: 'excluding',
+      isDefault: true,
+    });
   });
 
   it('paginates', async () => {
@@ -42,23 +48,25 @@ describe('GET /v1/country', () => {
     expect(body).toMatchObject({ limit: 5, page: 2, hasPrevPage: true, prevPage: 1 });
     expect(body.docs).toHaveLength(5);
     const all = (await ctx.app.inject('/v1/country?sort=code')).json();
-    expect(body.docs.map((c: { code: string }) => c.code)).toEqual(all.docs.slice(5, 10).map((c: { code: string }) => c.code));
+    expect(body.docs.map((c: { code: string }) => c.code)).toEqual(
+      all.docs.slice(5, 10).map((c: { code: string }) => c.code),
+    );
   });
 
-  it.each([
-    ['limit=0'],
-    ['limit=301'],
-    ['status=7'],
-    ['sort=price'],
-    ['page=abc'],
-  ])('rejects %s with a translated 400', async (query) => {
-    const res = await ctx.app.inject({ url: `/v1/country?${query}`, headers: { 'accept-language': 'de-DE,de;q=0.9' } });
-    expect(res.statusCode).toBe(400);
-    const body = res.json();
-    expect(body).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR', t_key: 'error_validation' });
-    expect(body.message).not.toBe('Some of the data sent is not valid.');
-    expect(body.details.length).toBeGreaterThan(0);
-  });
+  it.each([['limit=0'], ['limit=301'], ['status=7'], ['sort=price'], ['page=abc']])(
+    'rejects %s with a translated 400',
+    async (query) => {
+      const res = await ctx.app.inject({
+        url: `/v1/country?${query}`,
+        headers: { 'accept-language': 'de-DE,de;q=0.9' },
+      });
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR', t_key: 'error_validation' });
+      expect(body.message).not.toBe('Some of the data sent is not valid.');
+      expect(body.details.length).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('GET /v1/country/:code', () => {
@@ -112,7 +120,11 @@ describe('GET /v1/country/by-ip', () => {
 describe('GET /v1/language/:code', () => {
   it('returns a language with its native name', async () => {
     expect((await ctx.app.inject('/v1/language/de')).json()).toEqual({
-      code: 'de', name: 'German', nativeName: 'Deutsch', status: 1, isDefault: false,
+      code: 'de',
+      name: 'German',
+      nativeName: 'Deutsch',
+      status: 1,
+      isDefault: false,
     });
     expect((await ctx.app.inject('/v1/language/en')).json()).toMatchObject({ code: 'en-us', isDefault: true });
   });

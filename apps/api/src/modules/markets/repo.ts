@@ -1,4 +1,4 @@
-import { type Db, countries, languages } from '@varg/db';
+import { countries, type Db, languages } from '@varg/db';
 import { asc, count, desc, eq } from 'drizzle-orm';
 
 export type CountryRow = typeof countries.$inferSelect;
@@ -28,7 +28,11 @@ export function marketsRepo(db: Db) {
     async listCountries(q: { status?: number | undefined; limit: number; page: number; sort: keyof typeof SORTS }) {
       const where = q.status === undefined ? undefined : eq(countries.status, q.status);
       const [rows, [total]] = await Promise.all([
-        select().where(where).orderBy(SORTS[q.sort]).limit(q.limit).offset((q.page - 1) * q.limit),
+        select()
+          .where(where)
+          .orderBy(SORTS[q.sort])
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
         db.select({ n: count() }).from(countries).where(where),
       ]);
       return { rows: rows.map(join), total: total?.n ?? 0 };

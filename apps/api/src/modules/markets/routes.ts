@@ -41,7 +41,7 @@ export const marketsRoutes: FastifyPluginAsyncZod<{ markets: MarketsService }> =
         tags: ['markets'],
         summary: 'Suggested country for the caller',
         description:
-          'Looks the caller\'s IP up in the bundled GeoIP country database. Forwarded headers are trusted only when `TRUST_PROXY` is set. `country` is null when the IP is unknown or its country is not an active market.',
+          "Looks the caller's IP up in the bundled GeoIP country database. Forwarded headers are trusted only when `TRUST_PROXY` is set. `country` is null when the IP is unknown or its country is not an active market.",
         response: { 200: CountryByIp },
       },
     },

@@ -13,6 +13,7 @@ export default function AlertModal({ error, title, description, onClose }: Alert
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify above */}
       <div className="prose mt-3 text-neutral-700" dangerouslySetInnerHTML={{ __html: html }} />
       <div className="mt-6 flex justify-end">
+        {/* biome-ignore lint/a11y/noAutofocus: the dialog's safe answer takes focus when it opens */}
         <button type="button" className={buttonClass.primary} onClick={onClose} autoFocus>
           {t('modal_ok')}
         </button>

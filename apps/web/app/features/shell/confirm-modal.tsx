@@ -17,6 +17,7 @@ export default function ConfirmModal({
     <Modal role="alertdialog" title={title} onClose={() => onAnswer(false)}>
       {description && <p className="mt-3 text-neutral-700">{description}</p>}
       <div className="mt-6 flex justify-end gap-3">
+        {/* biome-ignore lint/a11y/noAutofocus: the dialog's safe answer takes focus when it opens */}
         <button type="button" className={buttonClass.secondary} onClick={() => onAnswer(false)} autoFocus>
           {t('modal_no')}
         </button>

@@ -1,6 +1,6 @@
 import { errorPageMessage } from '@varg/domain';
-import { useTranslation } from '../../lib/i18n.ts';
 import { isRouteErrorResponse } from 'react-router';
+import { useTranslation } from '../../lib/i18n.ts';
 import { buttonClass } from '../../ui/button.ts';
 
 /**

@@ -1,8 +1,7 @@
 import { Globe, Menu, ShoppingBag, User, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from '../../lib/i18n.ts';
 import { Link } from 'react-router';
-import { countryName } from '../../lib/i18n.ts';
+import { countryName, useTranslation } from '../../lib/i18n.ts';
 import { useLocalePath, useMarketingHref, useRootData } from '../../lib/use-locale.ts';
 import { useShell } from './providers.tsx';
 
@@ -44,7 +43,8 @@ function AccountMenu() {
   const open = menus.accountMenuOpen;
   useEffect(() => {
     if (!open) return;
-    const onDown = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && toggle('accountMenuOpen', false);
+    const onDown = (e: MouseEvent) =>
+      ref.current && !ref.current.contains(e.target as Node) && toggle('accountMenuOpen', false);
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && toggle('accountMenuOpen', false);
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
@@ -66,8 +66,14 @@ function AccountMenu() {
         <span className="sr-only">{t('account_menu')}</span>
       </button>
       {open && (
-        <div id="account-menu" className="absolute right-0 z-40 mt-2 w-56 rounded-xl bg-white p-2 text-neutral-900 shadow-xl ring-1 ring-neutral-200">
-          <Link to={localePath('/login')} className="block rounded-lg px-3 py-2 text-sm font-semibold hover:bg-neutral-100">
+        <div
+          id="account-menu"
+          className="absolute right-0 z-40 mt-2 w-56 rounded-xl bg-white p-2 text-neutral-900 shadow-xl ring-1 ring-neutral-200"
+        >
+          <Link
+            to={localePath('/login')}
+            className="block rounded-lg px-3 py-2 text-sm font-semibold hover:bg-neutral-100"
+          >
             {t('account_sign_in')}
           </Link>
         </div>
@@ -83,7 +89,10 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
   const marketing = useMarketingHref();
   return (
     <header className="relative z-30 bg-neutral-950 text-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-neutral-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-neutral-900"
+      >
         {t('skip_to_content')}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
@@ -99,7 +108,11 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
             <span className="sr-only">{t(menus.mainMenu ? 'menu_close' : 'menu_open')}</span>
           </button>
         )}
-        <Link to={localePath('/')} className="mr-4 text-xl font-black tracking-[0.3em]" aria-label={`${t('app_name')} – ${t('nav_home')}`}>
+        <Link
+          to={localePath('/')}
+          className="mr-4 text-xl font-black tracking-[0.3em]"
+          aria-label={`${t('app_name')} – ${t('nav_home')}`}
+        >
           {t('app_name')}
         </Link>
         {!minimal && (
@@ -124,7 +137,12 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
           <LocaleButton className="hidden sm:inline-flex" />
           {!minimal && <AccountMenu />}
           {!minimal && (
-            <button type="button" onClick={() => toggle('cartMenuOpen', true)} className="rounded-full p-2 hover:bg-white/10" aria-haspopup="dialog">
+            <button
+              type="button"
+              onClick={() => toggle('cartMenuOpen', true)}
+              className="rounded-full p-2 hover:bg-white/10"
+              aria-haspopup="dialog"
+            >
               <ShoppingBag size={20} aria-hidden="true" />
               <span className="sr-only">{t('cart_menu')}</span>
             </button>
@@ -132,7 +150,11 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
         </div>
       </div>
       {!minimal && menus.mainMenu && (
-        <nav id="main-menu" aria-label={t('nav_main_menu')} className="absolute inset-x-0 top-16 border-t border-white/10 bg-neutral-950 px-4 pb-6 lg:hidden">
+        <nav
+          id="main-menu"
+          aria-label={t('nav_main_menu')}
+          className="absolute inset-x-0 top-16 border-t border-white/10 bg-neutral-950 px-4 pb-6 lg:hidden"
+        >
           <ul className="flex flex-col py-2 text-lg font-medium">
             {MODELS.map((m) => (
               <li key={m.key}>

@@ -1,8 +1,26 @@
-import { CLOSED_MENUS, closeAllMenus, type MenuKey, type MenuState, PAGE_VIEW_DELAY_MS, toggleMenu } from '@varg/domain';
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  CLOSED_MENUS,
+  closeAllMenus,
+  type MenuKey,
+  type MenuState,
+  PAGE_VIEW_DELAY_MS,
+  toggleMenu,
+} from '@varg/domain';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation } from 'react-router';
 import { useRootData } from '../../lib/use-locale.ts';
-import { Toasts, type Toast } from './toasts.tsx';
+import { type Toast, Toasts } from './toasts.tsx';
 
 const AlertModal = lazy(() => import('./alert-modal.tsx'));
 const ConfirmModal = lazy(() => import('./confirm-modal.tsx'));

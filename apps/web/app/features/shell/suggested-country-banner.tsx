@@ -1,7 +1,6 @@
 import { splitLocalePath } from '@varg/domain';
-import { useTranslation } from '../../lib/i18n.ts';
 import { Form, useFetcher, useLocation } from 'react-router';
-import { countryName } from '../../lib/i18n.ts';
+import { countryName, useTranslation } from '../../lib/i18n.ts';
 import { useRootData } from '../../lib/use-locale.ts';
 
 /** Shown only when the IP lookup names another active market; dismissed for 30 days (spec section 2). */
@@ -23,7 +22,10 @@ export function SuggestedCountryBanner() {
           <input type="hidden" name="country" value={suggestion.code} />
           <input type="hidden" name="lang" value={suggestion.lang} />
           <input type="hidden" name="returnTo" value={returnTo} />
-          <button type="submit" className="rounded-full bg-neutral-950 px-4 py-1.5 font-semibold text-white hover:bg-neutral-800">
+          <button
+            type="submit"
+            className="rounded-full bg-neutral-950 px-4 py-1.5 font-semibold text-white hover:bg-neutral-800"
+          >
             {t('banner_switch', { country: name })}
           </button>
         </Form>

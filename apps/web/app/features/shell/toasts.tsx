@@ -26,7 +26,12 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss(id: number): 
   return (
     <li className={`flex items-center gap-3 rounded-lg px-4 py-3 shadow-lg ${THEMES[toast.theme]}`}>
       <span className="flex-1 text-sm">{toast.message}</span>
-      <button type="button" onClick={() => onDismiss(toast.id)} className="rounded p-1 hover:opacity-75" aria-label={t('toast_close')}>
+      <button
+        type="button"
+        onClick={() => onDismiss(toast.id)}
+        className="rounded p-1 hover:opacity-75"
+        aria-label={t('toast_close')}
+      >
         <X size={16} aria-hidden="true" />
       </button>
     </li>
