@@ -30,7 +30,11 @@ export interface Server {
 
 /** Opens (and migrates and seeds) the database named by the environment: PostgreSQL or the embedded PGlite. */
 export async function openEnvDatabase(env: Env): Promise<Database> {
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, 'pglite') });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: join(env.DATA_DIR, 'pglite'),
+    onIdleError: (err) => console.warn(`database: idle connection lost (${err.message})`),
+  });
   await migrate(database);
   if (env.SEED) await seed(database);
   return database;

@@ -22,6 +22,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** Called when an idle PostgreSQL connection fails. */
+  onIdleError?: (err: Error) => void;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -31,6 +33,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server closes (restart, failover, a dropped test database) must not crash the
+    // process; the pool replaces it on the next query.
+    pool.on('error', (err) => options.onIdleError?.(err));
     const db = drizzle(pool, { schema }) as unknown as Db;
     return {
       db,
