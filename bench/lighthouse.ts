@@ -29,6 +29,11 @@ try {
     console.log(
       `| ${path} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${Math.round(audits['largest-contentful-paint']?.numericValue ?? 0)} | ${Math.round(audits['total-blocking-time']?.numericValue ?? 0)} | ${(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)} |`,
     );
+    if (process.env.LH_DEBUG) {
+      for (const id of Object.keys(audits).filter((k) => /lcp|largest/.test(k))) {
+        console.log(id, JSON.stringify(audits[id]?.details ?? audits[id]?.displayValue ?? null).slice(0, 1500));
+      }
+    }
     for (const id of ['accessibility', 'best-practices', 'seo']) {
       const failing = categories[id]?.auditRefs
         .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)

@@ -4,7 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { servicesContext } from './lib/context.ts';
-import { NonceContext } from './root.tsx';
+import { InlineStylesContext, NonceContext } from './root.tsx';
 
 export const streamTimeout = 5_000;
 
@@ -19,12 +19,14 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce } = loadContext.get(servicesContext);
+  const { nonce, inlineStyles } = loadContext.get(servicesContext);
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesContext.Provider value={inlineStyles}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

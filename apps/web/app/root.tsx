@@ -59,10 +59,17 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod ? defaultShouldRevalidate : false;
 
+// In production the stylesheet is inlined by the server (no render-blocking request); Vite serves it in development.
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
+  ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesheet }] : []),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
+
+/**
+ * Built stylesheets by URL; only the server has them. The browser hydrates the `<style>` with an empty value and
+ * keeps the server's text, since React does not compare inner HTML when hydrating.
+ */
+export const InlineStylesContext = createContext<ReadonlyMap<string, string>>(new Map());
 
 /** The CSP nonce of this response, provided by entry.server (absent in the browser, where it is not needed). */
 export const NonceContext = createContext<string | undefined>(undefined);
@@ -70,6 +77,7 @@ export const NonceContext = createContext<string | undefined>(undefined);
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData('root') as RootData | undefined;
   const nonce = useContext(NonceContext);
+  const css = useContext(InlineStylesContext).get(stylesheet) ?? '';
   return (
     <html lang={data ? localeTag(data.locale) : 'en-US'} dir="ltr">
       <head>
@@ -77,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b0b0c" />
         <Meta />
+        {!import.meta.env.DEV && <style dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />}
         <Links />
       </head>
       <body className="min-h-dvh bg-white text-neutral-900 antialiased">

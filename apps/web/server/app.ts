@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -53,6 +53,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   });
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
+  const inlineStyles = new Map<string, string>();
   let closeVite: (() => Promise<void>) | undefined;
   if (dev) {
     const vite = await import('vite');
@@ -71,6 +72,9 @@ export async function createServer(options: ServerOptions): Promise<Server> {
       throw new Error(`No web build at ${serverBuildPath}: run "npm run build" first.`);
     }
     build = (await import(serverBuildPath)) as ServerBuild;
+    for (const file of readdirSync(join(clientDir, 'assets')).filter((f) => f.endsWith('.css'))) {
+      inlineStyles.set(`/assets/${file}`, readFileSync(join(clientDir, 'assets', file), 'utf8'));
+    }
     // Hashed build files never change: cache them for a year. Other public files: an hour.
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -101,6 +105,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     apiUrl: env.API_URL,
     publicUrl,
     pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
+    inlineStyles,
     messagesFor,
     geo: app.services.geo,
     config: apiConfigFromEnv(env),

@@ -10,6 +10,8 @@ import type { AppServices } from '../app/lib/context.ts';
 import { createPageCache, withNonce } from './page-cache.ts';
 
 export interface WebOptions {
+  /** Built stylesheets by URL path, inlined into documents to save the render-blocking request. */
+  inlineStyles?: Map<string, string>;
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: 'production' | 'development';
   apiUrl?: string | undefined;
@@ -117,6 +119,7 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
           messagesFor: options.messagesFor,
           ipCountry,
           nonce,
+          inlineStyles: options.inlineStyles ?? new Map(),
           config: { marketingSiteUrl: options.config.marketingSiteUrl, publicUrl: origin },
         });
         const response = await handler(toWebRequest(request, origin), context);
