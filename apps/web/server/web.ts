@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
 import { type ApiClient, type ApiTransport, createApiClient } from '../app/lib/api.ts';
 import type { AppServices } from '../app/lib/context.ts';
-import { createPageCache, withNonce } from './page-cache.ts';
+import { createPageCache, toCachedPage, withNonce } from './page-cache.ts';
 
 export interface WebOptions {
   /** Built stylesheets by URL path, inlined into documents to save the render-blocking request. */
@@ -137,7 +137,7 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
         if (isHtml) reply.header('cache-control', 'no-cache');
         const body = response.body ? await response.text() : '';
         if (key && isHtml && response.status === 200 && cookies.length === 0) {
-          cache.set(key, { status: 200, headers: [...headers, ['cache-control', 'no-cache']], body, nonce });
+          cache.set(key, toCachedPage(200, [...headers, ['cache-control', 'no-cache']], body, nonce));
         }
         return reply.send(body);
       },
