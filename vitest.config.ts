@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}', 'apps/web/server/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/*/src/**/*.test.ts',
+      'apps/web/app/**/*.test.{ts,tsx}',
+      'apps/web/server/**/*.test.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,

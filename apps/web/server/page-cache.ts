@@ -17,7 +17,11 @@ export interface CachedPage {
 export function createPageCache(ttlMs: number, maxBytes = 32 * 1024 * 1024) {
   const cache =
     ttlMs > 0
-      ? new LRUCache<string, CachedPage>({ maxSize: maxBytes, sizeCalculation: (page) => page.body.length + 256, ttl: ttlMs })
+      ? new LRUCache<string, CachedPage>({
+          maxSize: maxBytes,
+          sizeCalculation: (page) => page.body.length + 256,
+          ttl: ttlMs,
+        })
       : null;
   return {
     get: (key: string) => cache?.get(key),
@@ -29,7 +33,12 @@ export function createPageCache(ttlMs: number, maxBytes = 32 * 1024 * 1024) {
 export type PageCache = ReturnType<typeof createPageCache>;
 
 /** Stores a rendered document: its bytes and where its nonce stands. */
-export function toCachedPage(status: number, headers: Array<[string, string]>, html: string, nonce: string): CachedPage {
+export function toCachedPage(
+  status: number,
+  headers: Array<[string, string]>,
+  html: string,
+  nonce: string,
+): CachedPage {
   const body = Buffer.from(html, 'utf8');
   const needle = Buffer.from(nonce, 'utf8');
   const nonceOffsets: number[] = [];

@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+export const ROLES = ['admin', 'lead_dealer', 'translator', 'customer', 'dealer', 'mco'] as const;
+export type Role = (typeof ROLES)[number];
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull().default(''),
+    secondName: text('second_name').notNull().default(''),
+    dateOfBirth: date('date_of_birth'),
+    phone: text('phone').notNull().default(''),
+    lang: varchar('lang', { length: 8 }).notNull().default('en-us'),
+    country: varchar('country', { length: 2 }).notNull().default('US'),
+    roles: text('roles').array().notNull().default(sql`ARRAY['customer']::text[]`),
+    whitelistedPresales: boolean('whitelisted_presales').notNull().default(false),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** Bumped on password change and reset: access tokens issued before it are refused. */
+    credentialsChangedAt: timestamp('credentials_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_idx').on(t.email)],
+);
+
+export const dealers = pgTable('dealers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** 1 = active (approved). */
+  status: integer('status').notNull().default(0),
+  groupName: text('group_name').notNull().default(''),
+  groupStatus: integer('group_status').notNull().default(1),
+  labourRate: integer('labour_rate').notNull().default(0),
+  assemblyReimbursement: integer('assembly_reimbursement').notNull().default(0),
+  revenueCurrency: varchar('revenue_currency', { length: 3 }).notNull().default('EUR'),
+  refillCountry: varchar('refill_country', { length: 2 }),
+  storeInfo: jsonb('store_info').notNull().default({}),
+  invoicing: jsonb('invoicing').notNull().default({}),
+  shipping: jsonb('shipping').notNull().default({}),
+  marketplace: jsonb('marketplace').notNull().default({}),
+  ...timestamps,
+});
+
+/**
+ * Refresh tokens: opaque, stored as SHA-256, rotated on every use. A family is one sign-in; presenting a rotated
+ * token again revokes the whole family (reuse detection).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The administrator acting as this user (mode demo_user), if any. */
+    impersonatorId: uuid('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_family_idx').on(t.familyId)],
+);
+
+/** One-time tokens sent by e-mail (confirm e-mail, reset password), stored as SHA-256. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_idx').on(t.tokenHash)],
+);
+
+/** Every e-mail the system sends; without SMTP this is the dev mailbox. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    lang: varchar('lang', { length: 8 }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Who did it: the administrator when impersonating, else the user. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The user acted as, when impersonating. */
+    subjectId: uuid('subject_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    detail: jsonb('detail').notNull().default({}),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/** Values a translator saved over the catalogs, served to every visitor. */
+export const translationOverrides = pgTable(
+  'translation_overrides',
+  {
+    lang: varchar('lang', { length: 8 }).notNull(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.lang, t.key] })],
+);
+
+/** Server secrets generated at first start when not configured (JWT signing key), shared by every process. */
+export const secrets = pgTable('secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
