@@ -85,7 +85,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b0b0c" />
         <Meta />
-        {!import.meta.env.DEV && <style dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />}
+        {!import.meta.env.DEV && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, read from the build at start
+          <style dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />
+        )}
         <Links />
       </head>
       <body className="min-h-dvh bg-white text-neutral-900 antialiased">
