@@ -17,11 +17,19 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ApiConfig } from './config.ts';
+import { auditService } from './modules/audit/service.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+import { guards as makeGuards, registerAuth } from './modules/identity/auth.ts';
+import { identityRepo } from './modules/identity/repo.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
+import { identityService } from './modules/identity/service.ts';
+import { accessTokens, loadSigningKey } from './modules/identity/tokens.ts';
 import { marketsRepo } from './modules/markets/repo.ts';
 import { marketsRoutes } from './modules/markets/routes.ts';
 import { type GeoLookup, marketsService } from './modules/markets/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
+import { outboxEmail } from './providers/email/outbox.ts';
 import { geoipLite } from './providers/geo/geoip-lite.ts';
 
 // fastify-metrics is CommonJS with a `default` export.
@@ -49,6 +57,8 @@ export interface ApiDeps {
 export interface Services {
   markets: ReturnType<typeof marketsService>;
   geo: GeoLookup;
+  identity: ReturnType<typeof identityService>;
+  audit: ReturnType<typeof auditService>;
 }
 
 declare module 'fastify' {
@@ -123,6 +133,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       },
       tags: [
         { name: 'markets', description: 'Countries, languages and the suggested country' },
+        { name: 'identity', description: 'Accounts, sessions and the current user' },
         { name: 'system', description: 'Health, readiness and metrics' },
       ],
     },
@@ -134,11 +145,27 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   // — services —
   const geo = deps.geo ?? geoipLite();
   const markets = marketsService(marketsRepo(database.db), geo);
-  app.decorate('services', { markets, geo });
+  const tokens = accessTokens(await loadSigningKey(database.db, config.jwtSecret));
+  registerAuth(app, tokens);
+  const audit = auditService(database.db);
+  const users = identityRepo(database.db);
+  const identity = identityService({
+    repo: users,
+    tokens,
+    email: outboxEmail(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    audit,
+    publicUrl: config.publicUrl,
+    whitelistEmails: config.whitelistEmails,
+  });
+  const guards = makeGuards(users);
+  app.decorate('services', { markets, geo, identity, audit });
 
   // — routes —
   await app.register(systemRoutes, { database });
   await app.register(marketsRoutes, { prefix: '/v1', markets });
+  await app.register(identityRoutes, { prefix: '/v1', identity, guards });
+  await app.register(identityRoutes, { prefix: '/api', identity, guards, signInOnly: true });
+  if (config.devMailbox) await app.register(devRoutes, { prefix: '/v1', db: database.db });
   // Unknown API paths answer JSON even when the web adds its catch-all page route.
   for (const prefix of ['/v1', '/v2']) {
     app.route({

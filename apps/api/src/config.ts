@@ -24,6 +24,14 @@ export const EnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   SEED: bool.default(true),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Stark Future <no-reply@starkfuture.com>'),
+  DEV_MAILBOX: bool.optional(),
+  WHITELIST_EMAILS: z.string().default(''),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -35,6 +43,16 @@ export interface ApiConfig {
   trustProxy: boolean | number | string | string[];
   rateLimitMax: number;
   redisUrl?: string | undefined;
+  /** Origin used in links sent by e-mail; never taken from a request's Host header. */
+  publicUrl: string;
+  /** HS256 key for access tokens; when absent one is generated once and kept in the database. */
+  jwtSecret?: string | undefined;
+  smtpUrl?: string | undefined;
+  mailFrom: string;
+  /** The dev mailbox (`/v1/dev/mailbox`, `/dev/mailbox`) is served when no SMTP server is configured. */
+  devMailbox: boolean;
+  /** Internal e-mail addresses of the whitelist page and presale access (spec section 6). */
+  whitelistEmails: string[];
 }
 
 export class ConfigError extends Error {}
@@ -67,5 +85,13 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimitMax: env.RATE_LIMIT_MAX,
     redisUrl: env.REDIS_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: env.JWT_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    devMailbox: env.DEV_MAILBOX ?? !env.SMTP_URL,
+    whitelistEmails: env.WHITELIST_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

@@ -12,6 +12,10 @@ export const testConfig: ApiConfig = {
   marketingSiteUrl: 'https://marketing.example',
   trustProxy: 'loopback',
   rateLimitMax: 10_000,
+  publicUrl: 'http://shop.test',
+  mailFrom: 'Test <test@shop.test>',
+  devMailbox: true,
+  whitelistEmails: ['insider@starkfuture.com'],
 };
 
 /** Geo lookup from a fixed table, so tests name the country an address belongs to. */
@@ -68,3 +72,38 @@ export function useApi(options: { geo?: GeoLookup; config?: Partial<ApiConfig> }
   });
   return ctx;
 }
+
+type App = FastifyInstance;
+
+/** The newest e-mail to an address, from the dev mailbox. */
+export async function lastMail(app: App, to: string) {
+  const res = await app.inject(`/v1/dev/mailbox?to=${encodeURIComponent(to)}`);
+  return res.json().docs[0] as { subject: string; text: string; lang: string } | undefined;
+}
+
+/** The token of the newest link of that kind e-mailed to an address. */
+export async function mailedToken(app: App, to: string, path: 'confirm-email' | 'reset-password') {
+  const mail = await lastMail(app, to);
+  const token = mail ? new RegExp(`/${path}/([\\w-]+)`).exec(mail.text)?.[1] : undefined;
+  if (!token) throw new Error(`no ${path} link mailed to ${to}`);
+  return token;
+}
+
+let visitor = 0;
+
+/** Signs a new customer up (each from its own address, clear of the per-IP limits) and confirms the address. */
+export async function newCustomer(app: App, email: string, password = 'correct horse battery') {
+  const remoteAddress = `198.51.100.${++visitor % 250}`;
+  const signUp = await app.inject({
+    method: 'POST',
+    url: '/v1/user/sign-up?lang=de&country=DE',
+    remoteAddress,
+    payload: { email, password, name: 'Ada', secondName: 'Lovelace', phone: '030 12345678' },
+  });
+  if (signUp.statusCode !== 202) throw new Error(`sign-up failed: ${signUp.body}`);
+  const token = await mailedToken(app, email, 'confirm-email');
+  const confirmed = await app.inject({ method: 'POST', url: `/v1/user/confirm-email/${token}`, remoteAddress });
+  return confirmed.json() as { token: string; refresh_token: string };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

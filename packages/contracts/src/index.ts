@@ -1,2 +1,3 @@
 export * from './errors.ts';
+export * from './identity.ts';
 export * from './markets.ts';

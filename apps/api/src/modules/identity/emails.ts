@@ -1,0 +1,37 @@
+import type { UiLanguage } from '@varg/domain';
+import { t } from '@varg/i18n/server';
+import type { EmailMessage } from '../../providers/email/interface.ts';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A plain, translated message: greeting, paragraphs with the link made clickable, signature. */
+function message(
+  lang: UiLanguage,
+  to: string,
+  name: string,
+  subjectKey: string,
+  keys: string[],
+  link: string,
+): EmailMessage {
+  const subject = t(lang, subjectKey);
+  const paragraphs = [
+    t(lang, 'email_greeting', { name: name || to }),
+    ...keys.map((k) => t(lang, k, { link })),
+    t(lang, 'email_signature'),
+  ];
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5">${paragraphs
+    .map((p) => `<p>${escape(p).replace(escape(link), `<a href="${escape(link)}">${escape(link)}</a>`)}</p>`)
+    .join('')}</body></html>`;
+  return { to, subject, text: paragraphs.join('\n\n'), html, lang };
+}
+
+export const emails = {
+  confirmEmail: (lang: UiLanguage, to: string, name: string, link: string) =>
+    message(lang, to, name, 'email_confirm_subject', ['email_confirm_text', 'email_confirm_ignore'], link),
+  resetPassword: (lang: UiLanguage, to: string, name: string, link: string) =>
+    message(lang, to, name, 'email_reset_subject', ['email_reset_text', 'email_reset_ignore'], link),
+  signUpExists: (lang: UiLanguage, to: string, name: string, link: string) =>
+    message(lang, to, name, 'email_signup_exists_subject', ['email_signup_exists_text'], link),
+  passwordChanged: (lang: UiLanguage, to: string, name: string, link: string) =>
+    message(lang, to, name, 'email_password_changed_subject', ['email_password_changed_text'], link),
+};

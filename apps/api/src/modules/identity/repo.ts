@@ -1,0 +1,98 @@
+import { type Db, dealers, emailTokens, sessions, users } from '@varg/db';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+
+export type UserRow = typeof users.$inferSelect;
+export type DealerRow = typeof dealers.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export function identityRepo(db: Db) {
+  return {
+    db,
+    async findUserByEmail(email: string) {
+      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      return row ?? null;
+    },
+    async findUser(id: string) {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row ?? null;
+    },
+    async findDealer(userId: string) {
+      const [row] = await db.select().from(dealers).where(eq(dealers.userId, userId)).limit(1);
+      return row ?? null;
+    },
+    async insertUser(values: typeof users.$inferInsert) {
+      const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+    async updateUser(id: string, values: Partial<typeof users.$inferInsert>) {
+      const [row] = await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row ?? null;
+    },
+    async insertSession(values: typeof sessions.$inferInsert) {
+      await db.insert(sessions).values(values);
+    },
+    async findSessionByHash(tokenHash: string) {
+      const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+      return row ?? null;
+    },
+    /** Marks a refresh token used; false when another request already did (a replay). */
+    async markRotated(id: string) {
+      const rows = await db
+        .update(sessions)
+        .set({ rotatedAt: new Date() })
+        .where(and(eq(sessions.id, id), isNull(sessions.rotatedAt), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length === 1;
+    },
+    async revokeFamily(familyId: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+    },
+    async isFamilyActive(familyId: string) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sessions)
+        .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+      return (row?.n ?? 0) > 0;
+    },
+    /** Revokes every session of a user, except one family when given. */
+    async revokeUserSessions(userId: string, exceptFamilyId?: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            exceptFamilyId ? ne(sessions.familyId, exceptFamilyId) : undefined,
+          ),
+        );
+    },
+    async insertEmailToken(values: typeof emailTokens.$inferInsert) {
+      await db.insert(emailTokens).values(values);
+    },
+    /** Uses a one-time token: returns its user id once, while it is unused and unexpired. */
+    async consumeEmailToken(tokenHash: string, purpose: string) {
+      const [row] = await db
+        .update(emailTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(emailTokens.tokenHash, tokenHash),
+            eq(emailTokens.purpose, purpose),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning({ userId: emailTokens.userId });
+      return row?.userId ?? null;
+    },
+  };
+}
+export type IdentityRepo = ReturnType<typeof identityRepo>;

@@ -1,0 +1,335 @@
+import { randomUUID } from 'node:crypto';
+import type { CurrentUser, Dealer, TokenPair } from '@varg/contracts';
+import { ACTIVE_STATUS, formatLocaleSegment, isUiLanguage, type UiLanguage, uiLanguageFrom } from '@varg/domain';
+import { ApiError } from '../../lib/api-error.ts';
+import { internationalPhone } from '../../lib/phone.ts';
+import type { EmailProvider } from '../../providers/email/interface.ts';
+import type { AuditService } from '../audit/service.ts';
+import { emails } from './emails.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import type { DealerRow, IdentityRepo, UserRow } from './repo.ts';
+import {
+  ACCESS_TOKEN_TTL_S,
+  type AccessTokens,
+  EMAIL_CONFIRM_TTL_S,
+  PASSWORD_RESET_TTL_S,
+  REFRESH_TOKEN_TTL_S,
+  randomToken,
+  sha256,
+} from './tokens.ts';
+
+export interface RequestMeta {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+/** Who is calling, from a verified access token. */
+export interface Auth {
+  userId: string;
+  roles: string[];
+  sessionFamily: string;
+  impersonatorId?: string | undefined;
+}
+
+const accepted = (t_key: string, message: string) => ({ status: 'accepted' as const, t_key, message });
+
+function langOf(user: UserRow): UiLanguage {
+  return isUiLanguage(user.lang) ? user.lang : 'en-us';
+}
+
+export function toDealer(row: DealerRow, user: UserRow): Dealer {
+  const store = row.storeInfo as Record<string, unknown>;
+  const location = store.location as { coordinates?: [number, number] } | undefined;
+  const marketplace = row.marketplace as { documentFee?: number; margin?: number };
+  return {
+    id: row.id,
+    labourRate: row.labourRate,
+    reimbursement: row.assemblyReimbursement,
+    currency: row.revenueCurrency,
+    refillCountry: row.refillCountry,
+    avatar: typeof store.mediaPath === 'string' ? { name: String(store.name ?? ''), path: store.mediaPath } : null,
+    group: { name: row.groupName, status: row.groupStatus },
+    status: row.status,
+    storeInfo: {
+      name: String(store.name ?? ''),
+      phone: String(store.phone ?? user.phone),
+      email: String(store.supportEmail ?? user.email),
+      address: String(store.formattedAddress ?? ''),
+      location: { type: 'Point', coordinates: location?.coordinates ?? [0, 0] },
+    },
+    invoicing: row.invoicing as Record<string, unknown>,
+    shipping: row.shipping as Record<string, unknown>,
+    marketplace: { documentFee: marketplace.documentFee ?? 0, margin: marketplace.margin ?? 0 },
+  };
+}
+
+export function identityService(deps: {
+  repo: IdentityRepo;
+  tokens: AccessTokens;
+  email: EmailProvider;
+  audit: AuditService;
+  publicUrl: string;
+  whitelistEmails: string[];
+}) {
+  const { repo, tokens, email, audit, publicUrl } = deps;
+  const link = (user: UserRow, path: string) =>
+    `${publicUrl}/${formatLocaleSegment({ lang: langOf(user), country: user.country })}${path}`;
+
+  async function issue(
+    user: UserRow,
+    familyId: string,
+    meta: RequestMeta,
+    impersonatorId?: string,
+  ): Promise<TokenPair> {
+    const refresh = randomToken();
+    await repo.insertSession({
+      userId: user.id,
+      familyId,
+      tokenHash: sha256(refresh),
+      impersonatorId: impersonatorId ?? null,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip ?? null,
+    });
+    const token = await tokens.sign({ sub: user.id, roles: user.roles, sid: familyId, imp: impersonatorId });
+    return { token, refresh_token: refresh, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_S };
+  }
+
+  async function sendConfirmation(user: UserRow) {
+    const token = randomToken();
+    await repo.insertEmailToken({
+      userId: user.id,
+      purpose: 'confirm_email',
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + EMAIL_CONFIRM_TTL_S * 1000),
+    });
+    await email.send(emails.confirmEmail(langOf(user), user.email, user.name, link(user, `/confirm-email/${token}`)));
+  }
+
+  async function currentUser(user: UserRow, impersonatorId?: string): Promise<CurrentUser> {
+    const dealerRow = await repo.findDealer(user.id);
+    const impersonator = impersonatorId ? await repo.findUser(impersonatorId) : null;
+    const roles = user.roles;
+    const isDealer = dealerRow !== null;
+    const scope = [...roles, ...(isDealer && dealerRow.status === ACTIVE_STATUS ? ['dealer:active'] : [])];
+    return {
+      _id: user.id,
+      email: user.email,
+      roles,
+      lang: user.lang,
+      country: user.country,
+      scope,
+      name: user.name,
+      secondName: user.secondName,
+      phone: user.phone,
+      dateOfBirth: user.dateOfBirth,
+      emailConfirmed: user.emailConfirmedAt !== null,
+      whitelistedPresales: user.whitelistedPresales,
+      isCustomer: !isDealer,
+      isDealer,
+      isAdmin: roles.includes('admin'),
+      isLeadDealer: roles.includes('lead_dealer'),
+      isTranslator: roles.includes('translator'),
+      isMco: roles.includes('mco'),
+      dealer: dealerRow ? toDealer(dealerRow, user) : null,
+      customer: isDealer
+        ? null
+        : {
+            id: user.id,
+            isCustomer: true,
+            roles,
+            avatar: null,
+            personalInfo: {
+              name: user.name,
+              surname: user.secondName,
+              dob: user.dateOfBirth,
+              phone: user.phone,
+              email: user.email,
+            },
+          },
+      mode: impersonatorId ? 'demo_user' : null,
+      impersonator: impersonator ? { _id: impersonator.id, email: impersonator.email } : null,
+    };
+  }
+
+  return {
+    currentUser,
+    issue,
+
+    /** Answers the same whether or not the address has an account (no enumeration). */
+    async signUp(
+      body: { email: string; password: string; name: string; secondName: string; phone: string },
+      query: { lang?: string | undefined; country?: string | undefined },
+      meta: RequestMeta,
+    ) {
+      const lang = uiLanguageFrom(query.lang ?? '') ?? 'en-us';
+      const country = query.country ?? 'US';
+      const existing = await repo.findUserByEmail(body.email);
+      if (existing) {
+        await email.send(
+          emails.signUpExists(langOf(existing), existing.email, existing.name, link(existing, '/login')),
+        );
+      } else {
+        const user = await repo.insertUser({
+          email: body.email,
+          passwordHash: await hashPassword(body.password),
+          name: body.name,
+          secondName: body.secondName,
+          phone: internationalPhone(body.phone, country),
+          lang,
+          country,
+          roles: ['customer'],
+        });
+        if (user) {
+          await sendConfirmation(user);
+          await audit.record({ actorId: user.id, action: 'user.sign_up', ip: meta.ip });
+        }
+      }
+      return accepted('auth_check_email', 'Check your e-mail to confirm your address.');
+    },
+
+    async signIn(body: { email: string; password: string }, meta: RequestMeta): Promise<TokenPair> {
+      const user = await repo.findUserByEmail(body.email);
+      if (!user) {
+        await burnPasswordCheck(body.password);
+        throw new ApiError('INVALID_CREDENTIALS');
+      }
+      if (!(await verifyPassword(user.passwordHash, body.password))) throw new ApiError('INVALID_CREDENTIALS');
+      if (!user.emailConfirmedAt) throw new ApiError('EMAIL_NOT_CONFIRMED');
+      await audit.record({ actorId: user.id, action: 'user.sign_in', ip: meta.ip });
+      return issue(user, randomUUID(), meta);
+    },
+
+    /** Rotates the refresh token. A token presented twice revokes its whole family. */
+    async refresh(refreshToken: string, meta: RequestMeta): Promise<TokenPair> {
+      const session = await repo.findSessionByHash(sha256(refreshToken));
+      if (!session || session.revokedAt || session.expiresAt < new Date()) throw new ApiError('INVALID_REFRESH_TOKEN');
+      if (session.rotatedAt || !(await repo.markRotated(session.id))) {
+        await repo.revokeFamily(session.familyId);
+        await audit.record({
+          actorId: session.userId,
+          action: 'session.reuse_detected',
+          ip: meta.ip,
+          detail: { family: session.familyId },
+        });
+        throw new ApiError('INVALID_REFRESH_TOKEN');
+      }
+      const user = await repo.findUser(session.userId);
+      if (!user) throw new ApiError('INVALID_REFRESH_TOKEN');
+      return issue(user, session.familyId, meta, session.impersonatorId ?? undefined);
+    },
+
+    async logout(refreshToken: string) {
+      const session = await repo.findSessionByHash(sha256(refreshToken));
+      if (session) await repo.revokeFamily(session.familyId);
+    },
+
+    async me(auth: Auth): Promise<CurrentUser> {
+      const user = await repo.findUser(auth.userId);
+      if (!user) throw new ApiError('UNAUTHORIZED');
+      return currentUser(user, auth.impersonatorId);
+    },
+
+    /** A user changes only their own record (403 otherwise, and nothing changes). */
+    async updateUser(auth: Auth, id: string, body: Record<string, unknown>, meta: RequestMeta): Promise<CurrentUser> {
+      if (id !== auth.userId) throw new ApiError('FORBIDDEN');
+      const user = await repo.findUser(id);
+      if (!user) throw new ApiError('USER_NOT_FOUND');
+      const audited = {
+        actorId: auth.impersonatorId ?? user.id,
+        subjectId: auth.impersonatorId ? user.id : null,
+        ip: meta.ip,
+      };
+      if (typeof body.newPassword === 'string') {
+        if (!(await verifyPassword(user.passwordHash, String(body.currentPassword))))
+          throw new ApiError('WRONG_PASSWORD');
+        const updated = await repo.updateUser(id, {
+          passwordHash: await hashPassword(body.newPassword),
+          credentialsChangedAt: new Date(Date.now() - 1000),
+        });
+        await repo.revokeUserSessions(id, auth.sessionFamily);
+        await email.send(emails.passwordChanged(langOf(user), user.email, user.name, link(user, '/reset-password')));
+        await audit.record({ ...audited, action: 'user.password_changed' });
+        return currentUser(updated ?? user, auth.impersonatorId);
+      }
+      const changes: Partial<UserRow> = {};
+      const country = typeof body.country === 'string' ? body.country : user.country;
+      for (const key of ['name', 'secondName', 'dateOfBirth', 'country'] as const) {
+        if (key in body) (changes as Record<string, unknown>)[key] = body[key];
+      }
+      if (typeof body.lang === 'string') changes.lang = uiLanguageFrom(body.lang) ?? user.lang;
+      if (typeof body.phone === 'string') changes.phone = internationalPhone(body.phone, country);
+      let emailChanged = false;
+      if (typeof body.email === 'string' && body.email !== user.email) {
+        const owner = await repo.findUserByEmail(body.email);
+        if (owner) throw new ApiError('EMAIL_TAKEN');
+        changes.email = body.email;
+        changes.emailConfirmedAt = null;
+        emailChanged = true;
+      }
+      const updated = (await repo.updateUser(id, changes)) ?? user;
+      if (emailChanged) await sendConfirmation(updated);
+      await audit.record({ ...audited, action: 'user.profile_updated', detail: { fields: Object.keys(changes) } });
+      return currentUser(updated, auth.impersonatorId);
+    },
+
+    /** Same answer whether or not the address has an account. */
+    async requestPasswordReset(address: string) {
+      const user = await repo.findUserByEmail(address);
+      if (user) {
+        const token = randomToken();
+        await repo.insertEmailToken({
+          userId: user.id,
+          purpose: 'reset_password',
+          tokenHash: sha256(token),
+          expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
+        });
+        await email.send(
+          emails.resetPassword(langOf(user), user.email, user.name, link(user, `/reset-password/${token}`)),
+        );
+      }
+      return accepted('auth_reset_sent', 'If an account exists for this address, we sent it a link.');
+    },
+
+    /** Sets a new password from an e-mailed link; every session of the user ends. */
+    async resetPassword(token: string, password: string, meta: RequestMeta) {
+      const userId = await repo.consumeEmailToken(sha256(token), 'reset_password');
+      if (!userId) throw new ApiError('INVALID_TOKEN');
+      const user = await repo.findUser(userId);
+      if (!user) throw new ApiError('INVALID_TOKEN');
+      await repo.updateUser(userId, {
+        passwordHash: await hashPassword(password),
+        credentialsChangedAt: new Date(Date.now() - 1000),
+        // Following the link proves the address.
+        emailConfirmedAt: user.emailConfirmedAt ?? new Date(),
+      });
+      await repo.revokeUserSessions(userId);
+      await email.send(emails.passwordChanged(langOf(user), user.email, user.name, link(user, '/reset-password')));
+      await audit.record({ actorId: userId, action: 'user.password_reset', ip: meta.ip });
+      return accepted('auth_password_reset_done', 'Your password was changed. You can sign in now.');
+    },
+
+    /** Confirms the address from an e-mailed link and signs the user in. */
+    async confirmEmail(token: string, meta: RequestMeta): Promise<TokenPair> {
+      const userId = await repo.consumeEmailToken(sha256(token), 'confirm_email');
+      if (!userId) throw new ApiError('INVALID_TOKEN');
+      const user = await repo.updateUser(userId, { emailConfirmedAt: new Date() });
+      if (!user) throw new ApiError('INVALID_TOKEN');
+      await audit.record({ actorId: userId, action: 'user.email_confirmed', ip: meta.ip });
+      return issue(user, randomUUID(), meta);
+    },
+
+    async resendConfirmation(address: string) {
+      const user = await repo.findUserByEmail(address);
+      if (user && !user.emailConfirmedAt) await sendConfirmation(user);
+      return accepted('auth_check_email', 'Check your e-mail to confirm your address.');
+    },
+
+    async dealerMy(auth: Auth): Promise<Dealer[]> {
+      const user = await repo.findUser(auth.userId);
+      const row = user ? await repo.findDealer(user.id) : null;
+      return row && user ? [toDealer(row, user)] : [];
+    },
+  };
+}
+export type IdentityService = ReturnType<typeof identityService>;

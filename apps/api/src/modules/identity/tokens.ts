@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Db, secrets } from '@varg/db';
+import { eq } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+/** Spec section 9: a session lasts a year; each refresh rotates the token. */
+export const REFRESH_TOKEN_TTL_S = 365 * 24 * 60 * 60;
+export const EMAIL_CONFIRM_TTL_S = 7 * 24 * 60 * 60;
+export const PASSWORD_RESET_TTL_S = 60 * 60;
+
+export interface AccessClaims {
+  sub: string;
+  roles: string[];
+  /** The session (refresh-token family) this token belongs to. */
+  sid: string;
+  /** The administrator acting as the user. */
+  imp?: string | undefined;
+  iat: number;
+}
+
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** The signing key: JWT_SECRET, else one generated at first start and kept in the database for every process. */
+export async function loadSigningKey(db: Db, configured?: string): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  await db
+    .insert(secrets)
+    .values({ name: 'jwt', value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(secrets).where(eq(secrets.name, 'jwt'));
+  if (!row) throw new Error('could not load the JWT signing key');
+  return new TextEncoder().encode(row.value);
+}
+
+export function accessTokens(key: Uint8Array) {
+  return {
+    async sign(claims: Omit<AccessClaims, 'iat'>): Promise<string> {
+      return new SignJWT({ roles: claims.roles, sid: claims.sid, ...(claims.imp ? { imp: claims.imp } : {}) })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.sub)
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_TTL_S}s`)
+        .sign(key);
+    },
+    async verify(token: string): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.iat !== 'number')
+          return null;
+        return {
+          sub: payload.sub,
+          roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [],
+          sid: payload.sid,
+          imp: typeof payload.imp === 'string' ? payload.imp : undefined,
+          iat: payload.iat,
+        };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type AccessTokens = ReturnType<typeof accessTokens>;

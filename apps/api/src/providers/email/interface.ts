@@ -1,0 +1,12 @@
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  lang: string;
+}
+
+export interface EmailProvider {
+  /** Records the message in the outbox and delivers it when a transport is configured. */
+  send(message: EmailMessage): Promise<void>;
+}
