@@ -3,6 +3,7 @@ import { type Database, migrate, openDatabase, seed } from '@varg/db';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApi } from '../src/app.ts';
+import { hashPassword } from '../src/modules/identity/passwords.ts';
 import type { ApiConfig } from '../src/config.ts';
 import type { GeoLookup } from '../src/modules/markets/service.ts';
 
@@ -30,7 +31,7 @@ export async function testDatabase(): Promise<Database & { label: string }> {
   if (!base) {
     const database = await openDatabase({ dataDir: 'memory://' });
     await migrate(database);
-    await seed(database);
+    await seed(database, { hashPassword });
     return { ...database, label: 'pglite' };
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -41,7 +42,7 @@ export async function testDatabase(): Promise<Database & { label: string }> {
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 5 });
   await migrate(database);
-  await seed(database);
+  await seed(database, { hashPassword });
   return {
     ...database,
     label: 'postgres',

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { apiConfigFromEnv, buildApi, type Env, type GeoLookup } from '@varg/api';
 import { type Database, migrate, openDatabase, seed } from '@varg/db';
 import { messagesFor } from '@varg/i18n/server';
+import { hashPassword } from '@varg/api/passwords';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { renderRobots, renderSitemap } from './seo.ts';
@@ -36,7 +37,7 @@ export async function openEnvDatabase(env: Env): Promise<Database> {
     onIdleError: (err) => console.warn(`database: idle connection lost (${err.message})`),
   });
   await migrate(database);
-  if (env.SEED) await seed(database);
+  if (env.SEED) await seed(database, { hashPassword });
   return database;
 }
 

@@ -1,12 +1,19 @@
 import type { Database } from '../client.ts';
-import { countries, languages } from '../schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { countries, dealers, languages, users } from '../schema/index.ts';
 import { COUNTRIES, LANGUAGES } from './markets.ts';
+import { DEMO_PASSWORD, PEOPLE } from './people.ts';
+
+export interface SeedOptions {
+  /** Hashes the demo password; without it no demo account is created. */
+  hashPassword?: (password: string) => Promise<string>;
+}
 
 /**
  * Deterministic seed. Reference rows are inserted once and then left alone, so what an administrator changes
  * survives a restart.
  */
-export async function seed(database: Database): Promise<void> {
+export async function seed(database: Database, options: SeedOptions = {}): Promise<void> {
   const { db } = database;
   await db.transaction(async (tx) => {
     await tx
@@ -17,5 +24,32 @@ export async function seed(database: Database): Promise<void> {
       .insert(countries)
       .values(COUNTRIES.map((c) => ({ ...c, isDefault: c.code === 'US' })))
       .onConflictDoNothing();
+  });
+  if (!options.hashPassword) return;
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, PEOPLE[0]?.email ?? '')).limit(1);
+  if (existing) return;
+  const passwordHash = await options.hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    for (const person of PEOPLE) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: person.email,
+          passwordHash,
+          name: person.name,
+          secondName: person.secondName,
+          roles: person.roles,
+          lang: person.lang,
+          country: person.country,
+          phone: person.phone,
+          whitelistedPresales: person.whitelistedPresales ?? false,
+          emailConfirmedAt: new Date('2026-01-01T00:00:00Z'),
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (user && person.dealer) {
+        await tx.insert(dealers).values({ userId: user.id, ...person.dealer }).onConflictDoNothing();
+      }
+    }
   });
 }

@@ -1,0 +1,56 @@
+// Demo accounts, one per role (DATA.md, "People"), and dealers with real-looking stores for the store finder.
+// Passwords are for local use only and printed in the README.
+export const DEMO_PASSWORD = 'varg-demo-2026';
+
+export interface PersonSeed {
+  email: string;
+  name: string;
+  secondName: string;
+  roles: string[];
+  lang: string;
+  country: string;
+  phone: string;
+  whitelistedPresales?: boolean;
+  dealer?: {
+    status: number;
+    groupName: string;
+    revenueCurrency: string;
+    storeInfo: Record<string, unknown>;
+  };
+}
+
+const store = (name: string, formattedAddress: string, lng: number, lat: number, phone: string, supportEmail: string) => ({
+  name,
+  formattedAddress,
+  phone,
+  supportEmail,
+  location: { type: 'Point', coordinates: [lng, lat] },
+});
+
+export const PEOPLE: readonly PersonSeed[] = [
+  { email: 'customer@demo.starkfuture.com', name: 'Laura', secondName: 'Fischer', roles: ['customer'], lang: 'de', country: 'DE', phone: '+4915123456789' },
+  { email: 'company@demo.starkfuture.com', name: 'Julien', secondName: 'Moreau', roles: ['customer'], lang: 'fr', country: 'FR', phone: '+33612345678' },
+  {
+    email: 'dealer@demo.starkfuture.com', name: 'Marc', secondName: 'Puig', roles: ['dealer'], lang: 'es', country: 'ES', phone: '+34612345678',
+    dealer: { status: 1, groupName: 'Iberia', revenueCurrency: 'EUR', storeInfo: store('Moto Electric Barcelona', 'Carrer de Pallars 193, 08005 Barcelona, Spain', 2.1966, 41.4036, '+34932123456', 'taller@motoelectric.example') },
+  },
+  {
+    email: 'lead-dealer@demo.starkfuture.com', name: 'Sophie', secondName: 'Wagner', roles: ['dealer', 'lead_dealer'], lang: 'de', country: 'DE', phone: '+4989123456',
+    dealer: { status: 1, groupName: 'DACH', revenueCurrency: 'EUR', storeInfo: store('E-Offroad München', 'Landsberger Str. 302, 80687 München, Germany', 11.4931, 48.1413, '+4989987654', 'service@eoffroad.example') },
+  },
+  { email: 'admin@demo.starkfuture.com', name: 'Anna', secondName: 'Admin', roles: ['admin'], lang: 'en-us', country: 'US', phone: '+12025550123' },
+  { email: 'translator@demo.starkfuture.com', name: 'Tomás', secondName: 'Ruiz', roles: ['translator'], lang: 'de', country: 'DE', phone: '+4930555123' },
+  { email: 'mco@demo.starkfuture.com', name: 'Mia', secondName: 'Registrar', roles: ['mco'], lang: 'en-us', country: 'US', phone: '+15125550199' },
+  {
+    email: 'lyon@demo.starkfuture.com', name: 'Camille', secondName: 'Bernard', roles: ['dealer'], lang: 'fr', country: 'FR', phone: '+33478123456',
+    dealer: { status: 1, groupName: 'France', revenueCurrency: 'EUR', storeInfo: store('Lyon Moto Électrique', '12 Rue de Gerland, 69007 Lyon, France', 4.8357, 45.7306, '+33478123456', 'atelier@lyonmoto.example') },
+  },
+  {
+    email: 'austin@demo.starkfuture.com', name: 'Jake', secondName: 'Miller', roles: ['dealer'], lang: 'en-us', country: 'US', phone: '+15125550142',
+    dealer: { status: 1, groupName: 'North America', revenueCurrency: 'USD', storeInfo: store('Hill Country Electric Moto', '4501 S Congress Ave, Austin, TX 78745, USA', -97.7806, 30.2195, '+15125550142', 'service@hcem.example') },
+  },
+  {
+    email: 'pending-dealer@demo.starkfuture.com', name: 'Lars', secondName: 'Nilsen', roles: ['customer'], lang: 'no', country: 'NO', phone: '+4791234567',
+    dealer: { status: 0, groupName: 'Nordics', revenueCurrency: 'NOK', storeInfo: store('Fjord Elmoto', 'Drammensveien 130, 0277 Oslo, Norway', 10.6896, 59.9166, '+4722123456', 'post@fjordelmoto.example') },
+  },
+];
