@@ -3,8 +3,8 @@ import { type Database, migrate, openDatabase, seed } from '@varg/db';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApi } from '../src/app.ts';
-import { hashPassword } from '../src/modules/identity/passwords.ts';
 import type { ApiConfig } from '../src/config.ts';
+import { hashPassword } from '../src/modules/identity/passwords.ts';
 import type { GeoLookup } from '../src/modules/markets/service.ts';
 
 export const testConfig: ApiConfig = {

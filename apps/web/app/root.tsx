@@ -16,6 +16,7 @@ import {
 import type { Route } from './+types/root';
 import { ErrorPage } from './features/shell/error-page.tsx';
 import { ShellProviders } from './features/shell/providers.tsx';
+import { authContext, authMiddleware, sameOriginMiddleware } from './lib/auth.server.ts';
 import { localeContext, servicesContext } from './lib/context.ts';
 import { readCookies } from './lib/cookies.server.ts';
 import { I18nProvider } from './lib/i18n.ts';
@@ -31,9 +32,26 @@ export interface RootData {
   /** The visitor's own market from the IP lookup, when it differs from the current one and was not dismissed. */
   suggestion: { code: string; lang: string } | null;
   config: { marketingSiteUrl: string; publicUrl: string };
+  /** Whether the dev mailbox page exists (no SMTP configured). */
+  devMailbox: boolean;
+  /** The signed-in user, as much as the pages show; never a token. */
+  user: SessionUser | null;
 }
 
-export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  isDealer: boolean;
+  isAdmin: boolean;
+  isTranslator: boolean;
+  isMco: boolean;
+  /** `demo_user` while an administrator acts as this user. */
+  mode: 'demo_user' | null;
+  impersonatorEmail: string | null;
+}
+
+export const middleware: Route.MiddlewareFunction[] = [sameOriginMiddleware, authMiddleware, localeMiddleware];
 
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   const { api, messagesFor, ipCountry, config } = context.get(servicesContext);
@@ -43,6 +61,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
     api.get<{ docs: Language[] }>('/v1/language?status=1'),
   ]);
   const dismissed = readCookies(request)[COOKIE.suggestedCountryDismissed.name];
+  const me = context.get(authContext).user;
   const own: Country | undefined = ipCountry ? countries.docs.find((c) => c.code === ipCountry) : undefined;
   return {
     locale,
@@ -51,7 +70,21 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
     countries: countries.docs.map((c) => ({ code: c.code, name: c.name, lang: c.language.code })),
     languages: languages.docs.map((l) => ({ code: l.code, nativeName: l.nativeName })),
     suggestion: own && own.code !== locale.country && !dismissed ? { code: own.code, lang: own.language.code } : null,
-    config,
+    config: { marketingSiteUrl: config.marketingSiteUrl, publicUrl: config.publicUrl },
+    devMailbox: config.devMailbox,
+    user: me
+      ? {
+          id: me._id,
+          name: me.name,
+          email: me.email,
+          isDealer: me.isDealer,
+          isAdmin: me.isAdmin,
+          isTranslator: me.isTranslator,
+          isMco: me.isMco,
+          mode: me.mode,
+          impersonatorEmail: me.impersonator?.email ?? null,
+        }
+      : null,
   };
 }
 

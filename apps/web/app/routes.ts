@@ -4,9 +4,18 @@ import { index, layout, prefix, type RouteConfig, route } from '@react-router/de
 // request without a valid, canonical segment, so pages always get one.
 export default [
   route('preferences', 'routes/preferences.ts'),
+  route('logout', 'routes/logout.ts'),
   ...prefix(':locale?', [
-    layout('layouts/default.tsx', [index('routes/home.tsx'), route('*', 'routes/not-found.tsx')]),
-    layout('layouts/cabinet.tsx', []),
+    layout('layouts/default.tsx', [
+      index('routes/home.tsx'),
+      route('login', 'routes/login.tsx'),
+      route('create', 'routes/create.tsx'),
+      route('reset-password/:token?', 'routes/reset-password.tsx'),
+      route('confirm-email/:token?', 'routes/confirm-email.tsx'),
+      route('dev/mailbox', 'routes/dev-mailbox.tsx'),
+      route('*', 'routes/not-found.tsx'),
+    ]),
+    layout('layouts/cabinet.tsx', [route('account', 'routes/account.tsx')]),
     layout('layouts/footerless.tsx', []),
     layout('layouts/fullscreen.tsx', []),
   ]),

@@ -5,7 +5,7 @@ import { COOKIE } from '@varg/domain';
 import type { Messages } from '@varg/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
-import { type ApiClient, type ApiTransport, createApiClient } from '../app/lib/api.ts';
+import { type ApiClient, type ApiTransport, createApiClient, forVisitor } from '../app/lib/api.ts';
 import type { AppServices } from '../app/lib/context.ts';
 import { createPageCache, toCachedPage, withNonce } from './page-cache.ts';
 
@@ -19,7 +19,7 @@ export interface WebOptions {
   pageCacheTtlMs: number;
   messagesFor(lang: UiLanguage): Messages;
   geo: GeoLookup;
-  config: Pick<ApiConfig, 'marketingSiteUrl'>;
+  config: Pick<ApiConfig, 'marketingSiteUrl' | 'whitelistEmails' | 'devMailbox'>;
 }
 
 /** In-process transport: the API answers through Fastify's inject, with no socket. */
@@ -115,12 +115,17 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
           .servicesContext;
         const context = new RouterContextProvider();
         context.set(servicesContext, {
-          api,
+          api: forVisitor(api, request.ip),
           messagesFor: options.messagesFor,
           ipCountry,
           nonce,
           inlineStyles: options.inlineStyles ?? new Map(),
-          config: { marketingSiteUrl: options.config.marketingSiteUrl, publicUrl: origin },
+          config: {
+            marketingSiteUrl: options.config.marketingSiteUrl,
+            publicUrl: origin,
+            whitelistEmails: options.config.whitelistEmails,
+            devMailbox: options.config.devMailbox,
+          },
         });
         const response = await handler(toWebRequest(request, origin), context);
 

@@ -1,5 +1,5 @@
 export * from './client.ts';
 export * from './schema/index.ts';
 export { type SeedOptions, seed } from './seed/index.ts';
-export { DEMO_PASSWORD, PEOPLE } from './seed/people.ts';
 export { COUNTRIES, LANGUAGES } from './seed/markets.ts';
+export { DEMO_PASSWORD, PEOPLE } from './seed/people.ts';

@@ -7,7 +7,13 @@ export interface ApiResponse {
 }
 
 export interface ApiTransport {
-  request(req: { method: string; path: string; headers?: Record<string, string>; body?: string }): Promise<ApiResponse>;
+  request(req: {
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+    clientIp?: string | undefined;
+  }): Promise<ApiResponse>;
 }
 
 export class ApiRequestError extends Error {
@@ -22,14 +28,30 @@ export class ApiRequestError extends Error {
   }
 }
 
+export interface CallOptions {
+  lang?: string;
+  /** Access token; the call is then never served from or stored in the cache. */
+  token?: string | null;
+  /** The visitor's address, so the API's per-IP limits count visitors, not this server. */
+  clientIp?: string;
+}
+
 export interface ApiClient {
-  get<T>(path: string, options?: { lang?: string }): Promise<T>;
-  send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, options?: { lang?: string }): Promise<T>;
+  get<T>(path: string, options?: CallOptions): Promise<T>;
+  send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, options?: CallOptions): Promise<T>;
 }
 
 interface CacheEntry {
   expires: number;
   value: unknown;
+}
+
+/** The same client, with the visitor's address on every call. */
+export function forVisitor(api: ApiClient, clientIp: string): ApiClient {
+  return {
+    get: (path, options) => api.get(path, { ...options, clientIp }),
+    send: (method, path, body, options) => api.send(method, path, body, { ...options, clientIp }),
+  };
 }
 
 /**
@@ -39,14 +61,17 @@ interface CacheEntry {
 export function createApiClient(transport: ApiTransport, now: () => number = Date.now): ApiClient {
   const cache = new Map<string, CacheEntry>();
 
-  async function call<T>(method: string, path: string, body?: unknown, lang?: string): Promise<T> {
+  async function call<T>(method: string, path: string, body: unknown, options: CallOptions = {}): Promise<T> {
+    const { lang, token, clientIp } = options;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (lang) headers['x-lang'] = lang;
+    if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await transport.request({
       method,
       path,
       headers,
+      clientIp,
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     const parsed = res.body ? (JSON.parse(res.body) as unknown) : undefined;
@@ -54,7 +79,7 @@ export function createApiClient(transport: ApiTransport, now: () => number = Dat
       const e = (parsed ?? {}) as { code?: string; message?: string; t_key?: string };
       throw new ApiRequestError(res.status, e.code ?? 'UNKNOWN', e.message ?? `HTTP ${res.status}`, e.t_key);
     }
-    if (method === 'GET') {
+    if (method === 'GET' && !token) {
       const cc = String(res.headers['cache-control'] ?? '');
       const maxAge = /(?:^|,)\s*public\b/.test(cc) ? Number(/max-age=(\d+)/.exec(cc)?.[1] ?? 0) : 0;
       if (maxAge > 0) cache.set(`${lang ?? ''} ${path}`, { expires: now() + maxAge * 1000, value: parsed });
@@ -63,11 +88,13 @@ export function createApiClient(transport: ApiTransport, now: () => number = Dat
   }
 
   return {
-    async get<T>(path: string, options?: { lang?: string }) {
-      const hit = cache.get(`${options?.lang ?? ''} ${path}`);
-      if (hit && hit.expires > now()) return hit.value as T;
-      return call<T>('GET', path, undefined, options?.lang);
+    async get<T>(path: string, options?: CallOptions) {
+      if (!options?.token) {
+        const hit = cache.get(`${options?.lang ?? ''} ${path}`);
+        if (hit && hit.expires > now()) return hit.value as T;
+      }
+      return call<T>('GET', path, undefined, options);
     },
-    send: (method, path, body, options) => call(method, path, body, options?.lang),
+    send: (method, path, body, options) => call(method, path, body, options),
   };
 }

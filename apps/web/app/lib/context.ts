@@ -12,7 +12,7 @@ export interface AppServices {
   nonce: string;
   /** Built stylesheets by URL, inlined into the document in production (docs/decisions/007-inline-css.md). */
   inlineStyles: ReadonlyMap<string, string>;
-  config: { marketingSiteUrl: string; publicUrl: string };
+  config: { marketingSiteUrl: string; publicUrl: string; whitelistEmails: string[]; devMailbox: boolean };
 }
 
 export const servicesContext = createContext<AppServices>();

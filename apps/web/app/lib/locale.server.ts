@@ -12,8 +12,10 @@ import {
   parseLocaleSegment,
   resolveLocale,
   splitLocalePath,
+  uiLanguageFrom,
 } from '@varg/domain';
 import { type MiddlewareFunction, redirect } from 'react-router';
+import { authContext } from './auth.server.ts';
 import { localeContext, servicesContext } from './context.ts';
 import { preferenceCookie, readCookies } from './cookies.server.ts';
 
@@ -61,10 +63,17 @@ export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, 
   const countries = await activeCountries(context);
   const active = new Set(countries.map((c) => c.code));
   const stored = storedLocale(cookies);
+  const user = context.get(authContext).user;
+  const userLang = user ? uiLanguageFrom(user.lang) : null;
   const locale = resolveLocale({
     stored,
     route: parseLocaleSegment(segment),
     browser: detectBrowserLocale(request.headers.get('accept-language'), services.ipCountry),
+    user: user && userLang ? { lang: userLang, country: user.country } : null,
+    completingOrder:
+      /\/complete-order\//.test(url.pathname) ||
+      url.searchParams.has('orderId') ||
+      url.searchParams.has('completeOrderId'),
     isActiveCountry: (code) => active.has(code),
   });
   context.set(localeContext, locale);

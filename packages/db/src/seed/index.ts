@@ -1,5 +1,5 @@
-import type { Database } from '../client.ts';
 import { eq } from 'drizzle-orm';
+import type { Database } from '../client.ts';
 import { countries, dealers, languages, users } from '../schema/index.ts';
 import { COUNTRIES, LANGUAGES } from './markets.ts';
 import { DEMO_PASSWORD, PEOPLE } from './people.ts';
@@ -26,7 +26,11 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
       .onConflictDoNothing();
   });
   if (!options.hashPassword) return;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, PEOPLE[0]?.email ?? '')).limit(1);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, PEOPLE[0]?.email ?? ''))
+    .limit(1);
   if (existing) return;
   const passwordHash = await options.hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
@@ -48,7 +52,10 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
         .onConflictDoNothing()
         .returning({ id: users.id });
       if (user && person.dealer) {
-        await tx.insert(dealers).values({ userId: user.id, ...person.dealer }).onConflictDoNothing();
+        await tx
+          .insert(dealers)
+          .values({ userId: user.id, ...person.dealer })
+          .onConflictDoNothing();
       }
     }
   });

@@ -2,7 +2,7 @@ import type { UiLanguage } from '@varg/domain';
 import { t } from '@varg/i18n/server';
 import type { EmailMessage } from '../../providers/email/interface.ts';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain, translated message: greeting, paragraphs with the link made clickable, signature. */
 function message(
@@ -20,7 +20,10 @@ function message(
     t(lang, 'email_signature'),
   ];
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5">${paragraphs
-    .map((p) => `<p>${escape(p).replace(escape(link), `<a href="${escape(link)}">${escape(link)}</a>`)}</p>`)
+    .map(
+      (p) =>
+        `<p>${escapeHtml(p).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`,
+    )
     .join('')}</body></html>`;
   return { to, subject, text: paragraphs.join('\n\n'), html, lang };
 }

@@ -1,6 +1,6 @@
 import { Globe, Menu, ShoppingBag, User, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { countryName, useTranslation } from '../../lib/i18n.ts';
 import { useLocalePath, useMarketingHref, useRootData } from '../../lib/use-locale.ts';
 import { useShell } from './providers.tsx';
@@ -39,6 +39,7 @@ function AccountMenu() {
   const { t } = useTranslation();
   const { menus, toggle } = useShell();
   const localePath = useLocalePath();
+  const { user } = useRootData();
   const ref = useRef<HTMLDivElement>(null);
   const open = menus.accountMenuOpen;
   useEffect(() => {
@@ -60,22 +61,50 @@ function AccountMenu() {
         aria-expanded={open}
         aria-controls="account-menu"
         onClick={() => toggle('accountMenuOpen')}
-        className="rounded-full p-2 hover:bg-white/10"
+        className="relative rounded-full p-2 hover:bg-white/10"
       >
         <User size={20} aria-hidden="true" />
         <span className="sr-only">{t('account_menu')}</span>
+        {user && <span aria-hidden="true" className="absolute top-1.5 right-1.5 size-2 rounded-full bg-lime-300" />}
       </button>
       {open && (
         <div
           id="account-menu"
-          className="absolute right-0 z-40 mt-2 w-56 rounded-xl bg-white p-2 text-neutral-900 shadow-xl ring-1 ring-neutral-200"
+          className="absolute right-0 z-40 mt-2 w-64 rounded-xl bg-white p-2 text-neutral-900 shadow-xl ring-1 ring-neutral-200"
         >
-          <Link
-            to={localePath('/login')}
-            className="block rounded-lg px-3 py-2 text-sm font-semibold hover:bg-neutral-100"
-          >
-            {t('account_sign_in')}
-          </Link>
+          {user ? (
+            <>
+              <p className="truncate px-3 pt-2 pb-1 text-xs text-neutral-600">
+                {t('auth_signed_in_as', { email: user.email })}
+              </p>
+              <Link
+                to={localePath('/account')}
+                className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100"
+              >
+                {t('account_profile')}
+              </Link>
+              <Form method="post" action="/logout">
+                <button
+                  type="submit"
+                  className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium hover:bg-neutral-100"
+                >
+                  {t('auth_sign_out')}
+                </button>
+              </Form>
+            </>
+          ) : (
+            <>
+              <Link
+                to={localePath('/login')}
+                className="block rounded-lg px-3 py-2 text-sm font-semibold hover:bg-neutral-100"
+              >
+                {t('account_sign_in')}
+              </Link>
+              <Link to={localePath('/create')} className="block rounded-lg px-3 py-2 text-sm hover:bg-neutral-100">
+                {t('auth_create_account')}
+              </Link>
+            </>
+          )}
         </div>
       )}
     </div>

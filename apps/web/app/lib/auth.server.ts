@@ -1,0 +1,153 @@
+import type { CurrentUser, TokenPair } from '@varg/contracts';
+import { COOKIE } from '@varg/domain';
+import { stringifySetCookie } from 'cookie';
+import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
+import { ApiRequestError, type CallOptions } from './api.ts';
+import { localeContext, servicesContext } from './context.ts';
+import { isSecure, readCookies } from './cookies.server.ts';
+
+export const REFRESH_COOKIE = `${COOKIE.authPrefix}_refresh_token.local`;
+export const STRATEGY_COOKIE = `${COOKIE.authPrefix}strategy`;
+
+export interface AuthState {
+  user: CurrentUser | null;
+  token: string | null;
+  refreshToken: string | null;
+  /** Cookies the response must carry (a refreshed or ended session). */
+  setCookies: string[];
+}
+
+export const authContext = createContext<AuthState>();
+
+/** Session cookies (spec section 9): prefix `auth.`, token `auth._token.local` = "Bearer …", one year, httpOnly. */
+export function sessionCookies(request: Request, pair: TokenPair | null): string[] {
+  const common = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: isSecure(request) };
+  const maxAge = pair ? COOKIE.authMaxAge : 0;
+  return [
+    stringifySetCookie({ name: COOKIE.authToken, value: pair ? `Bearer ${pair.token}` : '', maxAge, ...common }),
+    stringifySetCookie({ name: REFRESH_COOKIE, value: pair?.refresh_token ?? '', maxAge, ...common }),
+    stringifySetCookie({ name: STRATEGY_COOKIE, value: pair ? 'local' : '', maxAge, ...common }),
+  ];
+}
+
+function bearerValue(value: string | undefined): string | null {
+  if (!value) return null;
+  const m = /^Bearer\s+(.+)$/.exec(value);
+  return m?.[1] ?? null;
+}
+
+/** Starts a session: the response sets the cookies, and the rest of this request already sees the user. */
+export function signIn(context: Readonly<RouterContextProvider>, request: Request, pair: TokenPair) {
+  const auth = context.get(authContext);
+  auth.token = pair.token;
+  auth.refreshToken = pair.refresh_token;
+  auth.setCookies.push(...sessionCookies(request, pair));
+}
+
+export function signOut(context: Readonly<RouterContextProvider>, request: Request) {
+  const auth = context.get(authContext);
+  auth.user = null;
+  auth.token = null;
+  auth.refreshToken = null;
+  auth.setCookies.push(...sessionCookies(request, null));
+}
+
+/**
+ * The API as the signed-in user (spec section 8): on a 401 it refreshes the session once and retries; when the
+ * refresh fails too, the user is signed out.
+ */
+export function userApi(context: Readonly<RouterContextProvider>, request: Request) {
+  const { api } = context.get(servicesContext);
+  const auth = context.get(authContext);
+  const lang = (() => {
+    try {
+      return context.get(localeContext).lang;
+    } catch {
+      return undefined;
+    }
+  })();
+
+  async function refresh(): Promise<boolean> {
+    if (!auth.refreshToken) return false;
+    try {
+      const pair = await api.send<TokenPair>('POST', '/v1/user/refresh', { refresh_token: auth.refreshToken });
+      signIn(context, request, pair);
+      return true;
+    } catch {
+      signOut(context, request);
+      return false;
+    }
+  }
+
+  async function withRetry<T>(run: (options: CallOptions) => Promise<T>): Promise<T> {
+    try {
+      return await run({ token: auth.token, ...(lang ? { lang } : {}) });
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 401 && auth.refreshToken && (await refresh())) {
+        return run({ token: auth.token, ...(lang ? { lang } : {}) });
+      }
+      throw error;
+    }
+  }
+
+  return {
+    get: <T>(path: string) => withRetry((o) => api.get<T>(path, o)),
+    send: <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+      withRetry((o) => api.send<T>(method, path, body, o)),
+  };
+}
+
+/**
+ * Root middleware: who is signed in. Reads the session cookies, loads the user (refreshing once if the access token
+ * expired), and puts any changed session cookies on the response, whatever the page answers.
+ */
+export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const cookies = readCookies(request);
+  const auth: AuthState = {
+    user: null,
+    token: bearerValue(cookies[COOKIE.authToken]),
+    refreshToken: cookies[REFRESH_COOKIE] || null,
+    setCookies: [],
+  };
+  context.set(authContext, auth);
+  if (auth.token || auth.refreshToken) {
+    const { api } = context.get(servicesContext);
+    const me = async (token: string | null) =>
+      token
+        ? api.get<CurrentUser>('/v1/user/me', { token })
+        : Promise.reject(new ApiRequestError(401, 'UNAUTHORIZED', ''));
+    try {
+      auth.user = await me(auth.token);
+    } catch (error) {
+      if (!(error instanceof ApiRequestError) || error.status !== 401) throw error;
+      try {
+        if (!auth.refreshToken) throw error;
+        const pair = await api.send<TokenPair>('POST', '/v1/user/refresh', { refresh_token: auth.refreshToken });
+        signIn(context, request, pair);
+        auth.user = await me(pair.token);
+      } catch {
+        signOut(context, request);
+      }
+    }
+  }
+  const response = await next();
+  for (const cookie of auth.setCookies) response.headers.append('set-cookie', cookie);
+  return response;
+};
+
+/**
+ * Cookie-authenticated form posts from another site are refused (the cookies are SameSite=Lax as well): a request
+ * that changes something must come from this origin.
+ */
+export const sameOriginMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    const origin = request.headers.get('origin');
+    const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+    if (origin && origin !== 'null' && host && new URL(origin).host !== host) {
+      throw data({ message: 'This request came from another site and was refused.' }, { status: 403 });
+    }
+    if (origin === 'null')
+      throw data({ message: 'This request came from another site and was refused.' }, { status: 403 });
+  }
+  return next();
+};

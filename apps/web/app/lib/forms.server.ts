@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+
+/** A form's field errors as translation keys, by field name. */
+export type FieldErrors = Record<string, string>;
+
+function keyFor(issue: z.core.$ZodIssue, field: string): string {
+  if (issue.code === 'too_small') {
+    if (field.toLowerCase().includes('password') && Number(issue.minimum) > 1) return 'form_password_short';
+    return 'form_required';
+  }
+  if (issue.code === 'too_big') return 'form_too_long';
+  if (issue.code === 'invalid_format' && issue.format === 'email') return 'form_email_invalid';
+  if (issue.code === 'invalid_format' && issue.format === 'date') return 'form_date_invalid';
+  if (issue.code === 'invalid_type' && issue.input === undefined) return 'form_required';
+  return 'form_invalid';
+}
+
+/**
+ * Reads a posted form through the same zod schema the API uses, so the browser and the API agree on every rule.
+ * Empty optional fields are left out.
+ */
+export async function parseForm<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  fields: readonly string[],
+): Promise<{ ok: true; data: z.infer<S>; form: FormData } | { ok: false; errors: FieldErrors; form: FormData }> {
+  const form = await request.formData();
+  const input: Record<string, string> = {};
+  for (const name of fields) {
+    const value = form.get(name);
+    if (typeof value === 'string' && value !== '') input[name] = value;
+  }
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data, form };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    errors[field] ??= keyFor(issue, field);
+  }
+  return { ok: false, errors, form };
+}

@@ -1,0 +1,65 @@
+import { localizedPath, splitLocalePath } from '@varg/domain';
+import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router';
+import { authContext } from './auth.server.ts';
+import { localeContext, servicesContext } from './context.ts';
+
+type Guard = (args: { request: Request; context: Readonly<RouterContextProvider> }) => void;
+
+function forbidden(context: Readonly<RouterContextProvider>): never {
+  const { messagesFor } = context.get(servicesContext);
+  const message =
+    messagesFor(context.get(localeContext).lang).error_forbidden ?? 'You are not allowed to access this resource';
+  throw data({ message }, { status: 403 });
+}
+
+const requireUser: Guard = ({ request, context }) => {
+  if (context.get(authContext).user) return;
+  const url = new URL(request.url);
+  const back = splitLocalePath(url.pathname).rest + url.search;
+  throw redirect(localizedPath(context.get(localeContext), `/login?from=${encodeURIComponent(back)}`));
+};
+
+const role =
+  (name: string): Guard =>
+  (args) => {
+    requireUser(args);
+    if (!args.context.get(authContext).user?.roles.includes(name)) forbidden(args.context);
+  };
+
+/** Spec sections 4–6: the page guards, by name. */
+export const GUARDS: Record<string, Guard> = {
+  auth: requireUser,
+  guest: ({ context }) => {
+    if (context.get(authContext).user) throw redirect(localizedPath(context.get(localeContext), '/'));
+  },
+  dealer: role('dealer'),
+  mco: role('mco'),
+  admin: role('admin'),
+  translator: role('translator'),
+  /** The orders list is for dealers; everybody else has their own orders. */
+  'dealer-orders': (args) => {
+    requireUser(args);
+    if (!args.context.get(authContext).user?.roles.includes('dealer')) {
+      throw redirect(localizedPath(args.context.get(localeContext), '/orders/my'));
+    }
+  },
+  /** A page for a fixed list of internal addresses (WHITELIST_EMAILS); everybody else goes home. */
+  whitelist: (args) => {
+    const user = args.context.get(authContext).user;
+    const list = args.context.get(servicesContext).config.whitelistEmails;
+    if (!user || !list.includes(user.email.toLowerCase()))
+      throw redirect(localizedPath(args.context.get(localeContext), '/'));
+  },
+};
+
+/** Route middleware running the named guards in order; an unknown name is a server error, as in the spec. */
+export function guard(...names: string[]): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    for (const name of names) {
+      const check = GUARDS[name];
+      if (!check) throw data({ message: `Unknown middleware ${name}` }, { status: 500 });
+      check({ request, context });
+    }
+    return next();
+  };
+}

@@ -1,0 +1,178 @@
+import { type CurrentUser, PasswordChange, ProfileUpdate } from '@varg/contracts';
+import { data, Form, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { ApiRequestError } from '../lib/api.ts';
+import { authContext, userApi } from '../lib/auth.server.ts';
+import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
+import { guard } from '../lib/guards.server.ts';
+import { useTranslation } from '../lib/i18n.ts';
+import { pageMeta } from '../lib/page.ts';
+import { buttonClass } from '../ui/button.ts';
+import { Field, FormMessage } from '../ui/field.tsx';
+import type { Route } from './+types/account';
+
+export const middleware: Route.MiddlewareFunction[] = [guard('auth')];
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(matches, location.pathname, 'account_title');
+
+export async function loader({ context }: Route.LoaderArgs) {
+  // biome-ignore lint/style/noNonNullAssertion: the auth guard ran
+  const user = context.get(authContext).user!;
+  return {
+    profile: {
+      name: user.name,
+      secondName: user.secondName,
+      email: user.email,
+      phone: user.phone,
+      dateOfBirth: user.dateOfBirth ?? '',
+    },
+    emailConfirmed: user.emailConfirmed,
+  };
+}
+
+const PROFILE_FIELDS = ['name', 'secondName', 'email', 'phone', 'dateOfBirth'] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const api = userApi(context, request);
+  // biome-ignore lint/style/noNonNullAssertion: the auth guard ran
+  const me = context.get(authContext).user!;
+  const form = await request.clone().formData();
+  const intent = form.get('intent') === 'password' ? 'password' : 'profile';
+  const parsed =
+    intent === 'password'
+      ? await parseForm(request, PasswordChange, ['currentPassword', 'newPassword'])
+      : await parseForm(request, ProfileUpdate.required({ name: true, email: true }), PROFILE_FIELDS);
+  if (!parsed.ok) return data({ intent, errors: parsed.errors, formError: null, saved: null }, { status: 400 });
+  const body = intent === 'profile' ? { secondName: '', phone: '', dateOfBirth: null, ...parsed.data } : parsed.data;
+  try {
+    const updated = await api.send<CurrentUser>('PUT', `/v1/user/${me._id}`, body);
+    const saved =
+      intent === 'password'
+        ? 'account_password_changed'
+        : updated.emailConfirmed
+          ? 'account_saved'
+          : 'account_email_reconfirm';
+    return data({ intent, errors: {} as FieldErrors, formError: null, saved });
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return data({ intent, errors: {} as FieldErrors, formError: error.message, saved: null }, { status: error.status });
+  }
+}
+
+export default function Account() {
+  const { t } = useTranslation();
+  const { profile } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const errorsFor = (intent: string): Record<string, string | undefined> =>
+    result?.intent === intent ? result.errors : {};
+  const message = (intent: string) =>
+    result?.intent === intent &&
+    (result.formError ? (
+      <FormMessage tone="error">{result.formError}</FormMessage>
+    ) : result.saved ? (
+      <FormMessage tone="success">{t(result.saved)}</FormMessage>
+    ) : null);
+  const pe = errorsFor('profile');
+  const we = errorsFor('password');
+  return (
+    <div className="flex max-w-2xl flex-col gap-10">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">{t('account_title')}</h1>
+        {params.get('welcome') && (
+          <div className="mt-4">
+            <FormMessage tone="success">{t('account_welcome')}</FormMessage>
+          </div>
+        )}
+      </div>
+      <section aria-labelledby="personal" className="flex flex-col gap-4">
+        <h2 id="personal" className="text-xl font-semibold">
+          {t('account_personal')}
+        </h2>
+        {message('profile')}
+        <Form method="post" className="flex flex-col gap-4" noValidate>
+          <input type="hidden" name="intent" value="profile" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={t('auth_first_name')}
+              name="name"
+              autoComplete="given-name"
+              required
+              defaultValue={profile.name}
+              error={pe.name}
+            />
+            <Field
+              label={t('auth_last_name')}
+              name="secondName"
+              autoComplete="family-name"
+              defaultValue={profile.secondName}
+              error={pe.secondName}
+            />
+          </div>
+          <Field
+            label={t('auth_email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={profile.email}
+            error={pe.email}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={t('auth_phone')}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              defaultValue={profile.phone}
+              error={pe.phone}
+            />
+            <Field
+              label={t('account_birth_date')}
+              name="dateOfBirth"
+              type="date"
+              autoComplete="bday"
+              defaultValue={profile.dateOfBirth}
+              error={pe.dateOfBirth}
+            />
+          </div>
+          <button type="submit" className={`${buttonClass.primary} self-start`} disabled={busy('profile')}>
+            {busy('profile') ? t('form_saving') : t('account_save')}
+          </button>
+        </Form>
+      </section>
+      <section aria-labelledby="password" className="flex flex-col gap-4 border-t border-neutral-200 pt-8">
+        <h2 id="password" className="text-xl font-semibold">
+          {t('account_password_title')}
+        </h2>
+        {message('password')}
+        <Form method="post" className="flex flex-col gap-4" noValidate>
+          <input type="hidden" name="intent" value="password" />
+          <Field
+            label={t('account_current_password')}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={we.currentPassword}
+          />
+          <Field
+            label={t('auth_new_password')}
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={10}
+            hint={t('auth_password_hint')}
+            error={we.newPassword}
+          />
+          <button type="submit" className={`${buttonClass.primary} self-start`} disabled={busy('password')}>
+            {busy('password') ? t('form_saving') : t('account_password_title')}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}

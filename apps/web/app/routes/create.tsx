@@ -1,0 +1,125 @@
+import { SignUpBody } from '@varg/contracts';
+import { data, Form, Link, useActionData, useNavigation } from 'react-router';
+import { ApiRequestError } from '../lib/api.ts';
+import { localeContext, servicesContext } from '../lib/context.ts';
+import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
+import { guard } from '../lib/guards.server.ts';
+import { useTranslation } from '../lib/i18n.ts';
+import { pageMeta } from '../lib/page.ts';
+import { useLocalePath } from '../lib/use-locale.ts';
+import { buttonClass } from '../ui/button.ts';
+import { Field, FormMessage } from '../ui/field.tsx';
+import type { Route } from './+types/create';
+
+export const middleware: Route.MiddlewareFunction[] = [guard('guest')];
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(matches, location.pathname, 'auth_create_title');
+
+const FIELDS = ['name', 'secondName', 'email', 'phone', 'password'] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api } = context.get(servicesContext);
+  const locale = context.get(localeContext);
+  const parsed = await parseForm(request, SignUpBody, FIELDS);
+  const values = Object.fromEntries(
+    FIELDS.filter((f) => f !== 'password').map((f) => [f, String(parsed.form.get(f) ?? '')]),
+  );
+  if (!parsed.ok) return data({ values, errors: parsed.errors, formError: null, sent: null }, { status: 400 });
+  try {
+    const query = `?lang=${encodeURIComponent(locale.lang)}&country=${locale.country}`;
+    const sent = await api.send<{ message: string }>('POST', `/v1/user/sign-up${query}`, parsed.data, {
+      lang: locale.lang,
+    });
+    return data({ values, errors: {} as FieldErrors, formError: null, sent: sent.message });
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return data({ values, errors: {} as FieldErrors, formError: error.message, sent: null }, { status: error.status });
+  }
+}
+
+export default function Create() {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const localePath = useLocalePath();
+  if (result?.sent) {
+    return (
+      <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
+        <h1 className="text-3xl font-bold tracking-tight">{t('auth_check_email_title')}</h1>
+        <div className="mt-6">
+          <FormMessage tone="success">{result.sent}</FormMessage>
+        </div>
+        <Link to={localePath('/login')} className={`${buttonClass.secondary} mt-6`}>
+          {t('auth_back_to_sign_in')}
+        </Link>
+      </main>
+    );
+  }
+  const v = result?.values ?? {};
+  const e: Record<string, string | undefined> = result?.errors ?? {};
+  return (
+    <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
+      <h1 className="text-3xl font-bold tracking-tight">{t('auth_create_title')}</h1>
+      <p className="mt-2 text-neutral-700">{t('auth_create_intro')}</p>
+      <div className="mt-6 flex flex-col gap-4">
+        {result?.formError && <FormMessage tone="error">{result.formError}</FormMessage>}
+        <Form method="post" className="flex flex-col gap-4" noValidate>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={t('auth_first_name')}
+              name="name"
+              autoComplete="given-name"
+              required
+              defaultValue={v.name}
+              error={e.name}
+            />
+            <Field
+              label={t('auth_last_name')}
+              name="secondName"
+              autoComplete="family-name"
+              defaultValue={v.secondName}
+              error={e.secondName}
+            />
+          </div>
+          <Field
+            label={t('auth_email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={v.email}
+            error={e.email}
+          />
+          <Field
+            label={t('auth_phone')}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            defaultValue={v.phone}
+            error={e.phone}
+          />
+          <Field
+            label={t('auth_password')}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={10}
+            hint={t('auth_password_hint')}
+            error={e.password}
+          />
+          <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
+            {busy ? t('loading') : t('auth_create_button')}
+          </button>
+        </Form>
+        <p className="border-t border-neutral-200 pt-4 text-sm text-neutral-700">
+          {t('auth_have_account')}{' '}
+          <Link to={localePath('/login')} className="font-semibold underline underline-offset-2">
+            {t('auth_sign_in_button')}
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,107 @@
+import { SignInBody, type TokenPair } from '@varg/contracts';
+import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { ApiRequestError } from '../lib/api.ts';
+import { signIn } from '../lib/auth.server.ts';
+import { localeContext, servicesContext } from '../lib/context.ts';
+import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
+import { guard } from '../lib/guards.server.ts';
+import { useTranslation } from '../lib/i18n.ts';
+import { afterSignIn, pageMeta } from '../lib/page.ts';
+import { useLocalePath } from '../lib/use-locale.ts';
+import { buttonClass } from '../ui/button.ts';
+import { Field, FormMessage } from '../ui/field.tsx';
+import type { Route } from './+types/login';
+
+export const middleware: Route.MiddlewareFunction[] = [guard('guest')];
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(matches, location.pathname, 'auth_sign_in_title');
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api } = context.get(servicesContext);
+  const locale = context.get(localeContext);
+  const parsed = await parseForm(request, SignInBody, ['email', 'password']);
+  const email = String(parsed.form.get('email') ?? '');
+  if (parsed.form.get('intent') === 'resend') {
+    const sent = await api
+      .send<{ message: string }>('POST', '/v1/user/confirm-email/resend', { email }, { lang: locale.lang })
+      .catch((e: unknown) => ({ message: e instanceof ApiRequestError ? e.message : '' }));
+    return data({ email, errors: {} as FieldErrors, formError: null, code: null, notice: sent.message });
+  }
+  if (!parsed.ok)
+    return data({ email, errors: parsed.errors, formError: null, code: null, notice: null }, { status: 400 });
+  try {
+    const pair = await api.send<TokenPair>('POST', '/v1/user/sign-in', parsed.data, { lang: locale.lang });
+    signIn(context, request, pair);
+    throw redirect(afterSignIn({ locale }, new URL(request.url).searchParams.get('from')));
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return data(
+      { email, errors: {} as FieldErrors, formError: error.message, code: error.code, notice: null },
+      { status: error.status },
+    );
+  }
+}
+
+export default function Login() {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const localePath = useLocalePath();
+  const [params] = useSearchParams();
+  const busy = navigation.state === 'submitting';
+  const redirectTo = params.get('from');
+  return (
+    <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
+      <h1 className="text-3xl font-bold tracking-tight">{t('auth_sign_in_title')}</h1>
+      <p className="mt-2 text-neutral-700">{t('auth_sign_in_intro')}</p>
+      <div className="mt-6 flex flex-col gap-4">
+        {result?.formError && <FormMessage tone="error">{result.formError}</FormMessage>}
+        {result?.notice && <FormMessage tone="info">{result.notice}</FormMessage>}
+        <Form method="post" className="flex flex-col gap-4" noValidate>
+          <Field
+            label={t('auth_email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={result?.email}
+            error={result?.errors.email}
+          />
+          <Field
+            label={t('auth_password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={result?.errors.password}
+          />
+          <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
+            {busy ? t('loading') : t('auth_sign_in_button')}
+          </button>
+        </Form>
+        {result?.code === 'EMAIL_NOT_CONFIRMED' && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="resend" />
+            <input type="hidden" name="email" value={result.email} />
+            <button type="submit" className={`${buttonClass.secondary} w-full`}>
+              {t('auth_resend_confirmation')}
+            </button>
+          </Form>
+        )}
+        <Link to={localePath('/reset-password')} className="text-sm font-medium underline underline-offset-2">
+          {t('auth_forgot_password')}
+        </Link>
+        <p className="border-t border-neutral-200 pt-4 text-sm text-neutral-700">
+          {t('auth_no_account')}{' '}
+          <Link
+            to={localePath(redirectTo ? `/create?from=${encodeURIComponent(redirectTo)}` : '/create')}
+            className="font-semibold underline underline-offset-2"
+          >
+            {t('auth_create_account')}
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,95 @@
+import { EmailBody, ResetPasswordBody } from '@varg/contracts';
+import { data, Form, Link, useActionData, useNavigation, useParams } from 'react-router';
+import { ApiRequestError } from '../lib/api.ts';
+import { localeContext, servicesContext } from '../lib/context.ts';
+import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
+import { useTranslation } from '../lib/i18n.ts';
+import { pageMeta } from '../lib/page.ts';
+import { useLocalePath } from '../lib/use-locale.ts';
+import { buttonClass } from '../ui/button.ts';
+import { Field, FormMessage } from '../ui/field.tsx';
+import type { Route } from './+types/reset-password';
+
+export const meta: Route.MetaFunction = ({ matches, location, params }) =>
+  pageMeta(matches, location.pathname, params.token ? 'auth_new_password_title' : 'auth_reset_title');
+
+/** Without a token: e-mail a reset link. With the token from that e-mail: set the new password. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { api } = context.get(servicesContext);
+  const { lang } = context.get(localeContext);
+  const parsed = params.token
+    ? await parseForm(request, ResetPasswordBody, ['password'])
+    : await parseForm(request, EmailBody, ['email']);
+  const email = String(parsed.form.get('email') ?? '');
+  if (!parsed.ok)
+    return data({ email, errors: parsed.errors, formError: null, done: null, invalidLink: false }, { status: 400 });
+  try {
+    const path = params.token
+      ? `/v1/user/password-reset/${encodeURIComponent(params.token)}`
+      : '/v1/user/password-reset';
+    const done = await api.send<{ message: string }>('POST', path, parsed.data, { lang });
+    return data({ email, errors: {} as FieldErrors, formError: null, done: done.message, invalidLink: false });
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    const invalidLink = error.code === 'INVALID_TOKEN' || (error.code === 'VALIDATION_ERROR' && !!params.token);
+    return data(
+      { email, errors: {} as FieldErrors, formError: error.message, done: null, invalidLink },
+      { status: error.status },
+    );
+  }
+}
+
+export default function ResetPassword() {
+  const { t } = useTranslation();
+  const { token } = useParams();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const localePath = useLocalePath();
+  return (
+    <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
+      <h1 className="text-3xl font-bold tracking-tight">{t(token ? 'auth_new_password_title' : 'auth_reset_title')}</h1>
+      {!token && <p className="mt-2 text-neutral-700">{t('auth_reset_intro')}</p>}
+      <div className="mt-6 flex flex-col gap-4">
+        {result?.formError && <FormMessage tone="error">{result.formError}</FormMessage>}
+        {result?.done ? (
+          <FormMessage tone="success">{result.done}</FormMessage>
+        ) : result?.invalidLink ? (
+          <Link to={localePath('/reset-password')} className={buttonClass.primary}>
+            {t('auth_reset_button')}
+          </Link>
+        ) : (
+          <Form method="post" className="flex flex-col gap-4" noValidate>
+            {token ? (
+              <Field
+                label={t('auth_new_password')}
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={10}
+                hint={t('auth_password_hint')}
+                error={result?.errors.password}
+              />
+            ) : (
+              <Field
+                label={t('auth_email')}
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={result?.email}
+                error={result?.errors.email}
+              />
+            )}
+            <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
+              {busy ? t('loading') : t(token ? 'auth_new_password_button' : 'auth_reset_button')}
+            </button>
+          </Form>
+        )}
+        <Link to={localePath('/login')} className="text-sm font-medium underline underline-offset-2">
+          {t('auth_back_to_sign_in')}
+        </Link>
+      </div>
+    </main>
+  );
+}

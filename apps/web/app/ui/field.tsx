@@ -1,0 +1,55 @@
+import { type InputHTMLAttributes, useId } from 'react';
+import { useTranslation } from '../lib/i18n.ts';
+
+/** A labelled input with its hint and error tied to it for screen readers. */
+export function Field({
+  label,
+  error,
+  hint,
+  className = '',
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string | undefined; hint?: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={`flex flex-col gap-1.5 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium text-neutral-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        className={`rounded-lg border bg-white px-3 py-2.5 text-neutral-900 outline-none focus:ring-2 focus:ring-neutral-900/20 ${
+          error ? 'border-red-700 focus:border-red-700' : 'border-neutral-300 focus:border-neutral-900'
+        }`}
+        {...input}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-neutral-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {t(error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A message above a form: the result of the last submit. */
+export function FormMessage({ tone, children }: { tone: 'error' | 'success' | 'info'; children: React.ReactNode }) {
+  const styles = {
+    error: 'border-red-200 bg-red-50 text-red-800',
+    success: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+    info: 'border-neutral-200 bg-neutral-50 text-neutral-800',
+  }[tone];
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border px-4 py-3 text-sm ${styles}`}>
+      {children}
+    </div>
+  );
+}
