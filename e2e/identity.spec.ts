@@ -3,7 +3,10 @@ import { expect, expectAccessible, test } from './fixtures.ts';
 import { AuthPages } from './pages/auth.ts';
 
 test.describe('identity (issue 3)', () => {
-  test('a new user signs up, confirms the e-mail, signs out, resets the password and lands back where they were', async ({ page, context }) => {
+  test('a new user signs up, confirms the e-mail, signs out, resets the password and lands back where they were', async ({
+    page,
+    context,
+  }) => {
     const auth = new AuthPages(page);
     const email = `rider-${Date.now()}@example.com`;
     await auth.signUp({ name: 'Rider', email, password: 'first long password' });
@@ -54,7 +57,10 @@ test.describe('identity (issue 3)', () => {
     await page.goto('/de-DE/account');
     const phone = page.getByRole('textbox', { name: /Telefon/ });
     await phone.fill('0151 98765432');
-    await page.getByRole('button', { name: /Speichern|Änderungen/ }).first().click();
+    await page
+      .getByRole('button', { name: /Speichern|Änderungen/ })
+      .first()
+      .click();
     await expect(page.getByRole('status')).toBeVisible();
     await page.reload();
     await expect(phone).toHaveValue('+4915198765432');

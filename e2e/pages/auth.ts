@@ -19,7 +19,10 @@ export class AuthPages {
   /** Opens the newest mailed link of a kind from the dev mailbox. */
   async openMailedLink(email: string, path: 'confirm-email' | 'reset-password') {
     await this.page.goto(`/${this.segment}/dev/mailbox`);
-    const mail = this.page.getByRole('article').filter({ hasText: `: ${email}` }).first();
+    const mail = this.page
+      .getByRole('article')
+      .filter({ hasText: `: ${email}` })
+      .first();
     await mail.getByRole('link', { name: new RegExp(`/${path}/`) }).click();
   }
   async signIn(email: string, password: string) {

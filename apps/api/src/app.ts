@@ -17,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ApiConfig } from './config.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { auditService } from './modules/audit/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { guards as makeGuards, registerAuth } from './modules/identity/auth.ts';
@@ -28,6 +29,7 @@ import { marketsRepo } from './modules/markets/repo.ts';
 import { marketsRoutes } from './modules/markets/routes.ts';
 import { type GeoLookup, marketsService } from './modules/markets/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { translationRoutes } from './modules/translations/routes.ts';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
 import { outboxEmail } from './providers/email/outbox.ts';
 import { geoipLite } from './providers/geo/geoip-lite.ts';
@@ -134,6 +136,8 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       tags: [
         { name: 'markets', description: 'Countries, languages and the suggested country' },
         { name: 'identity', description: 'Accounts, sessions and the current user' },
+        { name: 'admin', description: 'Administrators: users, impersonation, audit log' },
+        { name: 'translations', description: 'Translator mode: saved texts over the catalogs' },
         { name: 'system', description: 'Health, readiness and metrics' },
       ],
     },
@@ -158,6 +162,18 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     whitelistEmails: config.whitelistEmails,
   });
   const guards = makeGuards(users);
+  // Every write made while an administrator acts as a customer is recorded under the administrator.
+  app.addHook('onResponse', async (request, reply) => {
+    const auth = request.auth;
+    if (!auth?.impersonatorId || request.method === 'GET' || request.method === 'HEAD') return;
+    await audit.record({
+      actorId: auth.impersonatorId,
+      subjectId: auth.userId,
+      action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+      detail: { statusCode: reply.statusCode },
+      ip: request.ip,
+    });
+  });
   app.decorate('services', { markets, geo, identity, audit });
 
   // — routes —
@@ -165,6 +181,8 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(marketsRoutes, { prefix: '/v1', markets });
   await app.register(identityRoutes, { prefix: '/v1', identity, guards });
   await app.register(identityRoutes, { prefix: '/api', identity, guards, signInOnly: true });
+  await app.register(adminRoutes, { prefix: '/v1', db: database.db, guards, identity, repo: users, audit });
+  await app.register(translationRoutes, { prefix: '/v1', db: database.db, guards, audit });
   if (config.devMailbox) await app.register(devRoutes, { prefix: '/v1', db: database.db });
   // Unknown API paths answer JSON even when the web adds its catch-all page route.
   for (const prefix of ['/v1', '/v2']) {

@@ -32,6 +32,8 @@ export const ERRORS = {
   EMAIL_TAKEN: { statusCode: 409, t_key: 'error_email_taken' },
   USER_NOT_FOUND: { statusCode: 404, t_key: 'error_resource_not_found' },
   CROSS_SITE_REQUEST: { statusCode: 403, t_key: 'error_cross_site' },
+  IMPERSONATION_TARGET: { statusCode: 400, t_key: 'error_impersonation_target' },
+  TRANSLATION_KEY_UNKNOWN: { statusCode: 404, t_key: 'error_translation_key_unknown' },
   INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },
   SERVICE_UNAVAILABLE: { statusCode: 503, t_key: 'error_service_unavailable' },
 } as const satisfies Record<string, { statusCode: number; t_key: string }>;

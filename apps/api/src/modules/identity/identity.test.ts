@@ -14,7 +14,7 @@ describe('sign-up and e-mail confirmation', () => {
     const mail = await lastMail(ctx.app, 'rider@example.com');
     expect(mail?.lang).toBe('fr');
     expect(mail?.text).toMatch(/http:\/\/shop\.test\/fr-FR\/confirm-email\/[\w-]{40,}/);
-    const second = await post('/v1/user/sign-up', { ...body, password: 'another long password' });
+    const second = await post('/v1/user/sign-up?lang=fr&country=FR', { ...body, password: 'another long password' });
     expect(second.statusCode).toBe(202);
     expect(second.json()).toEqual(first.json());
     expect((await lastMail(ctx.app, 'rider@example.com'))?.text).toMatch(/\/fr-FR\/login/);

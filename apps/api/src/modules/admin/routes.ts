@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorEnvelope, RefreshBody, TokenPair } from '@varg/contracts';
+import { type Db, users } from '@varg/db';
+import { ilike, or } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '../../lib/api-error.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { Guards } from '../identity/auth.ts';
+import type { IdentityRepo } from '../identity/repo.ts';
+import type { IdentityService } from '../identity/service.ts';
+
+const UserSummary = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  secondName: z.string(),
+  roles: z.array(z.string()),
+  country: z.string(),
+});
+const AuditEntry = z.object({
+  id: z.string(),
+  action: z.string(),
+  actor: z.object({ _id: z.string(), email: z.string() }).nullable(),
+  subject: z.object({ _id: z.string(), email: z.string() }).nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
+
+/** Administrators: find users, act as a customer (mode demo_user), read the audit log. */
+export const adminRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  guards: Guards;
+  identity: IdentityService;
+  repo: IdentityRepo;
+  audit: AuditService;
+}> = async (app, { db, guards, identity, repo, audit }) => {
+  const admin = guards.requireRole('admin');
+
+  app.get(
+    '/admin/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Find users by e-mail address or name',
+        querystring: z.object({ search: z.string().trim().min(2).max(100) }),
+        response: { 200: z.object({ docs: z.array(UserSummary) }), ...errors },
+      },
+      preHandler: admin,
+    },
+    async (request) => {
+      const pattern = `%${request.query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const rows = await db
+        .select()
+        .from(users)
+        .where(or(ilike(users.email, pattern), ilike(users.name, pattern), ilike(users.secondName, pattern)))
+        .orderBy(users.email)
+        .limit(20);
+      return {
+        docs: rows.map((u) => ({
+          _id: u.id,
+          email: u.email,
+          name: u.name,
+          secondName: u.secondName,
+          roles: u.roles,
+          country: u.country,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/admin/impersonate',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Act as a customer',
+        description:
+          'Returns a session of the customer carrying the administrator (`mode: demo_user` on user/me). Start, stop and every write made with it are in the audit log under the administrator. An administrator cannot be acted as, and an impersonation cannot start another.',
+        body: z.object({ userId: z.uuid() }),
+        response: { 200: TokenPair, ...errors },
+      },
+      preHandler: admin,
+    },
+    async (request) => {
+      // biome-ignore lint/style/noNonNullAssertion: the admin guard ran
+      const auth = request.auth!;
+      if (auth.impersonatorId) throw new ApiError('FORBIDDEN');
+      const target = await repo.findUser(request.body.userId);
+      if (!target) throw new ApiError('USER_NOT_FOUND');
+      if (target.roles.includes('admin') || target.id === auth.userId) throw new ApiError('IMPERSONATION_TARGET');
+      await audit.record({ actorId: auth.userId, subjectId: target.id, action: 'impersonation.start', ip: request.ip });
+      return identity.issue(
+        target,
+        randomUUID(),
+        { ip: request.ip, userAgent: request.headers['user-agent'] },
+        auth.userId,
+      );
+    },
+  );
+
+  app.post(
+    '/admin/impersonate/stop',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Stop acting as the customer: ends the impersonation session',
+        body: RefreshBody,
+        response: { 204: z.null(), ...errors },
+      },
+      preHandler: guards.requireAuth,
+    },
+    async (request, reply) => {
+      // biome-ignore lint/style/noNonNullAssertion: requireAuth ran
+      const auth = request.auth!;
+      if (!auth.impersonatorId) throw new ApiError('FORBIDDEN');
+      await repo.revokeFamily(auth.sessionFamily);
+      await audit.record({
+        actorId: auth.impersonatorId,
+        subjectId: auth.userId,
+        action: 'impersonation.stop',
+        ip: request.ip,
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin/audit-log',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The newest audit entries',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+        response: { 200: z.object({ docs: z.array(AuditEntry) }), ...errors },
+      },
+      preHandler: admin,
+    },
+    async (request) => ({ docs: await audit.list(request.query.limit) }),
+  );
+};
