@@ -98,3 +98,62 @@ test.describe('identity (issue 3)', () => {
     expect(res.headers()['set-cookie'] ?? '').not.toContain('auth._token.local=Bearer');
   });
 });
+
+test.describe('administration and translation (issue 3)', () => {
+  test('an administrator acts as a customer, sees the banner, stops, and the audit log shows it', async ({ page }) => {
+    await page.goto('/en-US/login');
+    await new AuthPages(page).signIn('admin@demo.starkfuture.com', DEMO_PASSWORD);
+    await page.goto('/en-US/admin?search=laura');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Act as this customer: customer@demo.starkfuture.com' }).click();
+    const banner = page.getByRole('region', { name: 'Act as a customer' });
+    await expect(banner).toContainText('You are acting as customer@demo.starkfuture.com');
+    await page.goto('/en-US/account');
+    await expect(page.getByLabel('E-mail address')).toHaveValue('customer@demo.starkfuture.com');
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Stop acting as this customer' }).click();
+    await expect(page).toHaveURL(/\/en-US\/admin$/);
+    await expect(page.getByRole('region', { name: 'Act as a customer' })).toBeHidden();
+    const rows = page.getByRole('row').filter({ hasText: 'customer@demo.starkfuture.com' });
+    await expect(rows.filter({ hasText: 'impersonation.start' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'impersonation.stop' })).toHaveCount(1);
+    await expect(rows.first()).toContainText('admin@demo.starkfuture.com');
+  });
+
+  test('a customer is refused the administration page', async ({ page }) => {
+    await page.goto('/en-US/login');
+    await new AuthPages(page).signIn('customer@demo.starkfuture.com', DEMO_PASSWORD);
+    const res = await page.goto('/de-DE/admin');
+    expect(res?.status()).toBe(403);
+    await expect(page.getByRole('main')).toContainText('Sie');
+  });
+
+  test('a translator changes a German text in context and a visitor sees it', async ({ page, browser }) => {
+    await page.goto('/de-DE/login');
+    await page.getByLabel(/E-Mail/).fill('translator@demo.starkfuture.com');
+    await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: /Anmelden/ }).click();
+    await page.getByRole('button', { name: 'Konto' }).click();
+    await page.getByRole('menuitem').or(page.locator('#account-menu button')).last().click();
+    const heading = page.getByRole('heading', { level: 1 });
+    const original = (await heading.textContent()) ?? '';
+    await heading.click();
+    const editor = page.getByRole('dialog');
+    await expect(editor).toContainText('home_hero_title');
+    await editor.getByRole('textbox').fill('Elektrisch. Leicht. Unaufhaltsam.');
+    await editor.getByRole('button', { name: 'Speichern' }).click();
+    await expect(editor.getByRole('status')).toBeVisible();
+    await expect(heading).toHaveText('Elektrisch. Leicht. Unaufhaltsam.');
+
+    const visitor = await browser.newPage();
+    await visitor.goto('/de-DE');
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Elektrisch. Leicht. Unaufhaltsam.');
+    // A visitor never downloads the editor.
+    const scripts = await visitor.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    expect(scripts.some((s) => s.includes('translator-tool'))).toBe(false);
+    await visitor.close();
+
+    await editor.getByRole('button', { name: /Original/ }).click();
+    await expect(heading).toHaveText(original);
+  });
+});

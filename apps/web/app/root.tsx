@@ -1,7 +1,7 @@
 import type { Country, CountryList, Language } from '@varg/contracts';
 import { COOKIE, formatLocaleSegment, type Locale, localeTag } from '@varg/domain';
 import type { Messages } from '@varg/i18n';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useContext } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -18,7 +18,7 @@ import { ErrorPage } from './features/shell/error-page.tsx';
 import { ShellProviders } from './features/shell/providers.tsx';
 import { authContext, authMiddleware, sameOriginMiddleware } from './lib/auth.server.ts';
 import { localeContext, servicesContext } from './lib/context.ts';
-import { readCookies } from './lib/cookies.server.ts';
+import { readCookies, TRANSLATOR_MODE_COOKIE } from './lib/cookies.server.ts';
 import { I18nProvider } from './lib/i18n.ts';
 import { localeMiddleware } from './lib/locale.server.ts';
 import stylesheet from './styles.css?url';
@@ -32,6 +32,8 @@ export interface RootData {
   /** The visitor's own market from the IP lookup, when it differs from the current one and was not dismissed. */
   suggestion: { code: string; lang: string } | null;
   config: { marketingSiteUrl: string; publicUrl: string };
+  /** A translator who switched in-context editing on. */
+  translatorMode: boolean;
   /** Whether the dev mailbox page exists (no SMTP configured). */
   devMailbox: boolean;
   /** The signed-in user, as much as the pages show; never a token. */
@@ -56,9 +58,10 @@ export const middleware: Route.MiddlewareFunction[] = [sameOriginMiddleware, aut
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   const { api, messagesFor, ipCountry, config } = context.get(servicesContext);
   const locale = context.get(localeContext);
-  const [countries, languages] = await Promise.all([
+  const [countries, languages, saved] = await Promise.all([
     api.get<CountryList>('/v1/country?status=1&limit=300&sort=name'),
     api.get<{ docs: Language[] }>('/v1/language?status=1'),
+    api.get<{ overrides: Messages }>(`/v1/translations/${locale.lang}`),
   ]);
   const dismissed = readCookies(request)[COOKIE.suggestedCountryDismissed.name];
   const me = context.get(authContext).user;
@@ -66,7 +69,9 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   return {
     locale,
     segment: formatLocaleSegment(locale),
-    messages: messagesFor(locale.lang),
+    // Texts saved by translators win over the built-in catalog.
+    messages: { ...messagesFor(locale.lang), ...saved.overrides },
+    translatorMode: !!me?.isTranslator && readCookies(request)[TRANSLATOR_MODE_COOKIE] === '1',
     countries: countries.docs.map((c) => ({ code: c.code, name: c.name, lang: c.language.code })),
     languages: languages.docs.map((l) => ({ code: l.code, nativeName: l.nativeName })),
     suggestion: own && own.code !== locale.country && !dismissed ? { code: own.code, lang: own.language.code } : null,
@@ -133,11 +138,19 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+// Only translators who switched the mode on download the editor.
+const TranslatorTool = lazy(() => import('./features/translator/translator-tool.tsx'));
+
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <I18nProvider tag={localeTag(loaderData.locale)} messages={loaderData.messages}>
       <ShellProviders>
         <Outlet />
+        {loaderData.translatorMode && (
+          <Suspense fallback={null}>
+            <TranslatorTool />
+          </Suspense>
+        )}
       </ShellProviders>
     </I18nProvider>
   );

@@ -5,6 +5,8 @@ import { index, layout, prefix, type RouteConfig, route } from '@react-router/de
 export default [
   route('preferences', 'routes/preferences.ts'),
   route('logout', 'routes/logout.ts'),
+  route('impersonation', 'routes/impersonation.ts'),
+  route('translations', 'routes/translations.ts'),
   ...prefix(':locale?', [
     layout('layouts/default.tsx', [
       index('routes/home.tsx'),
@@ -13,6 +15,7 @@ export default [
       route('reset-password/:token?', 'routes/reset-password.tsx'),
       route('confirm-email/:token?', 'routes/confirm-email.tsx'),
       route('dev/mailbox', 'routes/dev-mailbox.tsx'),
+      route('admin', 'routes/admin.tsx'),
       route('*', 'routes/not-found.tsx'),
     ]),
     layout('layouts/cabinet.tsx', [route('account', 'routes/account.tsx')]),

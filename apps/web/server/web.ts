@@ -119,6 +119,10 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
           messagesFor: options.messagesFor,
           ipCountry,
           nonce,
+          invalidatePublic: () => {
+            cache.clear();
+            api.clearCache();
+          },
           inlineStyles: options.inlineStyles ?? new Map(),
           config: {
             marketingSiteUrl: options.config.marketingSiteUrl,

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
 import { ErrorPage } from '../features/shell/error-page.tsx';
 import { Footer } from '../features/shell/footer.tsx';
 import { Header } from '../features/shell/header.tsx';
+import { ImpersonationBanner } from '../features/shell/impersonation-banner.tsx';
 import { SuggestedCountryBanner } from '../features/shell/suggested-country-banner.tsx';
 import { useRootData } from '../lib/use-locale.ts';
 
@@ -9,6 +10,7 @@ import { useRootData } from '../lib/use-locale.ts';
 export function DefaultFrame({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
+      <ImpersonationBanner />
       <SuggestedCountryBanner />
       <Header />
       <div className="flex-1">{children}</div>

@@ -39,6 +39,8 @@ export interface CallOptions {
 export interface ApiClient {
   get<T>(path: string, options?: CallOptions): Promise<T>;
   send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  /** Forgets every cached public answer (after a change this process made, such as a saved translation). */
+  clearCache(): void;
 }
 
 interface CacheEntry {
@@ -51,6 +53,7 @@ export function forVisitor(api: ApiClient, clientIp: string): ApiClient {
   return {
     get: (path, options) => api.get(path, { ...options, clientIp }),
     send: (method, path, body, options) => api.send(method, path, body, { ...options, clientIp }),
+    clearCache: () => api.clearCache(),
   };
 }
 
@@ -96,5 +99,6 @@ export function createApiClient(transport: ApiTransport, now: () => number = Dat
       return call<T>('GET', path, undefined, options);
     },
     send: (method, path, body, options) => call(method, path, body, options),
+    clearCache: () => cache.clear(),
   };
 }

@@ -7,6 +7,9 @@ import { localeContext, servicesContext } from './context.ts';
 import { isSecure, readCookies } from './cookies.server.ts';
 
 export const REFRESH_COOKIE = `${COOKIE.authPrefix}_refresh_token.local`;
+/** While an administrator acts as a customer, their own session waits in these. */
+export const ADMIN_TOKEN_COOKIE = `${COOKIE.authPrefix}_admin_token.local`;
+export const ADMIN_REFRESH_COOKIE = `${COOKIE.authPrefix}_admin_refresh_token.local`;
 export const STRATEGY_COOKIE = `${COOKIE.authPrefix}strategy`;
 
 export interface AuthState {
@@ -30,7 +33,25 @@ export function sessionCookies(request: Request, pair: TokenPair | null): string
   ];
 }
 
-function bearerValue(value: string | undefined): string | null {
+/** Keeps (or, with null, forgets) the administrator's own session during an impersonation. */
+export function parkedAdminCookies(
+  request: Request,
+  auth: { token: string | null; refreshToken: string | null } | null,
+): string[] {
+  const common = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: isSecure(request) };
+  const maxAge = auth ? COOKIE.authMaxAge : 0;
+  return [
+    stringifySetCookie({
+      name: ADMIN_TOKEN_COOKIE,
+      value: auth?.token ? `Bearer ${auth.token}` : '',
+      maxAge,
+      ...common,
+    }),
+    stringifySetCookie({ name: ADMIN_REFRESH_COOKIE, value: auth?.refreshToken ?? '', maxAge, ...common }),
+  ];
+}
+
+export function bearerValue(value: string | undefined): string | null {
   if (!value) return null;
   const m = /^Bearer\s+(.+)$/.exec(value);
   return m?.[1] ?? null;

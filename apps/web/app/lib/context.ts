@@ -10,6 +10,8 @@ export interface AppServices {
   /** The visitor's country from the IP lookup (null when unknown). */
   ipCountry: string | null;
   nonce: string;
+  /** Drops this process's cached public pages and API answers. */
+  invalidatePublic(): void;
   /** Built stylesheets by URL, inlined into the document in production (docs/decisions/007-inline-css.md). */
   inlineStyles: ReadonlyMap<string, string>;
   config: { marketingSiteUrl: string; publicUrl: string; whitelistEmails: string[]; devMailbox: boolean };

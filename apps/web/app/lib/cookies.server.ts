@@ -1,6 +1,9 @@
 import { COOKIE } from '@varg/domain';
 import { parseCookie, stringifySetCookie } from 'cookie';
 
+/** A translator's switch for in-context editing. */
+export const TRANSLATOR_MODE_COOKIE = 'translator_mode';
+
 export function readCookies(request: Request): Record<string, string | undefined> {
   const header = request.headers.get('cookie');
   return header ? parseCookie(header) : {};

@@ -1,6 +1,7 @@
 import { COOKIE, isInternalLink, localizedPath, uiLanguageFrom } from '@varg/domain';
 import { data, redirect } from 'react-router';
-import { preferenceCookie } from '../lib/cookies.server.ts';
+import { authContext, userApi } from '../lib/auth.server.ts';
+import { preferenceCookie, TRANSLATOR_MODE_COOKIE } from '../lib/cookies.server.ts';
 import { activeCountries, localeCookies } from '../lib/locale.server.ts';
 import type { Route } from './+types/preferences';
 
@@ -17,6 +18,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     '1',
     COOKIE.suggestedCountryDismissed.maxAge,
   );
+  if (intent === 'translator-mode') {
+    if (!context.get(authContext).user?.isTranslator)
+      return data({ ok: false, error: 'error_forbidden' }, { status: 403 });
+    const on = form.get('value') === 'on';
+    const back = form.get('returnTo');
+    return redirect(isInternalLink(back) ? back : '/', {
+      status: 303,
+      headers: { 'set-cookie': preferenceCookie(request, TRANSLATOR_MODE_COOKIE, on ? '1' : '', on ? 30 * 86400 : 0) },
+    });
+  }
   if (intent === 'dismiss-suggestion') {
     return data({ ok: true }, { headers: { 'set-cookie': dismissed } });
   }
@@ -27,6 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!lang || !active) return data({ ok: false, error: 'error_validation' }, { status: 400 });
     const returnTo = form.get('returnTo');
     const path = isInternalLink(returnTo) ? returnTo : '/';
+    const user = context.get(authContext).user;
+    if (user && (user.lang !== lang || user.country !== country)) {
+      // Spec section 4: a signed-in user's new locale is saved to the profile.
+      await userApi(context, request).send('PUT', `/v1/user/${user._id}`, { lang, country });
+    }
     const headers = new Headers();
     for (const cookie of localeCookies(request, { lang, country })) headers.append('set-cookie', cookie);
     headers.append('set-cookie', dismissed);

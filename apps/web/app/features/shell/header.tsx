@@ -1,6 +1,6 @@
 import { Globe, Menu, ShoppingBag, User, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Form, Link } from 'react-router';
+import { Form, Link, useLocation } from 'react-router';
 import { countryName, useTranslation } from '../../lib/i18n.ts';
 import { useLocalePath, useMarketingHref, useRootData } from '../../lib/use-locale.ts';
 import { useShell } from './providers.tsx';
@@ -32,6 +32,26 @@ export function LocaleButton({ className = '' }: { className?: string }) {
         {countryName(locale.country, locale, country?.name ?? locale.country)} · {language?.nativeName ?? locale.lang}
       </span>
     </button>
+  );
+}
+
+/** Turns in-context editing on or off for a translator (the editor's code loads only when it is on). */
+function TranslatorSwitch() {
+  const { t } = useTranslation();
+  const { translatorMode } = useRootData();
+  const location = useLocation();
+  return (
+    <Form method="post" action="/preferences" reloadDocument>
+      <input type="hidden" name="intent" value="translator-mode" />
+      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+      <input type="hidden" name="value" value={translatorMode ? 'off' : 'on'} />
+      <button
+        type="submit"
+        className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium hover:bg-neutral-100"
+      >
+        {t(translatorMode ? 'translator_off' : 'translator_toggle')}
+      </button>
+    </Form>
   );
 }
 
@@ -83,6 +103,15 @@ function AccountMenu() {
               >
                 {t('account_profile')}
               </Link>
+              {user.isAdmin && !user.mode && (
+                <Link
+                  to={localePath('/admin')}
+                  className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100"
+                >
+                  {t('admin_title')}
+                </Link>
+              )}
+              {user.isTranslator && <TranslatorSwitch />}
               <Form method="post" action="/logout">
                 <button
                   type="submit"

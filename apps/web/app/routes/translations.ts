@@ -1,0 +1,26 @@
+import { data } from 'react-router';
+import { ApiRequestError } from '../lib/api.ts';
+import { userApi } from '../lib/auth.server.ts';
+import { localeContext, servicesContext } from '../lib/context.ts';
+import { guard } from '../lib/guards.server.ts';
+import type { Route } from './+types/translations';
+
+export const middleware: Route.MiddlewareFunction[] = [guard('translator')];
+
+/** Translator mode: saves or reverts one text of the current language, then drops this process's cached pages. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const key = String(form.get('key') ?? '');
+  const { lang } = context.get(localeContext);
+  const api = userApi(context, request);
+  const path = `/v1/translations/${encodeURIComponent(lang)}/${encodeURIComponent(key)}`;
+  try {
+    if (form.get('intent') === 'revert') await api.send('DELETE', path);
+    else await api.send('PUT', path, { value: String(form.get('value') ?? '') });
+    context.get(servicesContext).invalidatePublic();
+    return data({ ok: true as const, intent: form.get('intent') === 'revert' ? 'revert' : 'save', error: null });
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return data({ ok: false as const, intent: null, error: error.message }, { status: error.status });
+  }
+}
