@@ -102,18 +102,21 @@ test.describe('identity (issue 3)', () => {
 test.describe('administration and translation (issue 3)', () => {
   test('an administrator acts as a customer, sees the banner, stops, and the audit log shows it', async ({ page }) => {
     await page.goto('/en-US/login');
-    await new AuthPages(page).signIn('admin@demo.starkfuture.com', DEMO_PASSWORD);
+    await new AuthPages(page).signInAndWait('admin@demo.starkfuture.com', DEMO_PASSWORD);
     await page.goto('/en-US/admin?search=laura');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Act as this customer: customer@demo.starkfuture.com' }).click();
-    const banner = page.getByRole('region', { name: 'Act as a customer' });
-    await expect(banner).toContainText('You are acting as customer@demo.starkfuture.com');
-    await page.goto('/en-US/account');
-    await expect(page.getByLabel('E-mail address')).toHaveValue('customer@demo.starkfuture.com');
+    // The customer's own locale wins (spec section 4): the shop now speaks German, as it does to her.
+    const banner = page.getByRole('region', { name: /customer@demo\.starkfuture\.com/ });
+    await expect(banner).toContainText('customer@demo.starkfuture.com');
+    await page.goto('/de-DE/account');
+    await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue('customer@demo.starkfuture.com');
     await expect(banner).toBeVisible();
-    await banner.getByRole('button', { name: 'Stop acting as this customer' }).click();
+    await expectAccessible(page);
+    await banner.getByRole('button', { name: 'Nicht mehr als dieser Kunde handeln' }).click();
     await expect(page).toHaveURL(/\/en-US\/admin$/);
-    await expect(page.getByRole('region', { name: 'Act as a customer' })).toBeHidden();
+    await expect(banner).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Administration' })).toBeVisible();
     const rows = page.getByRole('row').filter({ hasText: 'customer@demo.starkfuture.com' });
     await expect(rows.filter({ hasText: 'impersonation.start' })).toHaveCount(1);
     await expect(rows.filter({ hasText: 'impersonation.stop' })).toHaveCount(1);
@@ -122,10 +125,10 @@ test.describe('administration and translation (issue 3)', () => {
 
   test('a customer is refused the administration page', async ({ page }) => {
     await page.goto('/en-US/login');
-    await new AuthPages(page).signIn('customer@demo.starkfuture.com', DEMO_PASSWORD);
+    await new AuthPages(page).signInAndWait('customer@demo.starkfuture.com', DEMO_PASSWORD);
     const res = await page.goto('/de-DE/admin');
     expect(res?.status()).toBe(403);
-    await expect(page.getByRole('main')).toContainText('Sie');
+    await expect(page.getByRole('main')).toContainText('Du hast keine Berechtigung, auf diesen Inhalt zuzugreifen');
   });
 
   test('a translator changes a German text in context and a visitor sees it', async ({ page, browser }) => {
@@ -133,8 +136,10 @@ test.describe('administration and translation (issue 3)', () => {
     await page.getByLabel(/E-Mail/).fill('translator@demo.starkfuture.com');
     await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: /Anmelden/ }).click();
+    await page.waitForURL(/\/de-DE$/);
     await page.getByRole('button', { name: 'Konto' }).click();
-    await page.getByRole('menuitem').or(page.locator('#account-menu button')).last().click();
+    await page.getByRole('button', { name: 'Texte bearbeiten' }).click();
+    await expect(page.locator('[data-translator-tool]')).toBeVisible();
     const heading = page.getByRole('heading', { level: 1 });
     const original = (await heading.textContent()) ?? '';
     await heading.click();
@@ -153,7 +158,7 @@ test.describe('administration and translation (issue 3)', () => {
     expect(scripts.some((s) => s.includes('translator-tool'))).toBe(false);
     await visitor.close();
 
-    await editor.getByRole('button', { name: /Original/ }).click();
+    await editor.getByRole('button', { name: 'Auf das Original zurücksetzen' }).click();
     await expect(heading).toHaveText(original);
   });
 });

@@ -166,7 +166,9 @@ test.describe('platform pages', () => {
 
   test('static assets are cached for a year and pages are revalidated', async ({ page, request }) => {
     const res = await page.goto('/en-US');
-    expect(res?.headers()['cache-control']).toBe('no-cache');
+    expect(res?.headers()['cache-control']).toBe('public, max-age=0, s-maxage=10');
+    const login = await request.get('/en-US/login');
+    expect(login.headers()['cache-control']).toBe('no-cache');
     expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
     const script = await page.locator('link[rel=modulepreload]').first().getAttribute('href');
     const asset = await request.get(script ?? '');

@@ -30,6 +30,11 @@ export class AuthPages {
     await this.page.getByLabel('Password', { exact: true }).fill(password);
     await this.page.getByRole('button', { name: 'Sign in' }).click();
   }
+  /** Signs in and waits until the session is there (the page has left the sign-in form). */
+  async signInAndWait(email: string, password: string) {
+    await this.signIn(email, password);
+    await this.page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  }
   async signOut() {
     await this.page.getByRole('button', { name: 'Account' }).click();
     await this.page.getByRole('button', { name: 'Sign out' }).click();

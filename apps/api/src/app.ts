@@ -108,6 +108,8 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The browsers' default; `no-referrer` makes Chrome send `Origin: null` on same-site form posts.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(cookie);
   await app.register(compress, {

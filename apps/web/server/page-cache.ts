@@ -25,7 +25,7 @@ export function createPageCache(ttlMs: number, maxBytes = 32 * 1024 * 1024) {
       : null;
   return {
     get: (key: string) => cache?.get(key),
-    set: (key: string, page: CachedPage) => cache?.set(key, page),
+    set: (key: string, page: CachedPage, ttlMs?: number) => cache?.set(key, page, ttlMs ? { ttl: ttlMs } : undefined),
     clear: () => cache?.clear(),
     enabled: cache !== null,
   };

@@ -143,10 +143,16 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
         const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
-        if (isHtml) reply.header('cache-control', 'no-cache');
+        // A page is shared-cacheable only when its route says so (`s-maxage`); every other document is revalidated.
+        const shared = /s-maxage=(\d+)/.exec(response.headers.get('cache-control') ?? '');
+        if (isHtml && !shared) reply.header('cache-control', 'no-cache');
         const body = response.body ? await response.text() : '';
-        if (key && isHtml && response.status === 200 && cookies.length === 0) {
-          cache.set(key, toCachedPage(200, [...headers, ['cache-control', 'no-cache']], body, nonce));
+        if (key && isHtml && shared && response.status === 200 && cookies.length === 0) {
+          cache.set(
+            key,
+            toCachedPage(200, headers, body, nonce),
+            Math.min(Number(shared[1]) * 1000, options.pageCacheTtlMs),
+          );
         }
         return reply.send(body);
       },

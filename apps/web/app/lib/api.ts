@@ -16,7 +16,18 @@ export interface ApiTransport {
   }): Promise<ApiResponse>;
 }
 
+const BRAND = Symbol.for('varg.ApiRequestError');
+
+/**
+ * True for an API error answer. Checked by brand, not `instanceof`: the server and the bundled app each load their own
+ * copy of this module.
+ */
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
+}
+
 export class ApiRequestError extends Error {
+  readonly [BRAND] = true;
   readonly status: number;
   readonly code: string;
   readonly tKey: string | undefined;

@@ -59,7 +59,10 @@ export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, 
   const url = new URL(request.url);
   const services = context.get(servicesContext);
   const cookies = readCookies(request);
-  const { segment, rest } = splitLocalePath(url.pathname);
+  // Client navigations fetch `<path>.data` (`/_root.data` for `/`): the locale rules apply to the page's own path.
+  const isDataRequest = url.pathname.endsWith('.data');
+  const pagePath = isDataRequest ? url.pathname.slice(0, -'.data'.length).replace(/^\/_root$/, '/') : url.pathname;
+  const { segment, rest } = splitLocalePath(pagePath);
   const countries = await activeCountries(context);
   const active = new Set(countries.map((c) => c.code));
   const stored = storedLocale(cookies);
@@ -79,11 +82,13 @@ export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, 
   context.set(localeContext, locale);
 
   const navigational = request.method === 'GET' || request.method === 'HEAD';
-  const isDataRequest = url.pathname.endsWith('.data');
-  if (navigational && !isDataRequest) {
+  if (navigational) {
     const status = segment ? localeRedirectStatus(segment, locale) : 302;
     if (status) {
-      const headers = new Headers({ location: localizedPath(locale, rest) + url.search });
+      const query = new URLSearchParams(url.search);
+      query.delete('_routes'); // React Router's own parameter of data requests
+      const search = query.size ? `?${query}` : '';
+      const headers = new Headers({ location: localizedPath(locale, rest) + search });
       // A first visit remembers the detected locale, so the next visit goes straight there.
       if (!stored) for (const c of localeCookies(request, locale)) headers.append('set-cookie', c);
       throw new Response(null, { status, headers });

@@ -1,6 +1,6 @@
 import { type CurrentUser, PasswordChange, ProfileUpdate } from '@varg/contracts';
 import { data, Form, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
-import { ApiRequestError } from '../lib/api.ts';
+import { ApiRequestError, isApiRequestError } from '../lib/api.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { guard } from '../lib/guards.server.ts';
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           : 'account_email_reconfirm';
     return data({ intent, errors: {} as FieldErrors, formError: null, saved });
   } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
+    if (!isApiRequestError(error)) throw error;
     return data({ intent, errors: {} as FieldErrors, formError: error.message, saved: null }, { status: error.status });
   }
 }

@@ -1,7 +1,7 @@
 import { EmailBody, type TokenPair } from '@varg/contracts';
 import { localizedPath } from '@varg/domain';
 import { data, Form, useActionData, useNavigation, useParams } from 'react-router';
-import { ApiRequestError } from '../lib/api.ts';
+import { ApiRequestError, isApiRequestError } from '../lib/api.ts';
 import { signIn } from '../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
@@ -33,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       signIn(context, request, pair);
       return new Response(null, { status: 303, headers: { location: localizedPath(locale, '/account?welcome=1') } });
     } catch (error) {
-      if (!(error instanceof ApiRequestError)) throw error;
+      if (!isApiRequestError(error)) throw error;
       return data(
         { errors: {} as FieldErrors, formError: error.message, sent: null, invalid: true },
         { status: error.status },

@@ -1,6 +1,6 @@
 import { SignUpBody } from '@varg/contracts';
 import { data, Form, Link, useActionData, useNavigation } from 'react-router';
-import { ApiRequestError } from '../lib/api.ts';
+import { ApiRequestError, isApiRequestError } from '../lib/api.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { guard } from '../lib/guards.server.ts';
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return data({ values, errors: {} as FieldErrors, formError: null, sent: sent.message });
   } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
+    if (!isApiRequestError(error)) throw error;
     return data({ values, errors: {} as FieldErrors, formError: error.message, sent: null }, { status: error.status });
   }
 }

@@ -6,6 +6,9 @@ import { BikeIllustration } from '../ui/bike-illustration.tsx';
 import { buttonClass } from '../ui/button.ts';
 import type { Route } from './+types/home';
 
+/** The same for every anonymous visitor of a locale: shared caches (and the server's page cache) keep it 10 s. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'public, max-age=0, s-maxage=10' });
+
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const root = rootDataFrom(matches);
   const m = root?.messages ?? {};

@@ -1,7 +1,7 @@
 import type { TokenPair } from '@varg/contracts';
 import { localizedPath } from '@varg/domain';
 import { data, redirect } from 'react-router';
-import { ApiRequestError } from '../lib/api.ts';
+import { ApiRequestError, isApiRequestError } from '../lib/api.ts';
 import {
   ADMIN_REFRESH_COOKIE,
   ADMIN_TOKEN_COOKIE,
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       signIn(context, request, pair);
       throw redirect(localizedPath(locale, '/'), 303);
     } catch (error) {
-      if (error instanceof ApiRequestError) return data({ error: error.message }, { status: error.status });
+      if (isApiRequestError(error)) return data({ error: error.message }, { status: error.status });
       throw error;
     }
   }

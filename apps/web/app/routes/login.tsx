@@ -1,6 +1,6 @@
 import { SignInBody, type TokenPair } from '@varg/contracts';
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
-import { ApiRequestError } from '../lib/api.ts';
+import { ApiRequestError, isApiRequestError } from '../lib/api.ts';
 import { signIn } from '../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.form.get('intent') === 'resend') {
     const sent = await api
       .send<{ message: string }>('POST', '/v1/user/confirm-email/resend', { email }, { lang: locale.lang })
-      .catch((e: unknown) => ({ message: e instanceof ApiRequestError ? e.message : '' }));
+      .catch((e: unknown) => ({ message: isApiRequestError(e) ? e.message : '' }));
     return data({ email, errors: {} as FieldErrors, formError: null, code: null, notice: sent.message });
   }
   if (!parsed.ok)
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     signIn(context, request, pair);
     throw redirect(afterSignIn({ locale }, new URL(request.url).searchParams.get('from')));
   } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
+    if (!isApiRequestError(error)) throw error;
     return data(
       { email, errors: {} as FieldErrors, formError: error.message, code: error.code, notice: null },
       { status: error.status },

@@ -1,6 +1,6 @@
 import { EmailBody, ResetPasswordBody } from '@varg/contracts';
 import { data, Form, Link, useActionData, useNavigation, useParams } from 'react-router';
-import { ApiRequestError } from '../lib/api.ts';
+import { ApiRequestError, isApiRequestError } from '../lib/api.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
@@ -30,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const done = await api.send<{ message: string }>('POST', path, parsed.data, { lang });
     return data({ email, errors: {} as FieldErrors, formError: null, done: done.message, invalidLink: false });
   } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
+    if (!isApiRequestError(error)) throw error;
     const invalidLink = error.code === 'INVALID_TOKEN' || (error.code === 'VALIDATION_ERROR' && !!params.token);
     return data(
       { email, errors: {} as FieldErrors, formError: error.message, done: null, invalidLink },

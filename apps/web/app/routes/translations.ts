@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { ApiRequestError } from '../lib/api.ts';
+import { ApiRequestError, isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { guard } from '../lib/guards.server.ts';
@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(servicesContext).invalidatePublic();
     return data({ ok: true as const, intent: form.get('intent') === 'revert' ? 'revert' : 'save', error: null });
   } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
+    if (!isApiRequestError(error)) throw error;
     return data({ ok: false as const, intent: null, error: error.message }, { status: error.status });
   }
 }

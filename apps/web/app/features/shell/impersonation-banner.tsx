@@ -8,9 +8,11 @@ export function ImpersonationBanner() {
   const { user } = useRootData();
   if (user?.mode !== 'demo_user') return null;
   return (
-    <section aria-label={t('admin_impersonate_title')} className="sticky top-0 z-40 bg-amber-300 text-neutral-950">
+    <section aria-labelledby="impersonation-banner" className="sticky top-0 z-40 bg-amber-300 text-neutral-950">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-sm">
-        <p className="w-full font-medium sm:w-auto sm:flex-1">{t('impersonation_banner', { email: user.email })}</p>
+        <p id="impersonation-banner" className="w-full font-medium sm:w-auto sm:flex-1">
+          {t('impersonation_banner', { email: user.email })}
+        </p>
         <Form method="post" action="/impersonation">
           <input type="hidden" name="intent" value="stop" />
           <button
