@@ -1,6 +1,6 @@
 import { type CurrentUser, PasswordChange, ProfileUpdate } from '@varg/contracts';
 import { data, Form, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
-import { ApiRequestError, isApiRequestError } from '../lib/api.ts';
+import { isApiRequestError } from '../lib/api.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { guard } from '../lib/guards.server.ts';

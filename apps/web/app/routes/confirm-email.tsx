@@ -1,7 +1,7 @@
 import { EmailBody, type TokenPair } from '@varg/contracts';
 import { localizedPath } from '@varg/domain';
 import { data, Form, useActionData, useNavigation, useParams } from 'react-router';
-import { ApiRequestError, isApiRequestError } from '../lib/api.ts';
+import { isApiRequestError } from '../lib/api.ts';
 import { signIn } from '../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';

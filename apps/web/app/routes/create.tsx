@@ -1,6 +1,6 @@
 import { SignUpBody } from '@varg/contracts';
 import { data, Form, Link, useActionData, useNavigation } from 'react-router';
-import { ApiRequestError, isApiRequestError } from '../lib/api.ts';
+import { isApiRequestError } from '../lib/api.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { guard } from '../lib/guards.server.ts';

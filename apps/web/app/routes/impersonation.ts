@@ -1,7 +1,7 @@
 import type { TokenPair } from '@varg/contracts';
 import { localizedPath } from '@varg/domain';
 import { data, redirect } from 'react-router';
-import { ApiRequestError, isApiRequestError } from '../lib/api.ts';
+import { isApiRequestError } from '../lib/api.ts';
 import {
   ADMIN_REFRESH_COOKIE,
   ADMIN_TOKEN_COOKIE,

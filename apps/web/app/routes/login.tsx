@@ -1,6 +1,6 @@
 import { SignInBody, type TokenPair } from '@varg/contracts';
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
-import { ApiRequestError, isApiRequestError } from '../lib/api.ts';
+import { isApiRequestError } from '../lib/api.ts';
 import { signIn } from '../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';

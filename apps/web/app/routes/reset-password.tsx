@@ -1,6 +1,6 @@
 import { EmailBody, ResetPasswordBody } from '@varg/contracts';
 import { data, Form, Link, useActionData, useNavigation, useParams } from 'react-router';
-import { ApiRequestError, isApiRequestError } from '../lib/api.ts';
+import { isApiRequestError } from '../lib/api.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
