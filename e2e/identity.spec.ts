@@ -162,3 +162,27 @@ test.describe('administration and translation (issue 3)', () => {
     await expect(heading).toHaveText(original);
   });
 });
+
+test('a signed-in user’s new country and language are saved to the profile and win next time', async ({ page }) => {
+  await page.goto('/en-US/login');
+  await new AuthPages(page).signInAndWait('company@demo.starkfuture.com', DEMO_PASSWORD);
+  // Her own values (fr-FR) win over the page she signed in on.
+  await expect(page).toHaveURL(/\/fr-FR$/);
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Changer de pays et de langue/ })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox').first().fill('Belg');
+  await page.getByRole('option', { name: 'Belgique' }).click();
+  await dialog.getByRole('combobox').nth(1).fill('Fran');
+  await page.getByRole('option', { name: 'Français' }).click();
+  await dialog.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(page).toHaveURL(/\/fr-BE$/);
+  await page.getByRole('button', { name: 'Compte' }).click();
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await page.context().clearCookies();
+  await page.goto('/en-US/login');
+  await new AuthPages(page).signInAndWait('company@demo.starkfuture.com', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/fr-BE$/);
+});

@@ -43,6 +43,19 @@ export const GUARDS: Record<string, Guard> = {
       throw redirect(localizedPath(args.context.get(localeContext), '/orders/my'));
     }
   },
+  /**
+   * Presale access (spec section 6): the user's `whitelistedPresales` flag, an address on the internal list, or an
+   * administrator (acting for themselves or as the customer). Others go home.
+   */
+  presale: (args) => {
+    requireUser(args);
+    const user = args.context.get(authContext).user;
+    const list = args.context.get(servicesContext).config.whitelistEmails;
+    const allowed =
+      !!user &&
+      (user.whitelistedPresales || list.includes(user.email.toLowerCase()) || user.isAdmin || !!user.impersonator);
+    if (!allowed) throw redirect(localizedPath(args.context.get(localeContext), '/'));
+  },
   /** A page for a fixed list of internal addresses (WHITELIST_EMAILS); everybody else goes home. */
   whitelist: (args) => {
     const user = args.context.get(authContext).user;
