@@ -3,11 +3,8 @@ import { useTranslation } from '../lib/i18n.ts';
 import { useLocalePath } from '../lib/use-locale.ts';
 import { DefaultFrame } from './default.tsx';
 
-const ACCOUNT_LINKS = [
-  ['account_profile', '/account'],
-  ['account_my_orders', '/orders/my'],
-  ['account_vehicles', '/vehicles'],
-] as const;
+// Orders and vehicles join this menu when their pages exist (cart/checkout issue); no link leads to a missing page.
+const ACCOUNT_LINKS = [['account_profile', '/account']] as const;
 
 /** The account area (cabinet): the account menu beside the page. */
 export default function CabinetLayout() {
