@@ -142,9 +142,12 @@ test.describe('administration and translation (issue 3)', () => {
     await expect(page.locator('[data-translator-tool]')).toBeVisible();
     const heading = page.getByRole('heading', { level: 1 });
     const original = (await heading.textContent()) ?? '';
-    await heading.click();
     const editor = page.getByRole('dialog');
-    await expect(editor).toContainText('home_hero_title');
+    // The editor's listener attaches once its chunk has loaded: click until it answers.
+    await expect(async () => {
+      await heading.click();
+      await expect(editor).toContainText('home_hero_title', { timeout: 1000 });
+    }).toPass();
     await editor.getByRole('textbox').fill('Elektrisch. Leicht. Unaufhaltsam.');
     await editor.getByRole('button', { name: 'Speichern' }).click();
     await expect(editor.getByRole('status')).toBeVisible();
@@ -185,4 +188,22 @@ test('a signed-in user’s new country and language are saved to the profile and
   await page.goto('/en-US/login');
   await new AuthPages(page).signInAndWait('company@demo.starkfuture.com', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/fr-BE$/);
+});
+
+test('a dealer sees their dealer profile; a customer gets 403 on that dealer page', async ({ page }) => {
+  await page.goto('/en-US/login');
+  await new AuthPages(page).signInAndWait('customer@demo.starkfuture.com', DEMO_PASSWORD);
+  const refused = await page.goto('/de-DE/dealer');
+  expect(refused?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fehler 403');
+  await expectAccessible(page);
+  await page.context().clearCookies();
+
+  await page.goto('/en-US/login');
+  await new AuthPages(page).signInAndWait('dealer@demo.starkfuture.com', DEMO_PASSWORD);
+  // The dealer's own locale is es-ES.
+  await page.goto('/es-ES/dealer');
+  await expect(page.getByRole('main')).toContainText('Moto Electric Barcelona');
+  await expect(page.getByRole('main')).toContainText('Carrer de Pallars 193');
+  await expectAccessible(page);
 });

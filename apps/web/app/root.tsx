@@ -13,6 +13,12 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
+import {
+  error_generic,
+  error_home_button,
+  error_not_found,
+  text_error,
+} from '../../../packages/i18n/catalogs/en-us.json';
 import type { Route } from './+types/root';
 import { ErrorPage } from './features/shell/error-page.tsx';
 import { ShellProviders } from './features/shell/providers.tsx';
@@ -156,13 +162,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+// Only these four English texts are bundled (named JSON imports are tree-shaken): the last-resort error page needs
+// words even when the root loader, which brings the catalog, did not run.
+const FALLBACK_MESSAGES: Messages = { text_error, error_not_found, error_generic, error_home_button };
+
 /** Last resort, when even the root failed: a bare page in the language we have, or English. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData('root') as RootData | undefined;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <I18nProvider tag={data ? localeTag(data.locale) : 'en-US'} messages={data?.messages ?? {}}>
+    <I18nProvider tag={data ? localeTag(data.locale) : 'en-US'} messages={data?.messages ?? FALLBACK_MESSAGES}>
       <ErrorPage error={error} status={status} homeHref={data ? `/${data.segment}` : '/'} />
     </I18nProvider>
   );

@@ -18,7 +18,7 @@ export default [
       route('admin', 'routes/admin.tsx'),
       route('*', 'routes/not-found.tsx'),
     ]),
-    layout('layouts/cabinet.tsx', [route('account', 'routes/account.tsx')]),
+    layout('layouts/cabinet.tsx', [route('account', 'routes/account.tsx'), route('dealer', 'routes/dealer.tsx')]),
     layout('layouts/footerless.tsx', []),
     layout('layouts/fullscreen.tsx', []),
   ]),

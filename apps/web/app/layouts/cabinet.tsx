@@ -1,21 +1,23 @@
 import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from '../lib/i18n.ts';
-import { useLocalePath } from '../lib/use-locale.ts';
+import { useLocalePath, useRootData } from '../lib/use-locale.ts';
 import { DefaultFrame } from './default.tsx';
 
 // Orders and vehicles join this menu when their pages exist (cart/checkout issue); no link leads to a missing page.
 const ACCOUNT_LINKS = [['account_profile', '/account']] as const;
+const DEALER_LINKS = [['dealer_title', '/dealer']] as const;
 
 /** The account area (cabinet): the account menu beside the page. */
 export default function CabinetLayout() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
+  const { user } = useRootData();
   return (
     <DefaultFrame>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-[14rem_1fr]">
         <nav aria-label={t('account_menu')}>
           <ul className="flex gap-2 overflow-x-auto md:flex-col">
-            {ACCOUNT_LINKS.map(([key, path]) => (
+            {[...ACCOUNT_LINKS, ...(user?.isDealer ? DEALER_LINKS : [])].map(([key, path]) => (
               <li key={key}>
                 <NavLink
                   to={localePath(path)}
@@ -37,3 +39,6 @@ export default function CabinetLayout() {
     </DefaultFrame>
   );
 }
+
+// An error (a guard's 403, a failed loader) keeps the shop's frame and the visitor's language.
+export { LayoutErrorBoundary as ErrorBoundary } from './default.tsx';

@@ -27,8 +27,8 @@ export default function DefaultLayout() {
   );
 }
 
-/** Errors of pages in this layout keep the header and footer around the error page. */
-export function ErrorBoundary() {
+/** Errors of pages in a layout keep the header and footer around the error page. */
+export function LayoutErrorBoundary() {
   const error = useRouteError();
   const { segment } = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -38,3 +38,5 @@ export function ErrorBoundary() {
     </DefaultFrame>
   );
 }
+
+export { LayoutErrorBoundary as ErrorBoundary };

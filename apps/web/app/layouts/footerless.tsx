@@ -16,3 +16,6 @@ export default function FooterlessLayout() {
     </div>
   );
 }
+
+// An error (a guard's 403, a failed loader) keeps the shop's frame and the visitor's language.
+export { LayoutErrorBoundary as ErrorBoundary } from './default.tsx';

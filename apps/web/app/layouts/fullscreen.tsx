@@ -8,3 +8,6 @@ export default function FullscreenLayout() {
     </div>
   );
 }
+
+// An error (a guard's 403, a failed loader) keeps the shop's frame and the visitor's language.
+export { LayoutErrorBoundary as ErrorBoundary } from './default.tsx';

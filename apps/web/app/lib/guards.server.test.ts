@@ -3,7 +3,7 @@ import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authContext } from './auth.server.ts';
 import { type AppServices, localeContext, servicesContext } from './context.ts';
-import { guard } from './guards.server.ts';
+import { checkGuards, guarded } from './guards.server.ts';
 
 const base: CurrentUser = {
   _id: 'u1',
@@ -41,13 +41,10 @@ function context(user: Partial<CurrentUser> | null) {
   return ctx;
 }
 
-/** Runs a guard; returns 'next' when it lets the request through, else the Response it answered with. */
+/** Runs guards; returns 'next' when they let the request through, else the Response they answered with. */
 async function run(names: string[], user: Partial<CurrentUser> | null, url = 'http://shop.test/de-DE/leads?x=1') {
   try {
-    await guard(...names)(
-      { request: new Request(url), context: context(user), params: {}, unstable_pattern: '' } as never,
-      async () => new Response('next'),
-    );
+    checkGuards(names, { request: new Request(url), context: context(user) });
     return 'next';
   } catch (thrown) {
     return thrown as { status?: number; init?: { status: number }; data?: unknown; headers?: Headers };
@@ -59,6 +56,19 @@ const location = (r: Awaited<ReturnType<typeof run>>) =>
   r === 'next' ? null : (r as Response).headers.get('location');
 
 describe('page guards (spec sections 4–6)', () => {
+  it('run before a wrapped loader, which never runs for a refused visitor', async () => {
+    let ran = false;
+    const loader = guarded(['dealer'], () => {
+      ran = true;
+      return 'data';
+    });
+    expect(() => loader({ request: new Request('http://shop.test/de-DE/dealer'), context: context({}) })).toThrow();
+    expect(ran).toBe(false);
+    expect(
+      loader({ request: new Request('http://shop.test/de-DE/dealer'), context: context({ roles: ['dealer'] }) }),
+    ).toBe('data');
+  });
+
   it('sends a visitor to sign in, remembering the page', async () => {
     const r = await run(['auth'], null);
     expect(status(r)).toBe(302);

@@ -65,14 +65,29 @@ export const GUARDS: Record<string, Guard> = {
   },
 };
 
-/** Route middleware running the named guards in order; an unknown name is a server error, as in the spec. */
-export function guard(...names: string[]): MiddlewareFunction<Response> {
-  return async ({ request, context }, next) => {
-    for (const name of names) {
-      const check = GUARDS[name];
-      if (!check) throw data({ message: `Unknown middleware ${name}` }, { status: 500 });
-      check({ request, context });
-    }
-    return next();
+/** Runs the named guards in order; an unknown name is a server error, as in the spec ("Unknown middleware X"). */
+export function checkGuards(
+  names: readonly string[],
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+) {
+  for (const name of names) {
+    const check = GUARDS[name];
+    if (!check) throw data({ message: `Unknown middleware ${name}` }, { status: 500 });
+    check(args);
+  }
+}
+
+/**
+ * Wraps a route's loader or action so the guards run first. Guards live in loaders, not in route middleware: an error
+ * thrown by middleware renders before any loader ran, so the error page would have neither the visitor's language
+ * nor the shop's frame; a loader's error renders inside the layout, with the root's data.
+ */
+export function guarded<A extends { request: Request; context: Readonly<RouterContextProvider> }, R>(
+  names: readonly string[],
+  fn: (args: A) => R,
+): (args: A) => R {
+  return (args) => {
+    checkGuards(names, args);
+    return fn(args);
   };
 }

@@ -3,19 +3,17 @@ import { data, Form, useActionData, useLoaderData, useNavigation, useSearchParam
 import { isApiRequestError } from '../lib/api.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
-import { guard } from '../lib/guards.server.ts';
+import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { buttonClass } from '../ui/button.ts';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/account';
 
-export const middleware: Route.MiddlewareFunction[] = [guard('auth')];
-
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'account_title');
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = guarded(['auth'], async ({ context }: Route.LoaderArgs) => {
   // biome-ignore lint/style/noNonNullAssertion: the auth guard ran
   const user = context.get(authContext).user!;
   return {
@@ -28,11 +26,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     emailConfirmed: user.emailConfirmed,
   };
-}
+});
 
 const PROFILE_FIELDS = ['name', 'secondName', 'email', 'phone', 'dateOfBirth'] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = guarded(['auth'], async ({ request, context }: Route.ActionArgs) => {
   const api = userApi(context, request);
   // biome-ignore lint/style/noNonNullAssertion: the auth guard ran
   const me = context.get(authContext).user!;
@@ -57,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isApiRequestError(error)) throw error;
     return data({ intent, errors: {} as FieldErrors, formError: error.message, saved: null }, { status: error.status });
   }
-}
+});
 
 export default function Account() {
   const { t } = useTranslation();

@@ -1,13 +1,11 @@
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { userApi } from '../lib/auth.server.ts';
-import { guard } from '../lib/guards.server.ts';
+import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { buttonClass } from '../ui/button.ts';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/admin';
-
-export const middleware: Route.MiddlewareFunction[] = [guard('admin')];
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location.pathname, 'admin_title');
 
@@ -28,7 +26,7 @@ interface AuditEntry {
 }
 
 /** Administration: find a customer to act as (impersonation), and the audit log. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = guarded(['admin'], async ({ request, context }: Route.LoaderArgs) => {
   const api = userApi(context, request);
   const search = new URL(request.url).searchParams.get('search')?.trim() ?? '';
   const [found, log] = await Promise.all([
@@ -38,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.get<{ docs: AuditEntry[] }>('/v1/admin/audit-log?limit=50'),
   ]);
   return { search, users: found?.docs ?? null, log: log.docs };
-}
+});
 
 export default function Admin() {
   const { t } = useTranslation();

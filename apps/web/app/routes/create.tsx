@@ -3,7 +3,7 @@ import { data, Form, Link, useActionData, useNavigation } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
-import { guard } from '../lib/guards.server.ts';
+import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocalePath } from '../lib/use-locale.ts';
@@ -11,7 +11,8 @@ import { buttonClass } from '../ui/button.ts';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/create';
 
-export const middleware: Route.MiddlewareFunction[] = [guard('guest')];
+/** Guest-only: a signed-in visitor goes home. */
+export const loader = guarded(['guest'], () => null);
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'auth_create_title');

@@ -14,16 +14,14 @@ import {
 } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
 import { readCookies } from '../lib/cookies.server.ts';
-import { guard } from '../lib/guards.server.ts';
+import { guarded } from '../lib/guards.server.ts';
 import type { Route } from './+types/impersonation';
-
-export const middleware: Route.MiddlewareFunction[] = [guard('auth')];
 
 /**
  * `start` (administrators): the administrator's session is parked in its own cookies and the customer's takes its
  * place. `stop`: the customer's session ends on the API and the administrator's comes back.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = guarded(['auth'], async ({ request, context }: Route.ActionArgs) => {
   const form = await request.formData();
   const auth = context.get(authContext);
   const locale = context.get(localeContext);
@@ -59,4 +57,4 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   throw redirect(localizedPath(locale, adminRefresh ? '/admin' : '/'), 303);
-}
+});

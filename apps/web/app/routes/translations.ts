@@ -2,13 +2,11 @@ import { data } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
-import { guard } from '../lib/guards.server.ts';
+import { guarded } from '../lib/guards.server.ts';
 import type { Route } from './+types/translations';
 
-export const middleware: Route.MiddlewareFunction[] = [guard('translator')];
-
 /** Translator mode: saves or reverts one text of the current language, then drops this process's cached pages. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = guarded(['translator'], async ({ request, context }: Route.ActionArgs) => {
   const form = await request.formData();
   const key = String(form.get('key') ?? '');
   const { lang } = context.get(localeContext);
@@ -23,4 +21,4 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isApiRequestError(error)) throw error;
     return data({ ok: false as const, intent: null, error: error.message }, { status: error.status });
   }
-}
+});
