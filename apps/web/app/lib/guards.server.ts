@@ -1,5 +1,5 @@
 import { localizedPath, splitLocalePath } from '@varg/domain';
-import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router';
+import { data, type RouterContextProvider, redirect } from 'react-router';
 import { authContext } from './auth.server.ts';
 import { localeContext, servicesContext } from './context.ts';
 

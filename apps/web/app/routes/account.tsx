@@ -6,7 +6,7 @@ import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
-import { buttonClass } from '../ui/button.ts';
+import { NewPasswordField, PersonFields, SubmitButton } from '../ui/account-fields.tsx';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/account';
 
@@ -92,53 +92,18 @@ export default function Account() {
         {message('profile')}
         <Form method="post" className="flex flex-col gap-4" noValidate>
           <input type="hidden" name="intent" value="profile" />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label={t('auth_first_name')}
-              name="name"
-              autoComplete="given-name"
-              required
-              defaultValue={profile.name}
-              error={pe.name}
-            />
-            <Field
-              label={t('auth_last_name')}
-              name="secondName"
-              autoComplete="family-name"
-              defaultValue={profile.secondName}
-              error={pe.secondName}
-            />
-          </div>
+          <PersonFields values={profile} errors={pe} />
           <Field
-            label={t('auth_email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={profile.email}
-            error={pe.email}
+            label={t('account_birth_date')}
+            name="dateOfBirth"
+            type="date"
+            autoComplete="bday"
+            defaultValue={profile.dateOfBirth}
+            error={pe.dateOfBirth}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label={t('auth_phone')}
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              defaultValue={profile.phone}
-              error={pe.phone}
-            />
-            <Field
-              label={t('account_birth_date')}
-              name="dateOfBirth"
-              type="date"
-              autoComplete="bday"
-              defaultValue={profile.dateOfBirth}
-              error={pe.dateOfBirth}
-            />
-          </div>
-          <button type="submit" className={`${buttonClass.primary} self-start`} disabled={busy('profile')}>
-            {busy('profile') ? t('form_saving') : t('account_save')}
-          </button>
+          <SubmitButton busy={busy('profile')} busyLabel={t('form_saving')}>
+            {t('account_save')}
+          </SubmitButton>
         </Form>
       </section>
       <section aria-labelledby="password" className="flex flex-col gap-4 border-t border-neutral-200 pt-8">
@@ -156,19 +121,10 @@ export default function Account() {
             required
             error={we.currentPassword}
           />
-          <Field
-            label={t('auth_new_password')}
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={10}
-            hint={t('auth_password_hint')}
-            error={we.newPassword}
-          />
-          <button type="submit" className={`${buttonClass.primary} self-start`} disabled={busy('password')}>
-            {busy('password') ? t('form_saving') : t('account_password_title')}
-          </button>
+          <NewPasswordField name="newPassword" label={t('auth_new_password')} error={we.newPassword} />
+          <SubmitButton busy={busy('password')} busyLabel={t('form_saving')}>
+            {t('account_password_title')}
+          </SubmitButton>
         </Form>
       </section>
     </div>

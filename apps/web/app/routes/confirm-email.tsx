@@ -8,8 +8,9 @@ import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocalePath } from '../lib/use-locale.ts';
+import { EmailField } from '../ui/account-fields.tsx';
 import { buttonClass } from '../ui/button.ts';
-import { Field, FormMessage } from '../ui/field.tsx';
+import { FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/confirm-email';
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -71,14 +72,7 @@ export default function ConfirmEmail() {
         )}
         {askForLink && !result?.sent && (
           <Form method="post" action={localePath('/confirm-email')} className="flex flex-col gap-4" noValidate>
-            <Field
-              label={t('auth_email')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              error={result?.errors.email}
-            />
+            <EmailField error={result?.errors.email} />
             <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
               {t('auth_resend_confirmation')}
             </button>

@@ -7,8 +7,9 @@ import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocalePath } from '../lib/use-locale.ts';
+import { NewPasswordField, PersonFields, SubmitButton } from '../ui/account-fields.tsx';
 import { buttonClass } from '../ui/button.ts';
-import { Field, FormMessage } from '../ui/field.tsx';
+import { FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/create';
 
 /** Guest-only: a signed-in visitor goes home. */
@@ -66,53 +67,11 @@ export default function Create() {
       <div className="mt-6 flex flex-col gap-4">
         {result?.formError && <FormMessage tone="error">{result.formError}</FormMessage>}
         <Form method="post" className="flex flex-col gap-4" noValidate>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label={t('auth_first_name')}
-              name="name"
-              autoComplete="given-name"
-              required
-              defaultValue={v.name}
-              error={e.name}
-            />
-            <Field
-              label={t('auth_last_name')}
-              name="secondName"
-              autoComplete="family-name"
-              defaultValue={v.secondName}
-              error={e.secondName}
-            />
-          </div>
-          <Field
-            label={t('auth_email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={v.email}
-            error={e.email}
-          />
-          <Field
-            label={t('auth_phone')}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            defaultValue={v.phone}
-            error={e.phone}
-          />
-          <Field
-            label={t('auth_password')}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={10}
-            hint={t('auth_password_hint')}
-            error={e.password}
-          />
-          <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
-            {busy ? t('loading') : t('auth_create_button')}
-          </button>
+          <PersonFields values={v} errors={e} />
+          <NewPasswordField error={e.password} />
+          <SubmitButton busy={busy} wide>
+            {t('auth_create_button')}
+          </SubmitButton>
         </Form>
         <p className="border-t border-neutral-200 pt-4 text-sm text-neutral-700">
           {t('auth_have_account')}{' '}

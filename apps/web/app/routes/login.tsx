@@ -8,6 +8,7 @@ import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { afterSignIn, pageMeta } from '../lib/page.ts';
 import { useLocalePath } from '../lib/use-locale.ts';
+import { EmailField, SubmitButton } from '../ui/account-fields.tsx';
 import { buttonClass } from '../ui/button.ts';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/login';
@@ -60,15 +61,7 @@ export default function Login() {
         {result?.formError && <FormMessage tone="error">{result.formError}</FormMessage>}
         {result?.notice && <FormMessage tone="info">{result.notice}</FormMessage>}
         <Form method="post" className="flex flex-col gap-4" noValidate>
-          <Field
-            label={t('auth_email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={result?.email}
-            error={result?.errors.email}
-          />
+          <EmailField value={result?.email} error={result?.errors.email} />
           <Field
             label={t('auth_password')}
             name="password"
@@ -77,9 +70,9 @@ export default function Login() {
             required
             error={result?.errors.password}
           />
-          <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
-            {busy ? t('loading') : t('auth_sign_in_button')}
-          </button>
+          <SubmitButton busy={busy} wide>
+            {t('auth_sign_in_button')}
+          </SubmitButton>
         </Form>
         {result?.code === 'EMAIL_NOT_CONFIRMED' && (
           <Form method="post">

@@ -6,8 +6,9 @@ import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocalePath } from '../lib/use-locale.ts';
+import { EmailField, NewPasswordField, SubmitButton } from '../ui/account-fields.tsx';
 import { buttonClass } from '../ui/button.ts';
-import { Field, FormMessage } from '../ui/field.tsx';
+import { FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/reset-password';
 
 export const meta: Route.MetaFunction = ({ matches, location, params }) =>
@@ -60,30 +61,13 @@ export default function ResetPassword() {
         ) : (
           <Form method="post" className="flex flex-col gap-4" noValidate>
             {token ? (
-              <Field
-                label={t('auth_new_password')}
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={10}
-                hint={t('auth_password_hint')}
-                error={result?.errors.password}
-              />
+              <NewPasswordField label={t('auth_new_password')} error={result?.errors.password} />
             ) : (
-              <Field
-                label={t('auth_email')}
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={result?.email}
-                error={result?.errors.email}
-              />
+              <EmailField value={result?.email} error={result?.errors.email} />
             )}
-            <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
-              {busy ? t('loading') : t(token ? 'auth_new_password_button' : 'auth_reset_button')}
-            </button>
+            <SubmitButton busy={busy} wide>
+              {t(token ? 'auth_new_password_button' : 'auth_reset_button')}
+            </SubmitButton>
           </Form>
         )}
         <Link to={localePath('/login')} className="text-sm font-medium underline underline-offset-2">
