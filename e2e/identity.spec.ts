@@ -31,6 +31,7 @@ test.describe('identity (issue 3)', () => {
     await page.goto('/en-US/account');
     await expect(page).toHaveURL(/\/en-US\/login\?from=%2Faccount$/);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     await page.getByLabel('E-mail address').fill(email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await expect(page.getByText('If an account exists for this address')).toBeVisible();
