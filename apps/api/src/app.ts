@@ -185,7 +185,9 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(identityRoutes, { prefix: '/api', identity, guards, signInOnly: true });
   await app.register(adminRoutes, { prefix: '/v1', db: database.db, guards, identity, repo: users, audit });
   await app.register(translationRoutes, { prefix: '/v1', db: database.db, guards, audit });
-  if (config.devMailbox) await app.register(devRoutes, { prefix: '/v1', db: database.db });
+  if (config.devMailbox !== 'off') {
+    await app.register(devRoutes, { prefix: '/v1', db: database.db, localOnly: config.devMailbox === 'local' });
+  }
   // Unknown API paths answer JSON even when the web adds its catch-all page route.
   for (const prefix of ['/v1', '/v2']) {
     app.route({

@@ -30,7 +30,7 @@ export const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('Stark Future <no-reply@starkfuture.com>'),
-  DEV_MAILBOX: bool.optional(),
+  DEV_MAILBOX: z.enum(['true', 'false', 'local']).optional(),
   WHITELIST_EMAILS: z.string().default(''),
 });
 export type Env = z.infer<typeof EnvSchema>;
@@ -49,8 +49,11 @@ export interface ApiConfig {
   jwtSecret?: string | undefined;
   smtpUrl?: string | undefined;
   mailFrom: string;
-  /** The dev mailbox (`/v1/dev/mailbox`, `/dev/mailbox`) is served when no SMTP server is configured. */
-  devMailbox: boolean;
+  /**
+   * The dev mailbox (`/v1/dev/mailbox`, `/dev/mailbox`) shows every e-mail, reset links included. `local`: served
+   * to callers on this machine only (the default without SMTP); `public`: to anyone; `off`.
+   */
+  devMailbox: 'off' | 'local' | 'public';
   /** Internal e-mail addresses of the whitelist page and presale access (spec section 6). */
   whitelistEmails: string[];
 }
@@ -89,7 +92,14 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
     jwtSecret: env.JWT_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    devMailbox: env.DEV_MAILBOX ?? !env.SMTP_URL,
+    devMailbox:
+      env.DEV_MAILBOX === 'true'
+        ? 'public'
+        : env.DEV_MAILBOX === 'false'
+          ? 'off'
+          : env.DEV_MAILBOX === 'local' || !env.SMTP_URL
+            ? 'local'
+            : 'off',
     whitelistEmails: env.WHITELIST_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

@@ -15,7 +15,7 @@ export const testConfig: ApiConfig = {
   rateLimitMax: 10_000,
   publicUrl: 'http://shop.test',
   mailFrom: 'Test <test@shop.test>',
-  devMailbox: true,
+  devMailbox: 'local',
   whitelistEmails: ['insider@starkfuture.com'],
 };
 

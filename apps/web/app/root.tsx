@@ -41,7 +41,7 @@ export interface RootData {
   /** A translator who switched in-context editing on. */
   translatorMode: boolean;
   /** Whether the dev mailbox page exists (no SMTP configured). */
-  devMailbox: boolean;
+  devMailbox: 'off' | 'local' | 'public';
   /** The signed-in user, as much as the pages show; never a token. */
   user: SessionUser | null;
 }

@@ -14,7 +14,12 @@ export interface AppServices {
   invalidatePublic(): void;
   /** Built stylesheets by URL, inlined into the document in production (docs/decisions/007-inline-css.md). */
   inlineStyles: ReadonlyMap<string, string>;
-  config: { marketingSiteUrl: string; publicUrl: string; whitelistEmails: string[]; devMailbox: boolean };
+  config: {
+    marketingSiteUrl: string;
+    publicUrl: string;
+    whitelistEmails: string[];
+    devMailbox: 'off' | 'local' | 'public';
+  };
 }
 
 export const servicesContext = createContext<AppServices>();

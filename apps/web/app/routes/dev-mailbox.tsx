@@ -1,4 +1,5 @@
 import { data, useLoaderData } from 'react-router';
+import { isApiRequestError } from '../lib/api.ts';
 import { servicesContext } from '../lib/context.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -18,8 +19,14 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 /** Every e-mail the shop sent while no SMTP server is configured; 404 once one is. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { api, config } = context.get(servicesContext);
-  if (!config.devMailbox) throw data(null, { status: 404 });
-  return api.get<{ docs: Mail[] }>('/v1/dev/mailbox');
+  if (config.devMailbox === 'off') throw data(null, { status: 404 });
+  try {
+    return await api.get<{ docs: Mail[] }>('/v1/dev/mailbox');
+  } catch (error) {
+    // Not on this machine, with the mailbox limited to it: the page does not exist for this visitor.
+    if (isApiRequestError(error) && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s]+)/g;

@@ -14,8 +14,16 @@ const Mail = z.object({
   createdAt: z.string(),
 });
 
-/** The dev mailbox: every e-mail the system "sent", newest first. Registered only without SMTP (DEV_MAILBOX). */
-export const devRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/** Loopback addresses: the machine the server runs on. */
+export function isLoopback(ip: string): boolean {
+  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+}
+
+/**
+ * The dev mailbox: every e-mail the system "sent", newest first. It holds one-time links, so by default (no SMTP)
+ * only a caller on this machine sees it; anyone else gets a 404 (DEV_MAILBOX).
+ */
+export const devRoutes: FastifyPluginAsyncZod<{ db: Db; localOnly: boolean }> = async (app, { db, localOnly }) => {
   app.get(
     '/dev/mailbox',
     {
@@ -27,6 +35,7 @@ export const devRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
       },
     },
     async (request, reply) => {
+      if (localOnly && !isLoopback(request.ip)) return reply.callNotFound();
       reply.header('cache-control', 'no-store');
       const rows = await db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(100);
       const to = request.query.to?.toLowerCase();

@@ -250,3 +250,12 @@ describe('GET /v1/dealer/my', () => {
     expect((await ctx.app.inject('/v1/dealer/my')).statusCode).toBe(401);
   });
 });
+
+describe('dev mailbox', () => {
+  it('answers only callers on this machine by default: it holds one-time links', async () => {
+    expect((await ctx.app.inject({ url: '/v1/dev/mailbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+    const outside = await ctx.app.inject({ url: '/v1/dev/mailbox', remoteAddress: '198.51.100.7' });
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json().code).toBe('NOT_FOUND');
+  });
+});
