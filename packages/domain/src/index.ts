@@ -1,3 +1,4 @@
+export * from './configuration.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './handover.ts';
@@ -5,3 +6,4 @@ export * from './internal-link.ts';
 export * from './locale.ts';
 export * from './menu.ts';
 export * from './money.ts';
+export * from './pricing.ts';
