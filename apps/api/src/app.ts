@@ -19,6 +19,9 @@ import {
 import type { ApiConfig } from './config.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { auditService } from './modules/audit/service.ts';
+import { catalogRepo } from './modules/catalog/repo.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { catalogService } from './modules/catalog/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { guards as makeGuards, registerAuth } from './modules/identity/auth.ts';
 import { identityRepo } from './modules/identity/repo.ts';
@@ -137,6 +140,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       },
       tags: [
         { name: 'markets', description: 'Countries, languages and the suggested country' },
+        { name: 'catalog', description: 'Bikes, options and prices (amounts in minor units)' },
         { name: 'identity', description: 'Accounts, sessions and the current user' },
         { name: 'admin', description: 'Administrators: users, impersonation, audit log' },
         { name: 'translations', description: 'Translator mode: saved texts over the catalogs' },
@@ -181,6 +185,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   // — routes —
   await app.register(systemRoutes, { database });
   await app.register(marketsRoutes, { prefix: '/v1', markets });
+  await app.register(catalogRoutes, { prefix: '/v1', catalog: catalogService(catalogRepo(database.db)) });
   await app.register(identityRoutes, { prefix: '/v1', identity, guards });
   await app.register(identityRoutes, { prefix: '/api', identity, guards, signInOnly: true });
   await app.register(adminRoutes, { prefix: '/v1', db: database.db, guards, identity, repo: users, audit });

@@ -1,6 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { countries, dealers, languages, users } from '../schema/index.ts';
+import {
+  countries,
+  dealers,
+  languages,
+  optionGroups,
+  optionPrices,
+  productCategories,
+  productOptions,
+  productPrices,
+  products,
+  users,
+} from '../schema/index.ts';
+import { CATEGORY, GROUPS, PRODUCT_OPTIONS, PRODUCTS, priceLists } from './catalog.ts';
 import { COUNTRIES, LANGUAGES } from './markets.ts';
 import { DEMO_PASSWORD, PEOPLE } from './people.ts';
 
@@ -24,6 +36,24 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
       .insert(countries)
       .values(COUNTRIES.map((c) => ({ ...c, isDefault: c.code === 'US' })))
       .onConflictDoNothing();
+    await tx.insert(productCategories).values(CATEGORY).onConflictDoNothing();
+    await tx
+      .insert(products)
+      .values(PRODUCTS.map((p) => ({ ...p, categorySlug: CATEGORY.slug })))
+      .onConflictDoNothing();
+    await tx
+      .insert(optionGroups)
+      .values(GROUPS.map((id, sort) => ({ id, nameKey: `option_group_${id}`, sort })))
+      .onConflictDoNothing();
+    const options = Object.entries(PRODUCT_OPTIONS).flatMap(([productId, groups]) =>
+      Object.entries(groups).flatMap(([groupId, list]) =>
+        list.map(([optionId], i) => ({ productId, optionId, groupId, isDefault: i === 0, sort: i })),
+      ),
+    );
+    await tx.insert(productOptions).values(options).onConflictDoNothing();
+    const prices = priceLists();
+    await tx.insert(productPrices).values(prices.products).onConflictDoNothing();
+    await tx.insert(optionPrices).values(prices.options).onConflictDoNothing();
   });
   if (!options.hashPassword) return;
   const [existing] = await db

@@ -1,0 +1,104 @@
+import { configurationHash } from '@varg/domain';
+import { describe, expect, it } from 'vitest';
+import { useApi } from '../../../test/helper.ts';
+
+const ctx = useApi();
+const get = (url: string) => ctx.app.inject(url);
+
+describe('catalogue API (spec section 7)', () => {
+  it('finds the bikes category and lists the models with their market price', async () => {
+    expect((await get('/v1/product-category/by-slug/bikes')).json()).toMatchObject({ slug: 'bikes' });
+    const de = (await get('/v1/product/getlist?countryLocation=DE&langLocation=de&category=bikes&status=1')).json();
+    expect(de.docs.map((p: { _id: string }) => p._id)).toEqual(['varg', 'varg-ex', 'varg-sm']);
+    expect(de.docs[0]).toMatchObject({
+      configurable: true,
+      price: { amount: 1_190_000, currencyCode: 'EUR' },
+      deposit: { amount: 50_000 },
+    });
+    const us = (await get('/v1/product/getlist?countryLocation=us')).json();
+    expect(us.docs[0].price).toEqual({ amount: 1_049_000, currencyCode: 'USD' });
+  });
+
+  it('gives each option group of the VARG EX with the spec’s defaults and local prices', async () => {
+    const groups = (await get('/v1/product/varg-ex/components?country=DE')).json();
+    const byGroup = Object.fromEntries(groups.map((g: { group: string; options: unknown[] }) => [g.group, g.options]));
+    expect(Object.keys(byGroup)).toEqual(
+      expect.arrayContaining([
+        'color',
+        'power',
+        'rear_brake',
+        'rear_wheel_size',
+        'side_stand',
+        'suspension',
+        'tires',
+        'tubes',
+      ]),
+    );
+    const defaults = groups.flatMap((g: { options: Array<{ id: string; isDefault: boolean }> }) =>
+      g.options.filter((o) => o.isDefault).map((o) => o.id),
+    );
+    expect(defaults).toEqual(
+      expect.arrayContaining([
+        'varg_option_red',
+        'varg_option_60hp',
+        'varg_option_handbrake',
+        'varg_option_mx19',
+        'varg_option_side_stand_no',
+        'varg_option_65_70',
+        'varg_option_tires_18_21',
+        'varg_option_tubeless',
+        'varg_option_front_disk_guard_no',
+      ]),
+    );
+    expect(byGroup.power.find((o: { id: string }) => o.id === 'varg_option_80hp').price).toEqual({
+      amount: 100_000,
+      currencyCode: 'EUR',
+    });
+    expect(groups[0].options[0].nameKey).toBe('option_red');
+  });
+
+  it('prices a VARG EX with 80 hp, an 18" wheel and a side stand: exactly the option prices more, in EUR and USD', async () => {
+    const choice = ['varg_option_80hp', 'varg_option_enduro18', 'varg_option_side_stand_yes'];
+    const query = (country: string, ids: string[]) =>
+      `/v1/checkout/orderInfo/varg-ex?country=${country}${ids.map((id) => `&componentId=${id}`).join('')}`;
+    const deBase = (await get(query('DE', []))).json();
+    const de = (await get(query('DE', choice))).json();
+    expect(de.discountedPrice - deBase.discountedPrice).toBe(100_000 + 14_900);
+    expect(de).toMatchObject({ currencyCode: 'EUR', taxDisplay: 'including', deposit: { amount: 50_000 } });
+    // 19 % German VAT contained in the price.
+    expect(de.discountedVat).toBe(Math.round((de.discountedPrice * 1900) / 11_900));
+    const us = (await get(query('US', choice))).json();
+    const usBase = (await get(query('US', []))).json();
+    expect(us.discountedPrice - usBase.discountedPrice).toBe(100_000 + 14_900);
+    expect(us).toMatchObject({ currencyCode: 'USD', taxDisplay: 'excluding', discountedVat: 0 });
+    // The same bike, whatever the order of the choice, has the same hash.
+    const reordered = (await get(query('DE', [...choice].reverse()))).json();
+    expect(reordered.hash).toBe(de.hash);
+    expect(de.hash).toBe(configurationHash('varg-ex', de.componentIds));
+    expect(de.financeFrom.amount).toBeGreaterThan(0);
+    expect(de.deliveryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it.each([
+    [
+      'an option the model does not offer',
+      '/v1/checkout/orderInfo/varg-ex?country=DE&componentId=varg_option_footpeg_titanium',
+      400,
+      'INVALID_CONFIGURATION',
+    ],
+    [
+      'two options of one group',
+      '/v1/checkout/orderInfo/varg?country=DE&componentId=varg_option_red&componentId=varg_option_white',
+      400,
+      'INVALID_CONFIGURATION',
+    ],
+    ['an unknown model', '/v1/checkout/orderInfo/varg-xx?country=DE', 404, 'PRODUCT_NOT_FOUND'],
+    ['an inactive country', '/v1/product/varg/components?country=JP', 404, 'COUNTRY_NOT_FOUND'],
+    ['a malformed country', '/v1/product/getlist?countryLocation=Germany', 400, 'VALIDATION_ERROR'],
+    ['a missing country', '/v1/product/varg/components', 400, 'VALIDATION_ERROR'],
+  ])('refuses %s', async (_what, url, status, code) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().code).toBe(code);
+  });
+});

@@ -1,0 +1,88 @@
+import {
+  ComponentGroup,
+  CountryQuery,
+  ErrorEnvelope,
+  OrderInfoQuery,
+  PricingInfo,
+  ProductCategory,
+  ProductListItem,
+  ProductListQuery,
+} from '@varg/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CatalogService } from './service.ts';
+
+const PUBLIC = 'public, max-age=60, stale-while-revalidate=600';
+const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
+const ProductParams = z.object({ productId: z.string().regex(/^[a-z0-9-]{1,64}$/) });
+
+/** The bike catalogue (spec section 7, "Catalogue"). Public and cacheable; prices are integer minor units. */
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+  app.get(
+    '/product-category/by-slug/:slug',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A product category by slug (`bikes`)',
+        params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,64}$/) }),
+        response: { 200: ProductCategory, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PUBLIC);
+      return catalog.categoryBySlug(request.params.slug);
+    },
+  );
+
+  app.get(
+    '/product/getlist',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Models of a category with their base price and deposit in a market',
+        querystring: ProductListQuery,
+        response: { 200: z.object({ docs: z.array(ProductListItem) }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PUBLIC);
+      return catalog.productList(request.query);
+    },
+  );
+
+  app.get(
+    '/product/:productId/components',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "A model's option groups, each option with its price difference in the market's currency",
+        params: ProductParams,
+        querystring: CountryQuery,
+        response: { 200: z.array(ComponentGroup), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PUBLIC);
+      return catalog.components(request.params.productId, request.query.country);
+    },
+  );
+
+  app.get(
+    '/checkout/orderInfo/:productId',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Price a configuration in a market',
+        description:
+          '`componentId` repeated, one per chosen option; groups left out take their default. Unknown options, or two of one group, are a 400 INVALID_CONFIGURATION. `hash` is murmur2 over the product id and the sorted option ids.',
+        params: ProductParams,
+        querystring: OrderInfoQuery,
+        response: { 200: PricingInfo, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PUBLIC);
+      return catalog.orderInfo(request.params.productId, request.query.country, request.query.componentId);
+    },
+  );
+};

@@ -1,0 +1,136 @@
+import type { ComponentOption, PricingInfo } from '@varg/contracts';
+import { ACTIVE_STATUS, bikeOptionSlug, configurationHash, priceConfiguration } from '@varg/domain';
+import { ApiError } from '../../lib/api-error.ts';
+import type { CatalogRepo } from './repo.ts';
+
+/** Demo financing offers by currency (the provider integration arrives with the payments issue). */
+const FINANCE_OFFERS: Record<string, { annualRatePercent: number; months: number }> = {
+  EUR: { annualRatePercent: 5.99, months: 48 },
+  USD: { annualRatePercent: 6.99, months: 60 },
+  GBP: { annualRatePercent: 7.9, months: 48 },
+};
+/** Weeks from order to delivery of a configured (built-to-order) bike. */
+const LEAD_TIME_WEEKS: Record<string, number> = { varg: 8, 'varg-ex': 10, 'varg-sm': 12 };
+
+function addWeeks(now: Date, weeks: number): string {
+  return new Date(now.getTime() + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function catalogService(repo: CatalogRepo, now: () => Date = () => new Date()) {
+  async function marketOf(country: string) {
+    const market = await repo.market(country);
+    if (!market || market.status !== ACTIVE_STATUS) throw new ApiError('COUNTRY_NOT_FOUND');
+    return market;
+  }
+
+  async function productOf(id: string) {
+    const product = await repo.product(id);
+    if (!product || product.status !== ACTIVE_STATUS) throw new ApiError('PRODUCT_NOT_FOUND');
+    return product;
+  }
+
+  return {
+    async categoryBySlug(slug: string) {
+      const category = await repo.category(slug);
+      if (!category) throw new ApiError('NOT_FOUND');
+      return { _id: category.slug, slug: category.slug, nameKey: category.nameKey };
+    },
+
+    async productList(query: { countryLocation: string; category: string; status: number }) {
+      const market = await marketOf(query.countryLocation);
+      const rows = await repo.products(query.category, query.status);
+      return {
+        docs: await Promise.all(
+          rows.map(async (p) => {
+            const list = await repo.priceList(p.id, market.currencyCode);
+            const currencyCode = market.currencyCode;
+            return {
+              _id: p.id,
+              slug: p.id,
+              nameKey: p.nameKey,
+              category: p.categorySlug,
+              status: p.status,
+              configurable: p.configurable,
+              price: list ? { amount: list.basePrice, currencyCode } : null,
+              deposit: list ? { amount: list.deposit, currencyCode } : null,
+            };
+          }),
+        ),
+      };
+    },
+
+    /** The option groups of a model with each option's price difference in the market's currency. */
+    async components(productId: string, country: string) {
+      await productOf(productId);
+      const market = await marketOf(country);
+      const rows = await repo.options(productId, market.currencyCode);
+      const groups = new Map<string, { group: string; nameKey: string; options: ComponentOption[] }>();
+      for (const row of rows) {
+        const group = groups.get(row.groupId) ?? { group: row.groupId, nameKey: row.groupNameKey, options: [] };
+        group.options.push({
+          id: row.optionId,
+          name: row.optionId,
+          nameKey: `option_${bikeOptionSlug(row.optionId)}`,
+          price: { amount: row.amount ?? 0, currencyCode: market.currencyCode },
+          isDefault: row.isDefault,
+        });
+        groups.set(row.groupId, group);
+      }
+      return [...groups.values()];
+    },
+
+    /**
+     * Prices a configuration: the chosen options, one per group, the defaults for the rest. An option the model
+     * does not offer, or two of one group, is a 400 (INVALID_CONFIGURATION), never silently dropped.
+     */
+    async orderInfo(productId: string, country: string, componentIds: string[]): Promise<PricingInfo> {
+      await productOf(productId);
+      const market = await marketOf(country);
+      const list = await repo.priceList(productId, market.currencyCode);
+      if (!list) throw new ApiError('PRICE_UNAVAILABLE');
+      const options = await repo.options(productId, market.currencyCode);
+      const byId = new Map(options.map((o) => [o.optionId, o]));
+      const chosen = new Map<string, (typeof options)[number]>();
+      for (const id of new Set(componentIds)) {
+        const option = byId.get(id);
+        if (!option || chosen.has(option.groupId)) throw new ApiError('INVALID_CONFIGURATION');
+        chosen.set(option.groupId, option);
+      }
+      for (const option of options)
+        if (option.isDefault && !chosen.has(option.groupId)) chosen.set(option.groupId, option);
+      const selection = [...chosen.values()];
+      const finance = FINANCE_OFFERS[market.currencyCode] ?? null;
+      const priced = priceConfiguration(
+        { basePrice: list.basePrice, optionPrices: selection.map((o) => o.amount ?? 0) },
+        {
+          currency: market.currencyCode,
+          taxDisplay: market.taxDisplay as 'including' | 'excluding',
+          vatRateBp: market.vatRateBp,
+          deposit: list.deposit,
+          finance,
+        },
+      );
+      const currencyCode = market.currencyCode;
+      const ids = selection.map((o) => o.optionId).sort();
+      return {
+        productId,
+        componentIds: ids,
+        inStock: false,
+        currencyCode,
+        basePrice: list.basePrice,
+        price: { amount: priced.price, currencyCode },
+        totalPrice: priced.price,
+        discountedPrice: priced.totalPrice,
+        discountPercentage: priced.discountPercentage,
+        discountedVat: priced.vat,
+        taxDisplay: market.taxDisplay as 'including' | 'excluding',
+        deposit: { amount: priced.deposit, currencyCode },
+        financeFrom: priced.financeFrom === null ? null : { amount: priced.financeFrom, currencyCode },
+        deliveryDate: addWeeks(now(), LEAD_TIME_WEEKS[productId] ?? 10),
+        stockBikeDeliveryDate: null,
+        hash: configurationHash(productId, ids),
+      };
+    },
+  };
+}
+export type CatalogService = ReturnType<typeof catalogService>;

@@ -1,0 +1,72 @@
+import { boolean, index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+
+export const productCategories = pgTable('product_categories', {
+  slug: varchar('slug', { length: 64 }).primaryKey(),
+  nameKey: text('name_key').notNull(),
+});
+
+/** Bike models. `id` is the route tag of DATA.md (`varg`, `varg-ex`, `varg-sm`). */
+export const products = pgTable('products', {
+  id: varchar('id', { length: 64 }).primaryKey(),
+  categorySlug: varchar('category_slug', { length: 64 })
+    .notNull()
+    .references(() => productCategories.slug),
+  nameKey: text('name_key').notNull(),
+  /** 1 = on sale. */
+  status: integer('status').notNull().default(1),
+  /** The model has its own configurator (spec section 1: two of them do). */
+  configurable: boolean('configurable').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const optionGroups = pgTable('option_groups', {
+  id: varchar('id', { length: 32 }).primaryKey(),
+  nameKey: text('name_key').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** An option a model offers; `optionId` carries the `varg_option_` marker. */
+export const productOptions = pgTable(
+  'product_options',
+  {
+    productId: varchar('product_id', { length: 64 })
+      .notNull()
+      .references(() => products.id),
+    optionId: varchar('option_id', { length: 64 }).notNull(),
+    groupId: varchar('group_id', { length: 32 })
+      .notNull()
+      .references(() => optionGroups.id),
+    isDefault: boolean('is_default').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.optionId] }),
+    index('product_options_group_idx').on(t.productId, t.groupId),
+  ],
+);
+
+/** A model's price list in one currency: base price and deposit, minor units, as shown in markets of that currency. */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    productId: varchar('product_id', { length: 64 })
+      .notNull()
+      .references(() => products.id),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    basePrice: integer('base_price').notNull(),
+    deposit: integer('deposit').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.currency] })],
+);
+
+/** The price difference of an option in one currency, minor units. */
+export const optionPrices = pgTable(
+  'option_prices',
+  {
+    productId: varchar('product_id', { length: 64 }).notNull(),
+    optionId: varchar('option_id', { length: 64 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.optionId, t.currency] })],
+);

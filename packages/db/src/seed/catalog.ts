@@ -1,0 +1,135 @@
+// The bike catalogue (DATA.md, spec section 3): models, option groups with the spec's defaults, and price lists.
+// EUR and USD prices are DATA.md's; other currencies are derived from them at fixed demo rates, rounded to whole
+// tens (options) or hundreds (base prices), as a market's own list would be.
+export const CATEGORY = { slug: 'bikes', nameKey: 'category_bikes' } as const;
+
+export const PRODUCTS = [
+  { id: 'varg', nameKey: 'model_varg_name', configurable: true, sort: 1 },
+  { id: 'varg-ex', nameKey: 'model_varg_ex_name', configurable: true, sort: 2 },
+  { id: 'varg-sm', nameKey: 'model_varg_sm_name', configurable: false, sort: 3 },
+] as const;
+
+export const GROUPS = [
+  'color',
+  'power',
+  'rear_brake',
+  'rear_wheel_size',
+  'side_stand',
+  'suspension',
+  'tires',
+  'front_disk_guard',
+  'rear_disk_guard',
+  'footpeg',
+  'titanium_bolts_kit',
+  'tubes',
+  'registration',
+] as const;
+
+type Option = [id: string, eur: number, usd: number];
+const o = (slug: string, eur = 0, usd = eur): Option => [`varg_option_${slug}`, eur, usd];
+
+/** Each group's options; the first is the default (spec section 3, "Defaults"). Prices in whole units. */
+const COMMON: Record<string, Option[]> = {
+  color: [o('red'), o('white'), o('grey')],
+  power: [o('60hp'), o('80hp', 1000, 1000)],
+  rear_brake: [o('handbrake'), o('foot_brake')],
+  suspension: [o('65_70'), o('75_80'), o('85_90')],
+  front_disk_guard: [o('front_disk_guard_no'), o('front_disk_guard_yes', 89, 89)],
+  rear_disk_guard: [o('rear_disk_guard_no'), o('rear_disk_guard_yes', 79, 79)],
+};
+
+export const PRODUCT_OPTIONS: Record<string, Record<string, Option[]>> = {
+  varg: {
+    ...COMMON,
+    tires: [o('tires_medium'), o('tires_soft'), o('tires_hard')],
+    footpeg: [o('footpeg_standard'), o('footpeg_titanium', 99, 99)],
+    titanium_bolts_kit: [o('titanium_bolts_no'), o('titanium_bolts_yes', 149, 149)],
+    tubes: [o('tubolito'), o('mousse', 139, 139)],
+    registration: [o('registration_no'), o('registration_yes', 290, 250)],
+  },
+  'varg-ex': {
+    ...COMMON,
+    rear_wheel_size: [o('mx19'), o('enduro18')],
+    side_stand: [o('side_stand_no'), o('side_stand_yes', 149, 149)],
+    tires: [o('tires_18_21'), o('tires_19_21')],
+    tubes: [o('tubeless'), o('mousse', 139, 139)],
+    registration: [o('registration_no'), o('registration_yes', 290, 250)],
+  },
+  'varg-sm': {
+    color: [o('red'), o('white'), o('grey')],
+    power: [o('60hp'), o('80hp', 1000, 1000)],
+  },
+};
+
+/** Base price and deposit in whole units. */
+const BASE: Record<string, { eur: number; usd: number }> = {
+  varg: { eur: 11_900, usd: 10_490 },
+  'varg-ex': { eur: 13_900, usd: 12_900 },
+  'varg-sm': { eur: 13_900, usd: 12_900 },
+};
+const DEPOSIT = { eur: 500, usd: 500 };
+
+/** Demo rates: [currency, from EUR or USD, rate, minor units per unit]. */
+const DERIVED: Array<[string, 'eur' | 'usd', number, number]> = [
+  ['GBP', 'eur', 0.86, 100],
+  ['CHF', 'eur', 0.95, 100],
+  ['NOK', 'eur', 11.6, 100],
+  ['SEK', 'eur', 11.2, 100],
+  ['DKK', 'eur', 7.46, 100],
+  ['PLN', 'eur', 4.3, 100],
+  ['CZK', 'eur', 25, 100],
+  ['HUF', 'eur', 400, 100],
+  ['RON', 'eur', 5, 100],
+  ['TRY', 'eur', 40, 100],
+  ['CAD', 'usd', 1.38, 100],
+  ['MXN', 'usd', 18, 100],
+  ['BRL', 'usd', 5.4, 100],
+  ['ARS', 'usd', 1000, 100],
+  ['AUD', 'usd', 1.52, 100],
+  ['NZD', 'usd', 1.68, 100],
+  ['ZAR', 'usd', 18.5, 100],
+];
+
+const round = (value: number, to: number) => Math.round(value / to) * to;
+
+export interface PriceRow {
+  productId: string;
+  currency: string;
+  basePrice: number;
+  deposit: number;
+}
+export interface OptionPriceRow {
+  productId: string;
+  optionId: string;
+  currency: string;
+  amount: number;
+}
+
+/** Every price list, in minor units. */
+export function priceLists(): { products: PriceRow[]; options: OptionPriceRow[] } {
+  const lists: Array<[string, 'eur' | 'usd', number]> = [
+    ['EUR', 'eur', 1],
+    ['USD', 'usd', 1],
+    ...DERIVED.map(([c, from, rate]) => [c, from, rate] as [string, 'eur' | 'usd', number]),
+  ];
+  const products: PriceRow[] = [];
+  const options: OptionPriceRow[] = [];
+  for (const [currency, from, rate] of lists) {
+    for (const { id } of PRODUCTS) {
+      const base = BASE[id] as { eur: number; usd: number };
+      products.push({
+        productId: id,
+        currency,
+        basePrice: round(base[from] * rate, rate === 1 ? 1 : 100) * 100,
+        deposit: round(DEPOSIT[from] * rate, rate === 1 ? 1 : 10) * 100,
+      });
+      for (const group of Object.values(PRODUCT_OPTIONS[id] ?? {})) {
+        for (const [optionId, eur, usd] of group) {
+          const amount = from === 'eur' ? eur : usd;
+          options.push({ productId: id, optionId, currency, amount: round(amount * rate, rate === 1 ? 1 : 10) * 100 });
+        }
+      }
+    }
+  }
+  return { products, options };
+}
