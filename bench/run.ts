@@ -64,6 +64,11 @@ try {
     ['SSR home page', '/en-US'],
     ['SSR home page, cache miss', '/en-US?v=[<id>]'],
     ['GET /v1/country', '/v1/country?status=1&limit=300&sort=name'],
+    ['GET /v1/product/getlist', '/v1/product/getlist?countryLocation=DE&category=bikes&status=1'],
+    [
+      'GET /v1/checkout/orderInfo',
+      '/v1/checkout/orderInfo/varg-ex?country=DE&componentId=varg_option_80hp&componentId=varg_option_side_stand_yes',
+    ],
     ['GET /health', '/health'],
   ] as const) {
     let peak = rssMb(server.pid as number);

@@ -1,5 +1,6 @@
 import type { ComponentOption, PricingInfo } from '@varg/contracts';
 import { ACTIVE_STATUS, bikeOptionSlug, configurationHash, priceConfiguration } from '@varg/domain';
+import { LRUCache } from 'lru-cache';
 import { ApiError } from '../../lib/api-error.ts';
 import type { CatalogRepo } from './repo.ts';
 
@@ -16,7 +17,38 @@ function addWeeks(now: Date, weeks: number): string {
   return new Date(now.getTime() + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
 }
 
-export function catalogService(repo: CatalogRepo, now: () => Date = () => new Date()) {
+/** Catalogue rows change with an administrator's edit; each process re-reads them after this long. */
+export const CATALOG_CACHE_TTL_MS = 30_000;
+
+/** The repository with its reads kept for a while: pricing a configuration then touches no database. */
+function cachedReads(repo: CatalogRepo, ttl: number): CatalogRepo {
+  const cache = new LRUCache<string, { value: unknown }>({ max: 2_000, ttl });
+  const wrap =
+    <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const key = `${name} ${JSON.stringify(args)}`;
+      const hit = cache.get(key);
+      if (hit) return hit.value as R;
+      const value = await fn(...args);
+      cache.set(key, { value });
+      return value;
+    };
+  return {
+    category: wrap('category', repo.category),
+    products: wrap('products', repo.products),
+    product: wrap('product', repo.product),
+    market: wrap('market', repo.market),
+    priceList: wrap('priceList', repo.priceList),
+    options: wrap('options', repo.options),
+  };
+}
+
+export function catalogService(
+  source: CatalogRepo,
+  now: () => Date = () => new Date(),
+  cacheTtlMs = CATALOG_CACHE_TTL_MS,
+) {
+  const repo = cacheTtlMs > 0 ? cachedReads(source, cacheTtlMs) : source;
   async function marketOf(country: string) {
     const market = await repo.market(country);
     if (!market || market.status !== ACTIVE_STATUS) throw new ApiError('COUNTRY_NOT_FOUND');
