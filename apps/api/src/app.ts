@@ -185,8 +185,9 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   // — routes —
   await app.register(systemRoutes, { database });
   await app.register(marketsRoutes, { prefix: '/v1', markets });
-  await app.register(catalogRoutes, { prefix: '/v1', catalog: catalogService(catalogRepo(database.db)) });
+
   await app.register(identityRoutes, { prefix: '/v1', identity, guards });
+  await app.register(catalogRoutes, { prefix: '/v1', catalog: catalogService(catalogRepo(database.db)), guards });
   await app.register(identityRoutes, { prefix: '/api', identity, guards, signInOnly: true });
   await app.register(adminRoutes, { prefix: '/v1', db: database.db, guards, identity, repo: users, audit });
   await app.register(translationRoutes, { prefix: '/v1', db: database.db, guards, audit });

@@ -35,6 +35,7 @@ export const ERRORS = {
   PRODUCT_NOT_FOUND: { statusCode: 404, t_key: 'error_product_not_found' },
   INVALID_CONFIGURATION: { statusCode: 400, t_key: 'error_invalid_configuration' },
   PRICE_UNAVAILABLE: { statusCode: 404, t_key: 'error_price_unavailable' },
+  CONFIGURATION_NOT_FOUND: { statusCode: 404, t_key: 'error_product_not_found' },
   IMPERSONATION_TARGET: { statusCode: 400, t_key: 'error_impersonation_target' },
   TRANSLATION_KEY_UNKNOWN: { statusCode: 404, t_key: 'error_translation_key_unknown' },
   INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },

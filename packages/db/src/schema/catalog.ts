@@ -70,3 +70,12 @@ export const optionPrices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.productId, t.optionId, t.currency] })],
 );
+
+/** Configurations priced so far, by hash, so a shared link or a cart line can name a bike by its hash alone. */
+export const configurations = pgTable('configurations', {
+  hash: varchar('hash', { length: 16 }).primaryKey(),
+  productId: varchar('product_id', { length: 64 })
+    .notNull()
+    .references(() => products.id),
+  optionIds: text('option_ids').array().notNull(),
+});

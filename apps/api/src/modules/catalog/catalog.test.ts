@@ -1,3 +1,4 @@
+import { DEMO_PASSWORD } from '@varg/db';
 import { configurationHash } from '@varg/domain';
 import { describe, expect, it } from 'vitest';
 import { useApi } from '../../../test/helper.ts';
@@ -100,5 +101,52 @@ describe('catalogue API (spec section 7)', () => {
     const res = await get(url);
     expect(res.statusCode).toBe(status);
     expect(res.json().code).toBe(code);
+  });
+});
+
+describe('configurations by hash and dealer pricing', () => {
+  it('a shared configuration hash gives the same bike and price back, in any market', async () => {
+    const priced = (
+      await get(
+        '/v1/checkout/orderInfo/varg-ex?country=DE&componentId=varg_option_80hp&componentId=varg_option_enduro18&componentId=varg_option_side_stand_yes',
+      )
+    ).json();
+    const again = (await get(`/v1/checkout/${priced.hash}/pricing?country=DE`)).json();
+    expect(again).toMatchObject({
+      hash: priced.hash,
+      componentIds: priced.componentIds,
+      discountedPrice: priced.discountedPrice,
+    });
+    const inUs = (await get(`/v1/checkout/${priced.hash}/pricing?country=US`)).json();
+    expect(inUs).toMatchObject({ hash: priced.hash, currencyCode: 'USD' });
+    expect((await get('/v1/checkout/00000000/pricing?country=DE')).statusCode).toBe(404);
+    expect((await get('/v1/checkout/not-a-hash/pricing?country=DE')).statusCode).toBe(400);
+  });
+
+  it('prices a bike for a dealer only', async () => {
+    const body = { productId: 'varg', basePrice: 1_000_000, dealerDiscount: 12.5, componentsPrices: [100_000] };
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/v1/checkout/calculate-product-price', payload: body })).statusCode,
+    ).toBe(401);
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/user/sign-in',
+      payload: { email: 'dealer@demo.starkfuture.com', password: DEMO_PASSWORD },
+      remoteAddress: '203.0.113.77',
+    });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/checkout/calculate-product-price',
+      payload: body,
+      headers: { authorization: `Bearer ${signIn.json().token}` },
+    });
+    expect(res.json()).toEqual({ price: 1_100_000, discountPercentage: 12.5, discountedPrice: 962_500 });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/checkout/calculate-product-price',
+      payload: { ...body, dealerDiscount: 120 },
+      headers: { authorization: `Bearer ${signIn.json().token}` },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  configurations,
   countries,
   type Db,
   optionGroups,
@@ -37,6 +38,13 @@ export function catalogRepo(db: Db) {
         .from(productPrices)
         .where(and(eq(productPrices.productId, productId), eq(productPrices.currency, currency)))
         .limit(1);
+      return row ?? null;
+    },
+    async saveConfiguration(hash: string, productId: string, optionIds: string[]) {
+      await db.insert(configurations).values({ hash, productId, optionIds }).onConflictDoNothing();
+    },
+    async configuration(hash: string) {
+      const [row] = await db.select().from(configurations).where(eq(configurations.hash, hash)).limit(1);
       return row ?? null;
     },
     /** A model's options with their group and price in one currency, in display order. */

@@ -10,14 +10,19 @@ import {
 } from '@varg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Guards } from '../identity/auth.ts';
 import type { CatalogService } from './service.ts';
 
 const PUBLIC = 'public, max-age=60, stale-while-revalidate=600';
 const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
+const HashParams = z.object({ hash: z.string().regex(/^[0-9a-f]{8}$/, 'an 8-digit hex configuration hash') });
 const ProductParams = z.object({ productId: z.string().regex(/^[a-z0-9-]{1,64}$/) });
 
 /** The bike catalogue (spec section 7, "Catalogue"). Public and cacheable; prices are integer minor units. */
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; guards: Guards }> = async (
+  app,
+  { catalog, guards },
+) => {
   app.get(
     '/product-category/by-slug/:slug',
     {
@@ -84,5 +89,51 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       reply.header('cache-control', PUBLIC);
       return catalog.orderInfo(request.params.productId, request.query.country, request.query.componentId);
     },
+  );
+
+  app.get(
+    '/checkout/:hash/pricing',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Price a configuration named by its hash, in a market',
+        description:
+          'The hash of a configuration priced before (orderInfo). `orderId` and `lineId` arrive with orders.',
+        params: HashParams,
+        querystring: CountryQuery.extend({
+          orderId: z.string().max(64).optional(),
+          lineId: z.string().max(64).optional(),
+        }),
+        response: { 200: PricingInfo, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PUBLIC);
+      return catalog.pricingByHash(request.params.hash, request.query.country);
+    },
+  );
+
+  app.post(
+    '/checkout/calculate-product-price',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Dealer price of a bike (dealers)',
+        body: z.object({
+          productId: z.string().max(64),
+          basePrice: z.number().int().min(0).max(100_000_000),
+          dealerDiscount: z.number().min(0).max(100),
+          componentsPrices: z.array(z.number().int().min(0).max(10_000_000)).max(20),
+        }),
+        response: {
+          200: z.object({ price: z.number().int(), discountPercentage: z.number(), discountedPrice: z.number().int() }),
+          400: ErrorEnvelope,
+          401: ErrorEnvelope,
+          403: ErrorEnvelope,
+        },
+      },
+      preHandler: guards.requireRole('dealer'),
+    },
+    async (request) => catalog.calculateProductPrice(request.body),
   );
 };

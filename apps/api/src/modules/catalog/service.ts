@@ -30,7 +30,8 @@ function cachedReads(repo: CatalogRepo, ttl: number): CatalogRepo {
       const hit = cache.get(key);
       if (hit) return hit.value as R;
       const value = await fn(...args);
-      cache.set(key, { value });
+      // A miss is not remembered: the row may be written a moment later (a configuration priced for the first time).
+      if (value !== null) cache.set(key, { value });
       return value;
     };
   return {
@@ -40,6 +41,8 @@ function cachedReads(repo: CatalogRepo, ttl: number): CatalogRepo {
     market: wrap('market', repo.market),
     priceList: wrap('priceList', repo.priceList),
     options: wrap('options', repo.options),
+    saveConfiguration: repo.saveConfiguration,
+    configuration: wrap('configuration', repo.configuration),
   };
 }
 
@@ -144,6 +147,8 @@ export function catalogService(
       );
       const currencyCode = market.currencyCode;
       const ids = selection.map((o) => o.optionId).sort();
+      const hash = configurationHash(productId, ids);
+      await repo.saveConfiguration(hash, productId, ids);
       return {
         productId,
         componentIds: ids,
@@ -160,8 +165,25 @@ export function catalogService(
         financeFrom: priced.financeFrom === null ? null : { amount: priced.financeFrom, currencyCode },
         deliveryDate: addWeeks(now(), LEAD_TIME_WEEKS[productId] ?? 10),
         stockBikeDeliveryDate: null,
-        hash: configurationHash(productId, ids),
+        hash,
       };
+    },
+
+    /** The pricing of a configuration named by its hash (spec: GET checkout/{hash}/pricing), in a market. */
+    async pricingByHash(hash: string, country: string): Promise<PricingInfo> {
+      const saved = await repo.configuration(hash);
+      if (!saved) throw new ApiError('CONFIGURATION_NOT_FOUND');
+      return this.orderInfo(saved.productId, country, saved.optionIds);
+    },
+
+    /**
+     * Dealer pricing (spec: POST checkout/calculate-product-price): the dealer's own base and option prices, less the
+     * dealer discount, in minor units.
+     */
+    calculateProductPrice(input: { basePrice: number; dealerDiscount: number; componentsPrices: number[] }) {
+      const price = input.basePrice + input.componentsPrices.reduce((a, b) => a + b, 0);
+      const discounted = Math.round((price * (100 - input.dealerDiscount)) / 100);
+      return { price, discountPercentage: input.dealerDiscount, discountedPrice: discounted };
     },
   };
 }
