@@ -24,3 +24,12 @@ export function configurationHash(productId: string, optionIds: readonly string[
     .toString(16)
     .padStart(8, '0');
 }
+
+/** Suspension options are rider-weight brackets (DATA.md); markets that weigh in pounds see them in pounds. */
+const WEIGHT_BRACKETS = new Set(['65_70', '75_80', '85_90']);
+
+/** The translation key of an option's name in a market: `option_<slug>`, `_lb` for weight brackets where lb is used. */
+export function optionNameKey(optionId: string, weightUnit: string): string {
+  const slug = bikeOptionSlug(optionId);
+  return WEIGHT_BRACKETS.has(slug) && weightUnit === 'lb' ? `option_${slug}_lb` : `option_${slug}`;
+}

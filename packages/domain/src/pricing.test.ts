@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BIKE_OPTION_MARKER, bikeOptionSlug, configurationHash, isBikeOptionName } from './configuration.ts';
+import {
+  BIKE_OPTION_MARKER,
+  bikeOptionSlug,
+  configurationHash,
+  isBikeOptionName,
+  optionNameKey,
+} from './configuration.ts';
 import { type MarketPricing, monthlyPayment, priceConfiguration } from './pricing.ts';
 
 const germany: MarketPricing = {
@@ -88,5 +94,13 @@ describe('configuration hash (spec section 3)', () => {
     expect(isBikeOptionName('varg_option_red')).toBe(true);
     expect(isBikeOptionName('varg_option_')).toBe(false);
     expect(bikeOptionSlug('varg_option_mx19')).toBe('mx19');
+  });
+});
+
+describe('option labels by market', () => {
+  it('shows rider-weight brackets in pounds where the market weighs in pounds', () => {
+    expect(optionNameKey('varg_option_65_70', 'kg')).toBe('option_65_70');
+    expect(optionNameKey('varg_option_65_70', 'lb')).toBe('option_65_70_lb');
+    expect(optionNameKey('varg_option_red', 'lb')).toBe('option_red');
   });
 });

@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD } from '@varg/db';
 import { configurationHash } from '@varg/domain';
+import { messagesFor } from '@varg/i18n/server';
 import { describe, expect, it } from 'vitest';
 import { useApi } from '../../../test/helper.ts';
 
@@ -56,6 +57,13 @@ describe('catalogue API (spec section 7)', () => {
       currencyCode: 'EUR',
     });
     expect(groups[0].options[0].nameKey).toBe('option_red');
+    const us = (await get('/v1/product/varg/components?country=US')).json();
+    const suspension = us.find((g: { group: string }) => g.group === 'suspension');
+    expect(suspension.options.map((o: { nameKey: string }) => o.nameKey)).toEqual([
+      'option_65_70_lb',
+      'option_75_80_lb',
+      'option_85_90_lb',
+    ]);
   });
 
   it('prices a VARG EX with 80 hp, an 18" wheel and a side stand: exactly the option prices more, in EUR and USD', async () => {

@@ -1,5 +1,5 @@
 import type { ComponentOption, PricingInfo } from '@varg/contracts';
-import { ACTIVE_STATUS, bikeOptionSlug, configurationHash, priceConfiguration } from '@varg/domain';
+import { ACTIVE_STATUS, configurationHash, optionNameKey, priceConfiguration } from '@varg/domain';
 import { LRUCache } from 'lru-cache';
 import { ApiError } from '../../lib/api-error.ts';
 import type { CatalogRepo } from './repo.ts';
@@ -105,7 +105,7 @@ export function catalogService(
         group.options.push({
           id: row.optionId,
           name: row.optionId,
-          nameKey: `option_${bikeOptionSlug(row.optionId)}`,
+          nameKey: optionNameKey(row.optionId, market.weightUnit),
           price: { amount: row.amount ?? 0, currencyCode: market.currencyCode },
           isDefault: row.isDefault,
         });
