@@ -88,6 +88,22 @@ describe('catalogue API (spec section 7)', () => {
     expect(de.deliveryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('names every group and option with a key that every catalog translates', async () => {
+    const keys = new Set<string>();
+    for (const product of ['varg', 'varg-ex', 'varg-sm']) {
+      for (const country of ['DE', 'US']) {
+        for (const g of (await get(`/v1/product/${product}/components?country=${country}`)).json()) {
+          keys.add(g.nameKey);
+          for (const o of g.options) keys.add(o.nameKey);
+        }
+      }
+    }
+    for (const lang of ['en-us', 'de', 'fr', 'tr'] as const) {
+      const missing = [...keys].filter((k) => !(k in messagesFor(lang)));
+      expect(missing, lang).toEqual([]);
+    }
+  });
+
   it.each([
     [
       'an option the model does not offer',
