@@ -88,3 +88,58 @@ export const PricingInfo = z
   })
   .meta({ id: 'PricingInfo' });
 export type PricingInfo = z.infer<typeof PricingInfo>;
+
+const OptionFilter = z.array(z.string().max(64)).max(10).optional();
+
+/** Spec section 3, configurator filter state: filters by option, page 1, limit 10. */
+export const StockBikeSearch = z
+  .object({
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .transform((s) => s.toUpperCase()),
+    productId: z
+      .string()
+      .regex(/^[a-z0-9-]{1,64}$/)
+      .default('varg'),
+    filters: z
+      .object({
+        color: OptionFilter,
+        power: OptionFilter,
+        rearBrake: OptionFilter,
+        suspension: OptionFilter,
+        rearWheelSize: OptionFilter,
+        sideStand: OptionFilter,
+      })
+      .strict()
+      .default({}),
+    page: z.number().int().min(1).max(1000).default(1),
+    limit: z.number().int().min(1).max(50).default(10),
+  })
+  .meta({ id: 'StockBikeSearch' });
+export type StockBikeSearch = z.infer<typeof StockBikeSearch>;
+
+export const StockBike = z
+  .object({
+    _id: z.string(),
+    productId: z.string(),
+    componentIds: z.array(z.string()),
+    hash: z.string(),
+    country: z.string(),
+    atDealer: z.boolean(),
+    pricing: PricingInfo,
+  })
+  .meta({ id: 'StockBike' });
+
+export const StockBikePage = z
+  .object({
+    docs: z.array(StockBike),
+    totalDocs: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    totalPages: z.number().int(),
+    hasNextPage: z.boolean(),
+    hasPreviousPage: z.boolean(),
+    nextPage: z.number().int().nullable(),
+  })
+  .meta({ id: 'StockBikePage' });

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
 
 export const productCategories = pgTable('product_categories', {
   slug: varchar('slug', { length: 64 }).primaryKey(),
@@ -79,3 +79,24 @@ export const configurations = pgTable('configurations', {
     .references(() => products.id),
   optionIds: text('option_ids').array().notNull(),
 });
+
+/** Built bikes waiting for a buyer, at headquarters or at a dealer (spec: stock bikes). */
+export const stockBikes = pgTable(
+  'stock_bikes',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    productId: varchar('product_id', { length: 64 })
+      .notNull()
+      .references(() => products.id),
+    optionIds: text('option_ids').array().notNull(),
+    hash: varchar('hash', { length: 16 }).notNull(),
+    /** Where the bike stands, and so the market it is sold in. */
+    country: varchar('country', { length: 2 }).notNull(),
+    /** The dealer holding it; null at headquarters. */
+    dealerId: uuid('dealer_id'),
+    /** available · reserved · sold */
+    status: varchar('status', { length: 16 }).notNull().default('available'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('stock_bikes_market_idx').on(t.productId, t.country, t.status)],
+);

@@ -133,3 +133,34 @@ export function priceLists(): { products: PriceRow[]; options: OptionPriceRow[] 
   }
   return { products, options };
 }
+
+/** Stock bikes: deterministic variations of each configurable model in four markets. */
+export function stockBikeSeeds(): Array<{
+  id: string;
+  productId: string;
+  optionIds: string[];
+  country: string;
+  sort: number;
+}> {
+  const rows: Array<{ id: string; productId: string; optionIds: string[]; country: string; sort: number }> = [];
+  const markets = ['DE', 'ES', 'FR', 'US'];
+  let n = 0;
+  for (const productId of ['varg', 'varg-ex']) {
+    const groups = PRODUCT_OPTIONS[productId] ?? {};
+    for (const country of markets) {
+      for (let i = 0; i < 8; i++) {
+        // Walk through the choices of the groups a buyer filters on; everything else stays at its default.
+        const optionIds = Object.entries(groups).map(([group, list], g) => {
+          const filtered = ['color', 'power', 'rear_brake', 'suspension', 'rear_wheel_size', 'side_stand'].includes(
+            group,
+          );
+          const pick = filtered ? (i + g + country.charCodeAt(0)) % list.length : 0;
+          return (list[pick] as Option)[0];
+        });
+        n += 1;
+        rows.push({ id: `SB${String(n).padStart(4, '0')}`, productId, optionIds: optionIds.sort(), country, sort: n });
+      }
+    }
+  }
+  return rows;
+}

@@ -1,3 +1,4 @@
+import { configurationHash } from '@varg/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import {
@@ -10,9 +11,10 @@ import {
   productOptions,
   productPrices,
   products,
+  stockBikes,
   users,
 } from '../schema/index.ts';
-import { CATEGORY, GROUPS, PRODUCT_OPTIONS, PRODUCTS, priceLists } from './catalog.ts';
+import { CATEGORY, GROUPS, PRODUCT_OPTIONS, PRODUCTS, priceLists, stockBikeSeeds } from './catalog.ts';
 import { COUNTRIES, LANGUAGES } from './markets.ts';
 import { DEMO_PASSWORD, PEOPLE } from './people.ts';
 
@@ -54,6 +56,10 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
     const prices = priceLists();
     await tx.insert(productPrices).values(prices.products).onConflictDoNothing();
     await tx.insert(optionPrices).values(prices.options).onConflictDoNothing();
+    await tx
+      .insert(stockBikes)
+      .values(stockBikeSeeds().map((b) => ({ ...b, hash: configurationHash(b.productId, b.optionIds) })))
+      .onConflictDoNothing();
   });
   if (!options.hashPassword) return;
   const [existing] = await db

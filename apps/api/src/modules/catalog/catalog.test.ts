@@ -174,3 +174,65 @@ describe('configurations by hash and dealer pricing', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('stock bikes (spec sections 3 and 7)', () => {
+  const search = (body: unknown) =>
+    ctx.app.inject({ method: 'POST', url: '/v1/vehicles/stock-bikes', payload: body as object });
+
+  it('pages through the bikes in stock of a market, 10 a page from page 1', async () => {
+    const first = (await search({ country: 'DE', productId: 'varg' })).json();
+    expect(first).toMatchObject({
+      page: 1,
+      limit: 10,
+      totalDocs: 8,
+      totalPages: 1,
+      hasNextPage: false,
+      hasPreviousPage: false,
+      nextPage: null,
+    });
+    const small = (await search({ country: 'DE', productId: 'varg', limit: 3, page: 2 })).json();
+    expect(small).toMatchObject({ page: 2, totalPages: 3, hasNextPage: true, hasPreviousPage: true, nextPage: 3 });
+    expect(small.docs.map((b: { _id: string }) => b._id)).toEqual(
+      first.docs.slice(3, 6).map((b: { _id: string }) => b._id),
+    );
+    expect(first.docs[0].pricing).toMatchObject({ inStock: true, currencyCode: 'EUR' });
+    expect(first.docs[0].pricing.stockBikeDeliveryDate).toBe(first.docs[0].pricing.deliveryDate);
+  });
+
+  it('filters by the chosen options, any option within a group', async () => {
+    const white = (
+      await search({ country: 'DE', productId: 'varg', filters: { color: ['varg_option_white'] } })
+    ).json();
+    expect(white.totalDocs).toBeGreaterThan(0);
+    expect(white.docs.every((b: { componentIds: string[] }) => b.componentIds.includes('varg_option_white'))).toBe(
+      true,
+    );
+    const both = (
+      await search({ country: 'DE', productId: 'varg', filters: { color: ['varg_option_white', 'varg_option_red'] } })
+    ).json();
+    expect(both.totalDocs).toBeGreaterThan(white.totalDocs);
+    const narrow = (
+      await search({
+        country: 'DE',
+        productId: 'varg-ex',
+        filters: { color: ['varg_option_white'], power: ['varg_option_80hp'] },
+      })
+    ).json();
+    expect(
+      narrow.docs.every(
+        (b: { componentIds: string[] }) =>
+          b.componentIds.includes('varg_option_white') && b.componentIds.includes('varg_option_80hp'),
+      ),
+    ).toBe(true);
+  });
+
+  it('shows one bike with its price, and refuses bad searches', async () => {
+    const { docs } = (await search({ country: 'US', productId: 'varg-ex' })).json();
+    const one = (await get(`/v1/vehicles/stock-bikes/${docs[0]._id}?country=US`)).json();
+    expect(one).toMatchObject({ _id: docs[0]._id, hash: docs[0].hash, pricing: { currencyCode: 'USD' } });
+    expect((await get('/v1/vehicles/stock-bikes/NOPE?country=US')).statusCode).toBe(404);
+    expect((await search({ country: 'DE', filters: { wheels: ['x'] } })).statusCode).toBe(400);
+    expect((await search({ country: 'DE', limit: 500 })).statusCode).toBe(400);
+    expect((await search({ productId: 'varg' })).statusCode).toBe(400);
+  });
+});

@@ -8,8 +8,9 @@ import {
   productOptions,
   productPrices,
   products,
+  stockBikes,
 } from '@varg/db';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, eq } from 'drizzle-orm';
 
 export function catalogRepo(db: Db) {
   return {
@@ -45,6 +46,38 @@ export function catalogRepo(db: Db) {
     },
     async configuration(hash: string) {
       const [row] = await db.select().from(configurations).where(eq(configurations.hash, hash)).limit(1);
+      return row ?? null;
+    },
+    /** Available stock bikes of a model in a market; each filter group keeps bikes with any of its options. */
+    async stockBikes(q: {
+      productId: string;
+      country: string;
+      groups: string[][];
+      dealerId?: string;
+      page: number;
+      limit: number;
+    }) {
+      const where = and(
+        eq(stockBikes.productId, q.productId),
+        eq(stockBikes.country, q.country),
+        eq(stockBikes.status, 'available'),
+        q.dealerId ? eq(stockBikes.dealerId, q.dealerId) : undefined,
+        ...q.groups.map((ids) => arrayOverlaps(stockBikes.optionIds, ids)),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(stockBikes)
+          .where(where)
+          .orderBy(asc(stockBikes.sort))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+        db.select({ n: count() }).from(stockBikes).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    async stockBike(id: string) {
+      const [row] = await db.select().from(stockBikes).where(eq(stockBikes.id, id)).limit(1);
       return row ?? null;
     },
     /** A model's options with their group and price in one currency, in display order. */

@@ -7,6 +7,9 @@ import {
   ProductCategory,
   ProductListItem,
   ProductListQuery,
+  StockBike,
+  StockBikePage,
+  StockBikeSearch,
 } from '@varg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -135,5 +138,34 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; gua
       preHandler: guards.requireRole('dealer'),
     },
     async (request) => catalog.calculateProductPrice(request.body),
+  );
+
+  app.post(
+    '/vehicles/stock-bikes',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Search the bikes in stock in a market',
+        description:
+          'Filters by option id per group (color, power, rearBrake, suspension, rearWheelSize, sideStand): a bike matches a group when it has any of the listed options. Page 1, 10 a page by default.',
+        body: StockBikeSearch,
+        response: { 200: StockBikePage, ...errors },
+      },
+    },
+    async (request) => catalog.searchStockBikes(request.body),
+  );
+
+  app.get(
+    '/vehicles/stock-bikes/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One bike in stock, priced in a market',
+        params: z.object({ id: z.string().regex(/^[A-Za-z0-9]{1,32}$/) }),
+        querystring: CountryQuery,
+        response: { 200: StockBike, ...errors },
+      },
+    },
+    async (request) => catalog.stockBikeById(request.params.id, request.query.country),
   );
 };

@@ -1,4 +1,4 @@
-import type { ComponentOption, PricingInfo } from '@varg/contracts';
+import type { ComponentOption, PricingInfo, StockBikeSearch } from '@varg/contracts';
 import { ACTIVE_STATUS, configurationHash, optionNameKey, priceConfiguration } from '@varg/domain';
 import { LRUCache } from 'lru-cache';
 import { ApiError } from '../../lib/api-error.ts';
@@ -10,6 +10,8 @@ const FINANCE_OFFERS: Record<string, { annualRatePercent: number; months: number
   USD: { annualRatePercent: 6.99, months: 60 },
   GBP: { annualRatePercent: 7.9, months: 48 },
 };
+/** Weeks from order to delivery of a bike in stock. */
+const STOCK_LEAD_TIME_WEEKS = 2;
 /** Weeks from order to delivery of a configured (built-to-order) bike. */
 const LEAD_TIME_WEEKS: Record<string, number> = { varg: 8, 'varg-ex': 10, 'varg-sm': 12 };
 
@@ -42,6 +44,8 @@ function cachedReads(repo: CatalogRepo, ttl: number): CatalogRepo {
     priceList: wrap('priceList', repo.priceList),
     options: wrap('options', repo.options),
     saveConfiguration: repo.saveConfiguration,
+    stockBikes: repo.stockBikes,
+    stockBike: repo.stockBike,
     configuration: wrap('configuration', repo.configuration),
   };
 }
@@ -166,6 +170,55 @@ export function catalogService(
         deliveryDate: addWeeks(now(), LEAD_TIME_WEEKS[productId] ?? 10),
         stockBikeDeliveryDate: null,
         hash,
+      };
+    },
+
+    /** Stock bikes with the configurator's filters (spec section 3): page 1, 10 a page by default. */
+    async searchStockBikes(search: StockBikeSearch, dealerId?: string) {
+      await productOf(search.productId);
+      const groups = Object.values(search.filters).filter((ids): ids is string[] => !!ids && ids.length > 0);
+      const { rows, total } = await repo.stockBikes({ ...search, groups, ...(dealerId ? { dealerId } : {}) });
+      const totalPages = Math.max(1, Math.ceil(total / search.limit));
+      const docs = await Promise.all(rows.map((row) => this.stockBikeView(row, search.country)));
+      return {
+        docs,
+        totalDocs: total,
+        page: search.page,
+        limit: search.limit,
+        totalPages,
+        hasNextPage: search.page < totalPages,
+        hasPreviousPage: search.page > 1,
+        nextPage: search.page < totalPages ? search.page + 1 : null,
+      };
+    },
+
+    async stockBikeById(id: string, country: string) {
+      const row = await repo.stockBike(id);
+      if (!row || row.status !== 'available') throw new ApiError('NOT_FOUND');
+      return this.stockBikeView(row, country);
+    },
+
+    async stockBikeView(
+      row: {
+        id: string;
+        productId: string;
+        optionIds: string[];
+        hash: string;
+        country: string;
+        dealerId: string | null;
+      },
+      country: string,
+    ) {
+      const pricing = await this.orderInfo(row.productId, country, row.optionIds);
+      const stockBikeDeliveryDate = addWeeks(now(), STOCK_LEAD_TIME_WEEKS);
+      return {
+        _id: row.id,
+        productId: row.productId,
+        componentIds: row.optionIds,
+        hash: row.hash,
+        country: row.country,
+        atDealer: row.dealerId !== null,
+        pricing: { ...pricing, inStock: true, stockBikeDeliveryDate, deliveryDate: stockBikeDeliveryDate },
       };
     },
 
