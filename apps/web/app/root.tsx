@@ -1,4 +1,4 @@
-import type { Country, CountryList, Language } from '@varg/contracts';
+import type { Country, Language } from '@varg/contracts';
 import { COOKIE, formatLocaleSegment, type Locale, localeTag } from '@varg/domain';
 import type { Messages } from '@varg/i18n';
 import { createContext, lazy, type ReactNode, Suspense, useContext } from 'react';
@@ -26,7 +26,7 @@ import { authContext, authMiddleware, sameOriginMiddleware } from './lib/auth.se
 import { localeContext, servicesContext } from './lib/context.ts';
 import { readCookies, TRANSLATOR_MODE_COOKIE } from './lib/cookies.server.ts';
 import { I18nProvider } from './lib/i18n.ts';
-import { localeMiddleware } from './lib/locale.server.ts';
+import { activeCountries, localeMiddleware } from './lib/locale.server.ts';
 import stylesheet from './styles.css?url';
 
 export interface RootData {
@@ -65,20 +65,20 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   const { api, messagesFor, ipCountry, config } = context.get(servicesContext);
   const locale = context.get(localeContext);
   const [countries, languages, saved] = await Promise.all([
-    api.get<CountryList>('/v1/country?status=1&limit=300&sort=name'),
+    activeCountries(context),
     api.get<{ docs: Language[] }>('/v1/language?status=1'),
     api.get<{ overrides: Messages }>(`/v1/translations/${locale.lang}`),
   ]);
   const dismissed = readCookies(request)[COOKIE.suggestedCountryDismissed.name];
   const me = context.get(authContext).user;
-  const own: Country | undefined = ipCountry ? countries.docs.find((c) => c.code === ipCountry) : undefined;
+  const own: Country | undefined = ipCountry ? countries.find((c) => c.code === ipCountry) : undefined;
   return {
     locale,
     segment: formatLocaleSegment(locale),
     // Texts saved by translators win over the built-in catalog.
     messages: { ...messagesFor(locale.lang), ...saved.overrides },
     translatorMode: !!me?.isTranslator && readCookies(request)[TRANSLATOR_MODE_COOKIE] === '1',
-    countries: countries.docs.map((c) => ({ code: c.code, name: c.name, lang: c.language.code })),
+    countries: countries.map((c) => ({ code: c.code, name: c.name, lang: c.language.code })),
     languages: languages.docs.map((l) => ({ code: l.code, nativeName: l.nativeName })),
     suggestion: own && own.code !== locale.country && !dismissed ? { code: own.code, lang: own.language.code } : null,
     config: { marketingSiteUrl: config.marketingSiteUrl, publicUrl: config.publicUrl },

@@ -27,10 +27,8 @@ export function createPageCache(ttlMs: number, maxBytes = 32 * 1024 * 1024) {
     get: (key: string) => cache?.get(key),
     set: (key: string, page: CachedPage, ttlMs?: number) => cache?.set(key, page, ttlMs ? { ttl: ttlMs } : undefined),
     clear: () => cache?.clear(),
-    enabled: cache !== null,
   };
 }
-export type PageCache = ReturnType<typeof createPageCache>;
 
 /** Stores a rendered document: its bytes and where its nonce stands. */
 export function toCachedPage(

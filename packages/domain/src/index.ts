@@ -6,4 +6,5 @@ export * from './internal-link.ts';
 export * from './locale.ts';
 export * from './menu.ts';
 export * from './money.ts';
+export * from './pagination.ts';
 export * from './pricing.ts';

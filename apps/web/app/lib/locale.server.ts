@@ -1,6 +1,7 @@
 import type { Country, CountryList } from '@varg/contracts';
 import {
   COOKIE,
+  COUNTRY_LIST_LIMIT,
   detectBrowserLocale,
   formatCountryLangCookie,
   formatLocaleSegment,
@@ -23,7 +24,7 @@ export async function activeCountries(
   context: Parameters<MiddlewareFunction<Response>>[0]['context'],
 ): Promise<Country[]> {
   const { api } = context.get(servicesContext);
-  const list = await api.get<CountryList>('/v1/country?status=1&limit=300&sort=name');
+  const list = await api.get<CountryList>(`/v1/country?status=1&limit=${COUNTRY_LIST_LIMIT}&sort=name`);
   return list.docs;
 }
 

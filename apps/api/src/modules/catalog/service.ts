@@ -1,7 +1,7 @@
 import type { ComponentOption, PricingInfo, StockBikeSearch } from '@varg/contracts';
-import { ACTIVE_STATUS, configurationHash, optionNameKey, priceConfiguration } from '@varg/domain';
-import { LRUCache } from 'lru-cache';
+import { ACTIVE_STATUS, configurationHash, optionNameKey, pageInfo, priceConfiguration } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
+import { readCache } from '../../lib/read-cache.ts';
 import type { CatalogRepo } from './repo.ts';
 
 /** Demo financing offers by currency (the provider integration arrives with the payments issue). */
@@ -24,18 +24,11 @@ export const CATALOG_CACHE_TTL_MS = 30_000;
 
 /** The repository with its reads kept for a while: pricing a configuration then touches no database. */
 function cachedReads(repo: CatalogRepo, ttl: number): CatalogRepo {
-  const cache = new LRUCache<string, { value: unknown }>({ max: 2_000, ttl });
+  const cached = readCache(ttl);
   const wrap =
     <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      const key = `${name} ${JSON.stringify(args)}`;
-      const hit = cache.get(key);
-      if (hit) return hit.value as R;
-      const value = await fn(...args);
-      // A miss is not remembered: the row may be written a moment later (a configuration priced for the first time).
-      if (value !== null) cache.set(key, { value });
-      return value;
-    };
+    (...args: A): Promise<R> =>
+      cached(`${name} ${JSON.stringify(args)}`, () => fn(...args));
   return {
     category: wrap('category', repo.category),
     products: wrap('products', repo.products),
@@ -178,18 +171,9 @@ export function catalogService(
       await productOf(search.productId);
       const groups = Object.values(search.filters).filter((ids): ids is string[] => !!ids && ids.length > 0);
       const { rows, total } = await repo.stockBikes({ ...search, groups, ...(dealerId ? { dealerId } : {}) });
-      const totalPages = Math.max(1, Math.ceil(total / search.limit));
       const docs = await Promise.all(rows.map((row) => this.stockBikeView(row, search.country)));
-      return {
-        docs,
-        totalDocs: total,
-        page: search.page,
-        limit: search.limit,
-        totalPages,
-        hasNextPage: search.page < totalPages,
-        hasPreviousPage: search.page > 1,
-        nextPage: search.page < totalPages ? search.page + 1 : null,
-      };
+      const { hasPrevPage: _, prevPage: __, ...page } = pageInfo(search.page, search.limit, total);
+      return { docs, ...page };
     },
 
     async stockBikeById(id: string, country: string) {

@@ -1,7 +1,7 @@
 import type { Country, CountryList, CountryListQuery, Language } from '@varg/contracts';
-import { ACTIVE_STATUS } from '@varg/domain';
-import { LRUCache } from 'lru-cache';
+import { ACTIVE_STATUS, pageInfo } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
+import { readCache } from '../../lib/read-cache.ts';
 import type { CountryWithLanguage, LanguageRow, MarketsRepo } from './repo.ts';
 
 export interface GeoLookup {
@@ -34,15 +34,7 @@ export function toCountry(row: CountryWithLanguage): Country {
 export const MARKETS_CACHE_TTL_MS = 30_000;
 
 export function marketsService(repo: MarketsRepo, geo: GeoLookup, options: { cacheTtlMs?: number } = {}) {
-  const ttl = options.cacheTtlMs ?? MARKETS_CACHE_TTL_MS;
-  const cache = ttl > 0 ? new LRUCache<string, { value: unknown }>({ max: 500, ttl }) : null;
-  async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = cache?.get(key);
-    if (hit) return hit.value as T;
-    const value = await load();
-    cache?.set(key, { value });
-    return value;
-  }
+  const cached = readCache(options.cacheTtlMs ?? MARKETS_CACHE_TTL_MS, 500);
 
   return {
     listCountries: (query: CountryListQuery) =>
@@ -63,18 +55,8 @@ export function marketsService(repo: MarketsRepo, geo: GeoLookup, options: { cac
 
   async function listCountries(query: CountryListQuery): Promise<CountryList> {
     const { rows, total } = await repo.listCountries(query);
-    const totalPages = Math.max(1, Math.ceil(total / query.limit));
-    return {
-      docs: rows.map(toCountry),
-      totalDocs: total,
-      limit: query.limit,
-      page: query.page,
-      totalPages,
-      hasNextPage: query.page < totalPages,
-      hasPrevPage: query.page > 1,
-      nextPage: query.page < totalPages ? query.page + 1 : null,
-      prevPage: query.page > 1 ? query.page - 1 : null,
-    };
+    const { hasPreviousPage: _, ...page } = pageInfo(query.page, query.limit, total);
+    return { docs: rows.map(toCountry), ...page };
   }
   async function getCountry(code: string): Promise<Country> {
     const row = await repo.findCountry(code);

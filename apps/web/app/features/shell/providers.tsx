@@ -1,4 +1,5 @@
 import {
+  bodyHasOverlay,
   CLOSED_MENUS,
   closeAllMenus,
   type MenuKey,
@@ -91,8 +92,8 @@ export function ShellProviders({ children }: { children: ReactNode }) {
 
   // The main menu puts an overlay class on the body while it is open.
   useEffect(() => {
-    document.body.classList.toggle('overlay', menus.mainMenu);
-  }, [menus.mainMenu]);
+    document.body.classList.toggle('overlay', bodyHasOverlay(menus));
+  }, [menus]);
 
   const toggle = useCallback((key: string, open?: boolean) => setMenus((m) => toggleMenu(m, key, open)), []);
   const closeAll = useCallback(() => setMenus(closeAllMenus()), []);
