@@ -24,15 +24,18 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
+/** Invoicing and shipping details as the dealer entered them; their labelled form arrives with dealer editing. */
 function Details({ data, empty }: { data: Record<string, unknown>; empty: string }) {
-  const entries = Object.entries(data).filter(([, v]) => v !== null && v !== '' && typeof v !== 'object');
-  if (!entries.length) return <p className="text-neutral-600">{empty}</p>;
+  const values = Object.entries(data).filter(([, v]) => v !== null && v !== '' && typeof v !== 'object');
+  if (!values.length) return <p className="text-neutral-600">{empty}</p>;
   return (
-    <dl className="divide-y divide-neutral-200">
-      {entries.map(([k, v]) => (
-        <Row key={k} label={k} value={String(v)} />
+    <address className="not-italic">
+      {values.map(([k, v]) => (
+        <span key={k} className="block">
+          {String(v)}
+        </span>
       ))}
-    </dl>
+    </address>
   );
 }
 
