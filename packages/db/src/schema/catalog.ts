@@ -100,3 +100,20 @@ export const stockBikes = pgTable(
   },
   (t) => [index('stock_bikes_market_idx').on(t.productId, t.country, t.status)],
 );
+
+/**
+ * Compatibility between a model's options: `requires` — choosing `optionId` needs `otherOptionId` in its group;
+ * `excludes` — the two cannot be chosen together. The configurator explains a conflict; pricing refuses it.
+ */
+export const optionRules = pgTable(
+  'option_rules',
+  {
+    productId: varchar('product_id', { length: 64 })
+      .notNull()
+      .references(() => products.id),
+    optionId: varchar('option_id', { length: 64 }).notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    otherOptionId: varchar('other_option_id', { length: 64 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.optionId, t.kind, t.otherOptionId] })],
+);

@@ -61,6 +61,31 @@ export const PRODUCT_OPTIONS: Record<string, Record<string, Option[]>> = {
   },
 };
 
+/**
+ * Compatibility rules (`requires`: the first option needs the second; `excludes`: never together). An 18" enduro rear
+ * wheel takes the 18" rear tyre; registering a VARG EX for the road needs its side stand.
+ */
+export const OPTION_RULES: Array<{
+  productId: string;
+  optionId: string;
+  kind: 'requires' | 'excludes';
+  otherOptionId: string;
+}> = [
+  {
+    productId: 'varg-ex',
+    optionId: 'varg_option_enduro18',
+    kind: 'requires',
+    otherOptionId: 'varg_option_tires_18_21',
+  },
+  {
+    productId: 'varg-ex',
+    optionId: 'varg_option_registration_yes',
+    kind: 'requires',
+    otherOptionId: 'varg_option_side_stand_yes',
+  },
+  { productId: 'varg', optionId: 'varg_option_mousse', kind: 'excludes', otherOptionId: 'varg_option_tires_soft' },
+];
+
 /** Base price and deposit in whole units. */
 const BASE: Record<string, { eur: number; usd: number }> = {
   varg: { eur: 11_900, usd: 10_490 },

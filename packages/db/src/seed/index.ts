@@ -7,6 +7,7 @@ import {
   languages,
   optionGroups,
   optionPrices,
+  optionRules,
   productCategories,
   productOptions,
   productPrices,
@@ -14,7 +15,7 @@ import {
   stockBikes,
   users,
 } from '../schema/index.ts';
-import { CATEGORY, GROUPS, PRODUCT_OPTIONS, PRODUCTS, priceLists, stockBikeSeeds } from './catalog.ts';
+import { CATEGORY, GROUPS, OPTION_RULES, PRODUCT_OPTIONS, PRODUCTS, priceLists, stockBikeSeeds } from './catalog.ts';
 import { COUNTRIES, LANGUAGES } from './markets.ts';
 import { DEMO_PASSWORD, PEOPLE } from './people.ts';
 
@@ -53,6 +54,7 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
       ),
     );
     await tx.insert(productOptions).values(options).onConflictDoNothing();
+    await tx.insert(optionRules).values(OPTION_RULES).onConflictDoNothing();
     const prices = priceLists();
     await tx.insert(productPrices).values(prices.products).onConflictDoNothing();
     await tx.insert(optionPrices).values(prices.options).onConflictDoNothing();
