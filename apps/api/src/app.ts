@@ -187,7 +187,12 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(marketsRoutes, { prefix: '/v1', markets });
 
   await app.register(identityRoutes, { prefix: '/v1', identity, guards });
-  await app.register(catalogRoutes, { prefix: '/v1', catalog: catalogService(catalogRepo(database.db)), guards });
+  await app.register(catalogRoutes, {
+    prefix: '/v1',
+    catalog: catalogService(catalogRepo(database.db)),
+    guards,
+    dealerIdOf: async (userId) => (await users.findDealer(userId))?.id ?? null,
+  });
   await app.register(identityRoutes, { prefix: '/api', identity, guards, signInOnly: true });
   await app.register(adminRoutes, { prefix: '/v1', db: database.db, guards, identity, repo: users, audit });
   await app.register(translationRoutes, { prefix: '/v1', db: database.db, guards, audit });

@@ -50,6 +50,8 @@ export const ComponentOption = z
     nameKey: z.string(),
     price: Price,
     isDefault: z.boolean(),
+    requires: z.array(z.string()).meta({ description: 'Options this one needs (in other groups)' }),
+    excludes: z.array(z.string()).meta({ description: 'Options this one cannot be combined with' }),
   })
   .meta({ id: 'ComponentOption' });
 
@@ -143,3 +145,34 @@ export const StockBikePage = z
     nextPage: z.number().int().nullable(),
   })
   .meta({ id: 'StockBikePage' });
+
+/** Spec section 3, "Bike configuration": the chosen option per group (camelCase group names) and its price. */
+export const BikeConfiguration = z
+  .object({
+    hash: z.string(),
+    productId: z.string(),
+    options: z.record(z.string(), z.string()).meta({ description: 'Group (camelCase, e.g. rearBrake) → option id' }),
+    componentIds: z.array(z.string()),
+    quantity: z.number().int(),
+    price: Price,
+    deliveryDate: z.string().nullable(),
+    stockBikeDeliveryDate: z.string().nullable(),
+    editedPrices: z
+      .object({
+        basePrice: z.number().int(),
+        price: z.number().int(),
+        discountPercentage: z.number(),
+        isActive: z.boolean(),
+        optionsPrices: z.record(z.string(), z.number().int()),
+      })
+      .nullable()
+      .meta({ description: "A dealer's edited prices for an order line; null for a configuration of the catalogue" }),
+    pricing: PricingInfo,
+  })
+  .meta({ id: 'BikeConfiguration' });
+export type BikeConfiguration = z.infer<typeof BikeConfiguration>;
+
+export const HashQuery = CountryQuery.extend({
+  orderId: z.string().max(64).optional(),
+  lineId: z.string().max(64).optional(),
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BIKE_OPTION_MARKER,
   bikeOptionSlug,
+  configurationConflicts,
   configurationHash,
   isBikeOptionName,
   optionNameKey,
@@ -99,8 +100,31 @@ describe('configuration hash (spec section 3)', () => {
 
 describe('option labels by market', () => {
   it('shows rider-weight brackets in pounds where the market weighs in pounds', () => {
-    expect(optionNameKey('varg_option_65_70', 'kg')).toBe('option_65_70');
-    expect(optionNameKey('varg_option_65_70', 'lb')).toBe('option_65_70_lb');
-    expect(optionNameKey('varg_option_red', 'lb')).toBe('option_red');
+    expect(optionNameKey('varg_option_65_70', 'DE')).toBe('option_65_70');
+    expect(optionNameKey('varg_option_65_70', 'US')).toBe('option_65_70_lb');
+    expect(optionNameKey('varg_option_85_90', 'CA')).toBe('option_85_90_kg_lb');
+    expect(optionNameKey('varg_option_75_80', 'gb')).toBe('option_75_80_st');
+    expect(optionNameKey('varg_option_75_80', 'AU')).toBe('option_75_80');
+    expect(optionNameKey('varg_option_75_80', 'XX', 'lb')).toBe('option_75_80_lb');
+    expect(optionNameKey('varg_option_red', 'US')).toBe('option_red');
+    expect(optionNameKey('varg_option_footpeg_titanium', 'GB')).toBe('option_footpeg_titanium');
+  });
+});
+
+describe('option compatibility', () => {
+  const rules = [
+    { optionId: 'varg_option_enduro18', kind: 'requires', otherOptionId: 'varg_option_tires_18_21' },
+    { optionId: 'varg_option_mousse', kind: 'excludes', otherOptionId: 'varg_option_tires_soft' },
+  ] as const;
+
+  it('accepts a selection that keeps every rule, including the defaults', () => {
+    expect(configurationConflicts(rules, ['varg_option_mx19', 'varg_option_tires_18_21'])).toEqual([]);
+    expect(configurationConflicts(rules, ['varg_option_enduro18', 'varg_option_tires_18_21'])).toEqual([]);
+    expect(configurationConflicts(rules, ['varg_option_mousse', 'varg_option_tires_hard'])).toEqual([]);
+  });
+
+  it('names the broken rule: a required option missing, or an excluded one chosen', () => {
+    expect(configurationConflicts(rules, ['varg_option_enduro18', 'varg_option_tires_19_21'])).toEqual([rules[0]]);
+    expect(configurationConflicts(rules, ['varg_option_tires_soft', 'varg_option_mousse'])).toEqual([rules[1]]);
   });
 });

@@ -173,7 +173,7 @@ export function stockBikeSeeds(): Array<{
   for (const productId of ['varg', 'varg-ex']) {
     const groups = PRODUCT_OPTIONS[productId] ?? {};
     for (const country of markets) {
-      for (let i = 0; i < 8; i++) {
+      for (let i = 0; i < 12; i++) {
         // Walk through the choices of the groups a buyer filters on; everything else stays at its default.
         const optionIds = Object.entries(groups).map(([group, list], g) => {
           const filtered = ['color', 'power', 'rear_brake', 'suspension', 'rear_wheel_size', 'side_stand'].includes(
@@ -188,4 +188,26 @@ export function stockBikeSeeds(): Array<{
     }
   }
   return rows;
+}
+
+/** Bikes standing at a dealer (POST dealer/stock-bikes): three per active demo dealer, in the dealer's country. */
+export function dealerStockSeeds(
+  country: string,
+  dealerNumber: number,
+): Array<{ id: string; productId: string; optionIds: string[]; country: string; sort: number }> {
+  return [0, 1, 2].map((i) => {
+    const productId = i === 2 ? 'varg' : 'varg-ex';
+    const groups = PRODUCT_OPTIONS[productId] ?? {};
+    const optionIds = Object.entries(groups).map(([group, list]) => {
+      const pick = group === 'color' ? (i + dealerNumber) % list.length : group === 'power' ? i % list.length : 0;
+      return (list[pick] as Option)[0];
+    });
+    return {
+      id: `SBD${dealerNumber}${i + 1}`,
+      productId,
+      optionIds: optionIds.sort(),
+      country,
+      sort: 1000 + dealerNumber * 10 + i,
+    };
+  });
 }

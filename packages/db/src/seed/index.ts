@@ -15,7 +15,16 @@ import {
   stockBikes,
   users,
 } from '../schema/index.ts';
-import { CATEGORY, GROUPS, OPTION_RULES, PRODUCT_OPTIONS, PRODUCTS, priceLists, stockBikeSeeds } from './catalog.ts';
+import {
+  CATEGORY,
+  dealerStockSeeds,
+  GROUPS,
+  OPTION_RULES,
+  PRODUCT_OPTIONS,
+  PRODUCTS,
+  priceLists,
+  stockBikeSeeds,
+} from './catalog.ts';
 import { COUNTRIES, LANGUAGES } from './markets.ts';
 import { DEMO_PASSWORD, PEOPLE } from './people.ts';
 
@@ -72,6 +81,7 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
   if (existing) return;
   const passwordHash = await options.hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
+    let dealerNumber = 0;
     for (const person of PEOPLE) {
       const [user] = await tx
         .insert(users)
@@ -90,10 +100,24 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
         .onConflictDoNothing()
         .returning({ id: users.id });
       if (user && person.dealer) {
-        await tx
+        const [dealer] = await tx
           .insert(dealers)
           .values({ userId: user.id, ...person.dealer })
-          .onConflictDoNothing();
+          .onConflictDoNothing()
+          .returning({ id: dealers.id });
+        if (dealer && person.dealer.status === 1) {
+          dealerNumber += 1;
+          await tx
+            .insert(stockBikes)
+            .values(
+              dealerStockSeeds(person.country, dealerNumber).map((b) => ({
+                ...b,
+                dealerId: dealer.id,
+                hash: configurationHash(b.productId, b.optionIds),
+              })),
+            )
+            .onConflictDoNothing();
+        }
       }
     }
   });

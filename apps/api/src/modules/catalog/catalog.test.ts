@@ -91,7 +91,7 @@ describe('catalogue API (spec section 7)', () => {
   it('names every group and option with a key that every catalog translates', async () => {
     const keys = new Set<string>();
     for (const product of ['varg', 'varg-ex', 'varg-sm']) {
-      for (const country of ['DE', 'US']) {
+      for (const country of ['DE', 'US', 'CA', 'GB']) {
         for (const g of (await get(`/v1/product/${product}/components?country=${country}`)).json()) {
           keys.add(g.nameKey);
           for (const o of g.options) keys.add(o.nameKey);
@@ -128,7 +128,82 @@ describe('catalogue API (spec section 7)', () => {
   });
 });
 
+describe('option compatibility (issue 4: incompatible choices explained, not dropped)', () => {
+  const orderInfo = (ids: string[]) =>
+    get(`/v1/checkout/orderInfo/varg-ex?country=DE${ids.map((id) => `&componentId=${id}`).join('')}`);
+
+  it('lists with each option what it needs and what it excludes', async () => {
+    const groups = (await get('/v1/product/varg-ex/components?country=DE')).json();
+    const options = groups.flatMap((g: { options: unknown[] }) => g.options);
+    expect(options.find((o: { id: string }) => o.id === 'varg_option_enduro18')).toMatchObject({
+      requires: ['varg_option_tires_18_21'],
+      excludes: [],
+    });
+    const mx = (await get('/v1/product/varg/components?country=DE')).json();
+    const mousse = mx
+      .flatMap((g: { options: unknown[] }) => g.options)
+      .find((o: { id: string }) => o.id === 'varg_option_mousse');
+    expect(mousse.excludes).toEqual(['varg_option_tires_soft']);
+  });
+
+  it("refuses to price a bike that cannot be built, and names the reason in the caller's language", async () => {
+    const res = await orderInfo(['varg_option_enduro18', 'varg_option_tires_19_21']);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'INCOMPATIBLE_OPTIONS', t_key: 'error_incompatible_options' });
+    const road = await orderInfo(['varg_option_registration_yes']);
+    expect(road.json().code).toBe('INCOMPATIBLE_OPTIONS');
+    const fixed = await orderInfo(['varg_option_registration_yes', 'varg_option_side_stand_yes']);
+    expect(fixed.statusCode).toBe(200);
+    const de = await ctx.app.inject({
+      url: '/v1/checkout/orderInfo/varg?country=DE&componentId=varg_option_mousse&componentId=varg_option_tires_soft',
+      headers: { 'accept-language': 'de' },
+    });
+    expect(de.json().message).toBe(messagesFor('de').error_incompatible_options);
+  });
+
+  it("writes rider-weight brackets in the market's units: lb (US), kg and lb (CA), stones (GB), kg elsewhere", async () => {
+    const labels = async (country: string) =>
+      (await get(`/v1/product/varg/components?country=${country}`))
+        .json()
+        .find((g: { group: string }) => g.group === 'suspension')
+        .options.map((o: { nameKey: string }) => o.nameKey)[0];
+    expect(await labels('US')).toBe('option_65_70_lb');
+    expect(await labels('CA')).toBe('option_65_70_kg_lb');
+    expect(await labels('GB')).toBe('option_65_70_st');
+    expect(await labels('AU')).toBe('option_65_70');
+    expect(await labels('DE')).toBe('option_65_70');
+  });
+});
+
 describe('configurations by hash and dealer pricing', () => {
+  it('restores a configuration by its hash: the option of each group, for the configurator', async () => {
+    const priced = (
+      await get(
+        '/v1/checkout/orderInfo/varg-ex?country=DE&componentId=varg_option_80hp&componentId=varg_option_side_stand_yes',
+      )
+    ).json();
+    const res = await get(`/v1/checkout/${priced.hash}?country=DE`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      hash: priced.hash,
+      productId: 'varg-ex',
+      quantity: 1,
+      options: {
+        power: 'varg_option_80hp',
+        sideStand: 'varg_option_side_stand_yes',
+        rearWheelSize: 'varg_option_mx19',
+        rearBrake: 'varg_option_handbrake',
+      },
+      price: { amount: priced.discountedPrice, currencyCode: 'EUR' },
+      editedPrices: null,
+    });
+    expect((await get(`/v1/checkout/${priced.hash}?country=DE&orderId=abc&lineId=1`)).json().code).toBe(
+      'ORDER_NOT_FOUND',
+    );
+    expect((await get('/v1/checkout/0000000g?country=DE')).statusCode).toBe(400);
+    expect((await get('/v1/checkout/00000000?country=DE')).json().code).toBe('CONFIGURATION_NOT_FOUND');
+  });
+
   it('a shared configuration hash gives the same bike and price back, in any market', async () => {
     const priced = (
       await get(
@@ -184,14 +259,19 @@ describe('stock bikes (spec sections 3 and 7)', () => {
     expect(first).toMatchObject({
       page: 1,
       limit: 10,
-      totalDocs: 8,
-      totalPages: 1,
-      hasNextPage: false,
+      // 12 at headquarters and one at the Munich dealer.
+      totalDocs: 13,
+      totalPages: 2,
+      hasNextPage: true,
       hasPreviousPage: false,
-      nextPage: null,
+      nextPage: 2,
     });
+    expect(first.docs).toHaveLength(10);
+    const last = (await search({ country: 'DE', productId: 'varg', page: 2 })).json();
+    expect(last).toMatchObject({ page: 2, hasNextPage: false, hasPreviousPage: true, nextPage: null });
+    expect(last.docs).toHaveLength(3);
     const small = (await search({ country: 'DE', productId: 'varg', limit: 3, page: 2 })).json();
-    expect(small).toMatchObject({ page: 2, totalPages: 3, hasNextPage: true, hasPreviousPage: true, nextPage: 3 });
+    expect(small).toMatchObject({ page: 2, totalPages: 5, hasNextPage: true, hasPreviousPage: true, nextPage: 3 });
     expect(small.docs.map((b: { _id: string }) => b._id)).toEqual(
       first.docs.slice(3, 6).map((b: { _id: string }) => b._id),
     );
@@ -234,5 +314,53 @@ describe('stock bikes (spec sections 3 and 7)', () => {
     expect((await search({ country: 'DE', filters: { wheels: ['x'] } })).statusCode).toBe(400);
     expect((await search({ country: 'DE', limit: 500 })).statusCode).toBe(400);
     expect((await search({ productId: 'varg' })).statusCode).toBe(400);
+  });
+});
+
+describe("a dealer's own stock (POST dealer/stock-bikes)", () => {
+  const signIn = async (email: string, ip: string) =>
+    (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/user/sign-in',
+        payload: { email, password: DEMO_PASSWORD },
+        remoteAddress: ip,
+      })
+    ).json().token as string;
+  const dealerSearch = (body: object, token?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/v1/dealer/stock-bikes',
+      payload: body,
+      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    });
+
+  it('lists only the bikes standing at the calling dealer', async () => {
+    const barcelona = await signIn('dealer@demo.starkfuture.com', '203.0.113.81');
+    const munich = await signIn('lead-dealer@demo.starkfuture.com', '203.0.113.82');
+    const es = (await dealerSearch({ country: 'ES', productId: 'varg-ex' }, barcelona)).json();
+    expect(es.totalDocs).toBe(2);
+    expect(es.docs.every((b: { atDealer: boolean; country: string }) => b.atDealer && b.country === 'ES')).toBe(true);
+    const other = (await dealerSearch({ country: 'ES', productId: 'varg-ex' }, munich)).json();
+    expect(other.totalDocs).toBe(0);
+    const de = (await dealerSearch({ country: 'DE', productId: 'varg', filters: {} }, munich)).json();
+    expect(de.docs.map((b: { _id: string }) => b._id)).toEqual(['SBD23']);
+    // The public search includes dealer stock too: a buyer sees every bike of the market.
+    const all = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/vehicles/stock-bikes',
+        payload: { country: 'ES', productId: 'varg-ex' },
+      })
+    ).json();
+    expect(all.totalDocs).toBe(12 + 2);
+  });
+
+  it('is for dealers only, and refuses bad searches', async () => {
+    expect((await dealerSearch({ country: 'ES', productId: 'varg-ex' })).statusCode).toBe(401);
+    const customer = await signIn('customer@demo.starkfuture.com', '203.0.113.83');
+    expect((await dealerSearch({ country: 'ES', productId: 'varg-ex' }, customer)).statusCode).toBe(403);
+    const dealer = await signIn('dealer@demo.starkfuture.com', '203.0.113.84');
+    expect((await dealerSearch({ country: 'ES', productId: 'varg-ex', limit: 1000 }, dealer)).statusCode).toBe(400);
   });
 });

@@ -4,12 +4,14 @@ import {
   type Db,
   optionGroups,
   optionPrices,
+  optionRules,
   productCategories,
   productOptions,
   productPrices,
   products,
   stockBikes,
 } from '@varg/db';
+import type { OptionRule } from '@varg/domain';
 import { and, arrayOverlaps, asc, count, eq } from 'drizzle-orm';
 
 export function catalogRepo(db: Db) {
@@ -79,6 +81,14 @@ export function catalogRepo(db: Db) {
     async stockBike(id: string) {
       const [row] = await db.select().from(stockBikes).where(eq(stockBikes.id, id)).limit(1);
       return row ?? null;
+    },
+    /** A model's compatibility rules between options. */
+    async rules(productId: string) {
+      const rows = await db
+        .select({ optionId: optionRules.optionId, kind: optionRules.kind, otherOptionId: optionRules.otherOptionId })
+        .from(optionRules)
+        .where(eq(optionRules.productId, productId));
+      return rows as OptionRule[];
     },
     /** A model's options with their group and price in one currency, in display order. */
     async options(productId: string, currency: string) {

@@ -1,7 +1,9 @@
 import {
+  BikeConfiguration,
   ComponentGroup,
   CountryQuery,
   ErrorEnvelope,
+  HashQuery,
   OrderInfoQuery,
   PricingInfo,
   ProductCategory,
@@ -13,6 +15,7 @@ import {
 } from '@varg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiError } from '../../lib/api-error.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { CatalogService } from './service.ts';
 
@@ -22,10 +25,12 @@ const HashParams = z.object({ hash: z.string().regex(/^[0-9a-f]{8}$/, 'an 8-digi
 const ProductParams = z.object({ productId: z.string().regex(/^[a-z0-9-]{1,64}$/) });
 
 /** The bike catalogue (spec section 7, "Catalogue"). Public and cacheable; prices are integer minor units. */
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; guards: Guards }> = async (
-  app,
-  { catalog, guards },
-) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{
+  catalog: CatalogService;
+  guards: Guards;
+  /** The dealer record of a user (identity's), or null. */
+  dealerIdOf: (userId: string) => Promise<string | null>;
+}> = async (app, { catalog, guards, dealerIdOf }) => {
   app.get(
     '/product-category/by-slug/:slug',
     {
@@ -101,18 +106,35 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; gua
         tags: ['catalog'],
         summary: 'Price a configuration named by its hash, in a market',
         description:
-          'The hash of a configuration priced before (orderInfo). `orderId` and `lineId` arrive with orders.',
+          'The hash of a configuration priced before (orderInfo). `orderId` and `lineId` (an order line being edited) arrive with orders; until then an orderId is a 404 ORDER_NOT_FOUND.',
         params: HashParams,
-        querystring: CountryQuery.extend({
-          orderId: z.string().max(64).optional(),
-          lineId: z.string().max(64).optional(),
-        }),
+        querystring: HashQuery,
         response: { 200: PricingInfo, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', PUBLIC);
+      if (request.query.orderId) throw new ApiError('ORDER_NOT_FOUND');
       return catalog.pricingByHash(request.params.hash, request.query.country);
+    },
+  );
+
+  app.get(
+    '/checkout/:hash',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A configuration by its hash: the option chosen in each group, and its pricing in a market',
+        description:
+          'What the configurator restores from a shared link or a cart line. `options` maps each group (camelCase: color, power, rearBrake, suspension, tires, tubes, frontDiskGuard, rearDiskGuard, footpeg, titaniumBoltsKit, registration, rearWheelSize, sideStand) to its option id. `orderId`/`lineId` name an order line in builder edit mode; orders arrive with the checkout issue, so an orderId is a 404 ORDER_NOT_FOUND until then.',
+        params: HashParams,
+        querystring: HashQuery,
+        response: { 200: BikeConfiguration, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!request.query.orderId) reply.header('cache-control', PUBLIC);
+      return catalog.configurationByHash(request.params.hash, request.query.country, request.query.orderId);
     },
   );
 
@@ -153,6 +175,33 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; gua
       },
     },
     async (request) => catalog.searchStockBikes(request.body),
+  );
+
+  app.post(
+    '/dealer/stock-bikes',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "The calling dealer's own stock bikes (dealers)",
+        description:
+          "The same search as POST vehicles/stock-bikes, limited to the bikes standing at the calling dealer (the spec adds the dealerId; here it is taken from the token, so a dealer cannot list another dealer's stock).",
+        body: StockBikeSearch,
+        response: {
+          200: StockBikePage,
+          400: ErrorEnvelope,
+          401: ErrorEnvelope,
+          403: ErrorEnvelope,
+          404: ErrorEnvelope,
+        },
+      },
+      preHandler: guards.requireRole('dealer'),
+    },
+    async (request) => {
+      // biome-ignore lint/style/noNonNullAssertion: requireRole guarantees it
+      const dealerId = await dealerIdOf(request.auth!.userId);
+      if (!dealerId) throw new ApiError('FORBIDDEN');
+      return catalog.searchStockBikes(request.body, dealerId);
+    },
   );
 
   app.get(

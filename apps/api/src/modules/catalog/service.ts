@@ -1,5 +1,13 @@
-import type { ComponentOption, PricingInfo, StockBikeSearch } from '@varg/contracts';
-import { ACTIVE_STATUS, configurationHash, optionNameKey, pageInfo, priceConfiguration } from '@varg/domain';
+import type { BikeConfiguration, ComponentOption, PricingInfo, StockBikeSearch } from '@varg/contracts';
+import {
+  ACTIVE_STATUS,
+  configurationConflicts,
+  configurationHash,
+  groupKey,
+  optionNameKey,
+  pageInfo,
+  priceConfiguration,
+} from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import { readCache } from '../../lib/read-cache.ts';
 import type { CatalogRepo } from './repo.ts';
@@ -36,6 +44,7 @@ function cachedReads(repo: CatalogRepo, ttl: number): CatalogRepo {
     market: wrap('market', repo.market),
     priceList: wrap('priceList', repo.priceList),
     options: wrap('options', repo.options),
+    rules: wrap('rules', repo.rules),
     saveConfiguration: repo.saveConfiguration,
     stockBikes: repo.stockBikes,
     stockBike: repo.stockBike,
@@ -95,16 +104,20 @@ export function catalogService(
     async components(productId: string, country: string) {
       await productOf(productId);
       const market = await marketOf(country);
-      const rows = await repo.options(productId, market.currencyCode);
+      const [rows, rules] = await Promise.all([repo.options(productId, market.currencyCode), repo.rules(productId)]);
+      const related = (id: string, kind: string) =>
+        rules.filter((r) => r.optionId === id && r.kind === kind).map((r) => r.otherOptionId);
       const groups = new Map<string, { group: string; nameKey: string; options: ComponentOption[] }>();
       for (const row of rows) {
         const group = groups.get(row.groupId) ?? { group: row.groupId, nameKey: row.groupNameKey, options: [] };
         group.options.push({
           id: row.optionId,
           name: row.optionId,
-          nameKey: optionNameKey(row.optionId, market.weightUnit),
+          nameKey: optionNameKey(row.optionId, market.code, market.weightUnit),
           price: { amount: row.amount ?? 0, currencyCode: market.currencyCode },
           isDefault: row.isDefault,
+          requires: related(row.optionId, 'requires'),
+          excludes: related(row.optionId, 'excludes'),
         });
         groups.set(row.groupId, group);
       }
@@ -113,7 +126,8 @@ export function catalogService(
 
     /**
      * Prices a configuration: the chosen options, one per group, the defaults for the rest. An option the model
-     * does not offer, or two of one group, is a 400 (INVALID_CONFIGURATION), never silently dropped.
+     * does not offer, or two of one group, is a 400 (INVALID_CONFIGURATION); options that cannot be built together
+     * are a 400 INCOMPATIBLE_OPTIONS. Nothing is silently dropped or swapped.
      */
     async orderInfo(productId: string, country: string, componentIds: string[]): Promise<PricingInfo> {
       await productOf(productId);
@@ -131,6 +145,11 @@ export function catalogService(
       for (const option of options)
         if (option.isDefault && !chosen.has(option.groupId)) chosen.set(option.groupId, option);
       const selection = [...chosen.values()];
+      const conflicts = configurationConflicts(
+        await repo.rules(productId),
+        selection.map((o) => o.optionId),
+      );
+      if (conflicts.length) throw new ApiError('INCOMPATIBLE_OPTIONS');
       const finance = FINANCE_OFFERS[market.currencyCode] ?? null;
       const priced = priceConfiguration(
         { basePrice: list.basePrice, optionPrices: selection.map((o) => o.amount ?? 0) },
@@ -211,6 +230,32 @@ export function catalogService(
       const saved = await repo.configuration(hash);
       if (!saved) throw new ApiError('CONFIGURATION_NOT_FOUND');
       return this.orderInfo(saved.productId, country, saved.optionIds);
+    },
+
+    /**
+     * A configuration named by its hash (spec: GET checkout/{hash}), with the chosen option per group, for the
+     * configurator to restore. `orderId`/`lineId` name an order line being edited; orders arrive with the checkout
+     * issue, so until then any order id is unknown (404 ORDER_NOT_FOUND) rather than silently ignored.
+     */
+    async configurationByHash(hash: string, country: string, orderId?: string): Promise<BikeConfiguration> {
+      if (orderId) throw new ApiError('ORDER_NOT_FOUND');
+      const pricing = await this.pricingByHash(hash, country);
+      const rows = await repo.options(pricing.productId, pricing.currencyCode);
+      const options: Record<string, string> = {};
+      for (const row of rows)
+        if (pricing.componentIds.includes(row.optionId)) options[groupKey(row.groupId)] = row.optionId;
+      return {
+        hash: pricing.hash,
+        productId: pricing.productId,
+        options,
+        componentIds: pricing.componentIds,
+        quantity: 1,
+        price: { amount: pricing.discountedPrice, currencyCode: pricing.currencyCode },
+        deliveryDate: pricing.deliveryDate,
+        stockBikeDeliveryDate: pricing.stockBikeDeliveryDate,
+        editedPrices: null,
+        pricing,
+      };
     },
 
     /**
