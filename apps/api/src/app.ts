@@ -31,6 +31,9 @@ import { accessTokens, loadSigningKey } from './modules/identity/tokens.ts';
 import { marketsRepo } from './modules/markets/repo.ts';
 import { marketsRoutes } from './modules/markets/routes.ts';
 import { type GeoLookup, marketsService } from './modules/markets/service.ts';
+import { storeRepo } from './modules/store/repo.ts';
+import { storeRoutes } from './modules/store/routes.ts';
+import { storeService } from './modules/store/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
@@ -141,6 +144,10 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       tags: [
         { name: 'markets', description: 'Countries, languages and the suggested country' },
         { name: 'catalog', description: 'Bikes, options and prices (amounts in minor units)' },
+        {
+          name: 'store',
+          description: 'Spare parts, accessories, merchandise, extended warranties and technical documents',
+        },
         { name: 'identity', description: 'Accounts, sessions and the current user' },
         { name: 'admin', description: 'Administrators: users, impersonation, audit log' },
         { name: 'translations', description: 'Translator mode: saved texts over the catalogs' },
@@ -193,6 +200,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     guards,
     dealerIdOf: async (userId) => (await users.findDealer(userId))?.id ?? null,
   });
+  await app.register(storeRoutes, { prefix: '/v1', store: storeService(storeRepo(database.db), markets) });
   await app.register(identityRoutes, { prefix: '/api', identity, guards, signInOnly: true });
   await app.register(adminRoutes, { prefix: '/v1', db: database.db, guards, identity, repo: users, audit });
   await app.register(translationRoutes, { prefix: '/v1', db: database.db, guards, audit });

@@ -60,6 +60,7 @@ export type ComponentOption = z.infer<typeof ComponentOption>;
 export const ComponentGroup = z
   .object({ group: z.string(), nameKey: z.string(), options: z.array(ComponentOption) })
   .meta({ id: 'ComponentGroup' });
+export type ComponentGroup = z.infer<typeof ComponentGroup>;
 
 export const OrderInfoQuery = CountryQuery.extend({
   componentId: z

@@ -8,3 +8,4 @@ export * from './menu.ts';
 export * from './money.ts';
 export * from './pagination.ts';
 export * from './pricing.ts';
+export * from './store-price.ts';

@@ -27,6 +27,7 @@ import {
 } from './catalog.ts';
 import { COUNTRIES, LANGUAGES } from './markets.ts';
 import { DEMO_PASSWORD, PEOPLE } from './people.ts';
+import { seedStore } from './store.ts';
 
 export interface SeedOptions {
   /** Hashes the demo password; without it no demo account is created. */
@@ -71,6 +72,7 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
       .insert(stockBikes)
       .values(stockBikeSeeds().map((b) => ({ ...b, hash: configurationHash(b.productId, b.optionIds) })))
       .onConflictDoNothing();
+    await seedStore(tx);
   });
   if (!options.hashPassword) return;
   const [existing] = await db

@@ -1,0 +1,207 @@
+import {
+  type Db,
+  storeArticles,
+  storeCategories,
+  storeGroups,
+  storeVariantPrices,
+  storeVariants,
+  technicalDocuments,
+} from '@varg/db';
+import { and, asc, count, eq, exists, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+
+/** `%text%` for ILIKE, with the wildcards of the text taken literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface ArticleFilter {
+  kinds: string[];
+  category?: string | undefined;
+  group?: string | undefined;
+  model?: string | undefined;
+  /** Free text; `nameKeys` are the catalog keys whose translation contains it. */
+  search?: { text: string; nameKeys: string[] } | undefined;
+  page: number;
+  limit: number;
+}
+
+const articleColumns = {
+  id: storeArticles.id,
+  name: storeArticles.name,
+  nameKey: storeArticles.nameKey,
+  drawingReference: storeArticles.drawingReference,
+  kit: storeArticles.kit,
+  categorySlug: storeCategories.slug,
+  categoryNameKey: storeCategories.nameKey,
+  kind: storeCategories.kind,
+  groupSlug: storeGroups.slug,
+  groupNameKey: storeGroups.nameKey,
+  model: storeGroups.model,
+};
+
+export function storeRepo(db: Db) {
+  const articlesJoined = () =>
+    db
+      .select(articleColumns)
+      .from(storeArticles)
+      .innerJoin(storeGroups, eq(storeGroups.slug, storeArticles.groupSlug))
+      .innerJoin(storeCategories, eq(storeCategories.slug, storeGroups.categorySlug));
+
+  function articleWhere(f: ArticleFilter): SQL | undefined {
+    let search: SQL | undefined;
+    if (f.search) {
+      const pattern = contains(f.search.text);
+      const keys = f.search.nameKeys;
+      search = or(
+        ilike(storeArticles.name, pattern),
+        ilike(storeArticles.drawingReference, pattern),
+        keys.length ? inArray(storeArticles.nameKey, keys) : undefined,
+        keys.length ? inArray(storeGroups.nameKey, keys) : undefined,
+        keys.length ? inArray(storeCategories.nameKey, keys) : undefined,
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(storeVariants)
+            .where(
+              and(
+                eq(storeVariants.articleId, storeArticles.id),
+                or(
+                  ilike(storeVariants.variantCode, pattern),
+                  sql`exists (select 1 from jsonb_each_text(${storeVariants.attributes}) as a where a.value ilike ${pattern})`,
+                ),
+              ),
+            ),
+        ),
+      );
+    }
+    return and(
+      eq(storeArticles.status, 1),
+      f.kinds.length ? inArray(storeCategories.kind, f.kinds) : undefined,
+      f.category ? eq(storeCategories.slug, f.category) : undefined,
+      f.group ? eq(storeGroups.slug, f.group) : undefined,
+      f.model ? or(isNull(storeGroups.model), eq(storeGroups.model, f.model)) : undefined,
+      search,
+    );
+  }
+
+  return {
+    async categories(kinds: string[], model?: string) {
+      const categories = await db
+        .select()
+        .from(storeCategories)
+        .where(kinds.length ? inArray(storeCategories.kind, kinds) : undefined)
+        .orderBy(asc(storeCategories.sort));
+      const groups = categories.length
+        ? await db
+            .select()
+            .from(storeGroups)
+            .where(
+              and(
+                inArray(
+                  storeGroups.categorySlug,
+                  categories.map((c) => c.slug),
+                ),
+                model ? or(isNull(storeGroups.model), eq(storeGroups.model, model)) : undefined,
+              ),
+            )
+            .orderBy(asc(storeGroups.sort))
+        : [];
+      return { categories, groups };
+    },
+    async category(slug: string) {
+      const [row] = await db.select().from(storeCategories).where(eq(storeCategories.slug, slug)).limit(1);
+      return row ?? null;
+    },
+    async group(slug: string) {
+      const [row] = await db.select().from(storeGroups).where(eq(storeGroups.slug, slug)).limit(1);
+      return row ?? null;
+    },
+    /** The catalog keys the store's names use, for searching them in the visitor's language. */
+    async nameKeys(): Promise<string[]> {
+      const [categories, groups, articles] = await Promise.all([
+        db.selectDistinct({ key: storeCategories.nameKey }).from(storeCategories),
+        db.selectDistinct({ key: storeGroups.nameKey }).from(storeGroups),
+        db.selectDistinct({ key: storeArticles.nameKey }).from(storeArticles).where(isNotNull(storeArticles.nameKey)),
+      ]);
+      return [...categories, ...groups, ...articles].map((r) => r.key).filter((k): k is string => !!k);
+    },
+    /** Articles in display order (category, group, article), one page, with the total. */
+    async articles(f: ArticleFilter) {
+      const where = articleWhere(f);
+      const [rows, [total]] = await Promise.all([
+        articlesJoined()
+          .where(where)
+          .orderBy(asc(storeCategories.sort), asc(storeGroups.sort), asc(storeArticles.sort))
+          .limit(f.limit)
+          .offset((f.page - 1) * f.limit),
+        db
+          .select({ n: count() })
+          .from(storeArticles)
+          .innerJoin(storeGroups, eq(storeGroups.slug, storeArticles.groupSlug))
+          .innerJoin(storeCategories, eq(storeCategories.slug, storeGroups.categorySlug))
+          .where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+    async article(id: string) {
+      const [row] = await articlesJoined()
+        .where(and(eq(storeArticles.id, id), eq(storeArticles.status, 1)))
+        .limit(1);
+      return row ?? null;
+    },
+    /** The variants of some articles with their price in one currency (null where none), in display order. */
+    async variants(articleIds: string[], currency: string) {
+      if (!articleIds.length) return [];
+      return db
+        .select({
+          variantCode: storeVariants.variantCode,
+          articleId: storeVariants.articleId,
+          attributes: storeVariants.attributes,
+          availability: storeVariants.availability,
+          listPrice: storeVariantPrices.listPrice,
+          discountBp: storeVariantPrices.discountBp,
+        })
+        .from(storeVariants)
+        .leftJoin(
+          storeVariantPrices,
+          and(eq(storeVariantPrices.variantCode, storeVariants.variantCode), eq(storeVariantPrices.currency, currency)),
+        )
+        .where(inArray(storeVariants.articleId, articleIds))
+        .orderBy(asc(storeVariants.articleId), asc(storeVariants.sort));
+    },
+    async variantArticleId(variantCode: string) {
+      const [row] = await db
+        .select({ articleId: storeVariants.articleId })
+        .from(storeVariants)
+        .where(eq(storeVariants.variantCode, variantCode))
+        .limit(1);
+      return row?.articleId ?? null;
+    },
+    async documentNameKeys(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ key: technicalDocuments.nameKey })
+        .from(technicalDocuments)
+        .where(isNotNull(technicalDocuments.nameKey));
+      return rows.map((r) => r.key).filter((k): k is string => !!k);
+    },
+    async documents(q: { search?: { text: string; nameKeys: string[] } | undefined; page: number; limit: number }) {
+      const where = q.search
+        ? or(
+            ilike(technicalDocuments.name, contains(q.search.text)),
+            ilike(technicalDocuments.code, contains(q.search.text)),
+            q.search.nameKeys.length ? inArray(technicalDocuments.nameKey, q.search.nameKeys) : undefined,
+          )
+        : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(technicalDocuments)
+          .where(where)
+          .orderBy(asc(technicalDocuments.sort), asc(technicalDocuments.id))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+        db.select({ n: count() }).from(technicalDocuments).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
+export type StoreRepo = ReturnType<typeof storeRepo>;
