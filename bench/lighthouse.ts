@@ -39,6 +39,9 @@ try {
         .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => ref.id);
       if (failing?.length) console.log(`  ${path} ${id} failing: ${failing.join(', ')}`);
+      for (const ref of failing ?? [])
+        if (ref === 'errors-in-console')
+          console.log(`    ${JSON.stringify(audits[ref]?.details ?? null).slice(0, 600)}`);
     }
   }
 } finally {

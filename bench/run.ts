@@ -56,6 +56,12 @@ try {
   // Warm up the JIT, the page cache and the API client cache.
   await autocannon({ url: `${BASE}/en-US`, connections: 10, duration: 2 });
   const idleRss = rssMb(server.pid as number);
+  // The pricing endpoint names a configuration by its hash: price it once so it is saved.
+  const priced = (await (
+    await fetch(
+      `${BASE}/v1/checkout/orderInfo/varg-ex?country=DE&componentId=varg_option_80hp&componentId=varg_option_enduro18`,
+    )
+  ).json()) as { hash: string };
 
   const results: Result[] = [];
   const peaks: Record<string, number> = {};
@@ -69,8 +75,11 @@ try {
       'GET /v1/checkout/orderInfo',
       '/v1/checkout/orderInfo/varg-ex?country=DE&componentId=varg_option_80hp&componentId=varg_option_side_stand_yes',
     ],
+    ['GET /v1/checkout/{hash}/pricing', `/v1/checkout/${priced.hash}/pricing?country=DE`],
+    ['SSR configurator page', '/de-DE/varg-ex/configurator?power=80hp&sideStand=side_stand_yes'],
+    ['SSR configurator page, cache miss', '/de-DE/varg-ex/configurator?power=80hp&v=[<id>]'],
     ['GET /health', '/health'],
-  ] as const) {
+  ] as Array<[string, string]>) {
     let peak = rssMb(server.pid as number);
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssMb(server.pid as number));
@@ -80,6 +89,7 @@ try {
     peaks[name] = peak;
   }
   const js = await pageJsGzip('/en-US');
+  const configuratorJs = await pageJsGzip('/de-DE/varg-ex/configurator');
 
   const byName = Object.fromEntries(results.map((r) => [r.name, r]));
   const ratio = (a: string, b: string) => ((byName[a]?.rps ?? 0) / (byName[b]?.rps ?? 1)).toFixed(2);
@@ -101,6 +111,16 @@ try {
     `RSS idle after warm-up: ${idleRss.toFixed(0)} MB (target ≤ 200); peak under the anonymous page load: ${peaks['SSR home page']?.toFixed(0)} MB (target ≤ 400)`,
   );
   console.log(`Home page JavaScript: ${js.files} files, ${(js.bytes / 1024).toFixed(1)} KB gzip (target ≤ 100 KB)`);
+  console.log(
+    `Configurator page JavaScript: ${configuratorJs.files} files, ${(configuratorJs.bytes / 1024).toFixed(1)} KB gzip (target ≤ 150 KB)`,
+  );
+  const health = byName['GET /health']?.p99 ?? 0;
+  for (const name of ['GET /v1/product/getlist', 'GET /v1/checkout/{hash}/pricing']) {
+    const r = byName[name];
+    console.log(
+      `${name}: ${Math.round(r?.rps ?? 0)} req/s (target ≥ 2,000), p99 ${r?.p99} ms = ${((r?.p99 ?? 0) / (health || 1)).toFixed(1)}× /health (target ≤ 5×)`,
+    );
+  }
 } finally {
   server.kill('SIGTERM');
 }

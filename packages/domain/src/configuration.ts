@@ -30,7 +30,7 @@ const WEIGHT_BRACKETS = new Set(['65_70', '75_80', '85_90']);
 
 /**
  * How a market writes the rider-weight brackets (spec section 9: a locale-specific mapping for US, CA, MX, BR, AR,
- * AU, NZ, ZA and GB; docs/decisions/010-configurator.md): pounds in the US, both units in Canada, stones and pounds in
+ * AU, NZ, ZA and GB; docs/decisions/011-configurator.md): pounds in the US, both units in Canada, stones and pounds in
  * the UK; Mexico, Brazil, Argentina, Australia, New Zealand and South Africa weigh riders in kilograms like the EU.
  * Footpegs and titanium bolt kits are the same parts everywhere, so their labels do not change by market.
  */

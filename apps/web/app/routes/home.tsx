@@ -1,7 +1,8 @@
 import { BatteryCharging, Gauge, Wrench } from 'lucide-react';
+import { Link } from 'react-router';
 import { useTranslation } from '../lib/i18n.ts';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';
-import { useMarketingHref } from '../lib/use-locale.ts';
+import { useLocalePath, useMarketingHref } from '../lib/use-locale.ts';
 import { BikeIllustration } from '../ui/bike-illustration.tsx';
 import { buttonClass } from '../ui/button.ts';
 import type { Route } from './+types/home';
@@ -15,10 +16,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   return seoMeta(root, location.pathname, m.home_meta_title ?? '', m.home_meta_description ?? '');
 };
 
+/** `configurator`: the model has its own configurator in the app; the SM's product page is the marketing site's. */
 const MODELS = [
-  { id: 'varg', path: '/stark-varg', color: '#e11d2a' },
-  { id: 'varg_ex', path: '/stark-varg-ex', color: '#f4f4f5' },
-  { id: 'varg_sm', path: '/stark-varg-sm', color: '#71717a' },
+  { id: 'varg', path: '/stark-varg', color: '#e11d2a', configurator: '/varg/configurator' },
+  { id: 'varg_ex', path: '/stark-varg-ex', color: '#f4f4f5', configurator: '/varg-ex/configurator' },
+  { id: 'varg_sm', path: '/stark-varg-sm', color: '#71717a', configurator: null },
 ] as const;
 
 const FEATURES = [
@@ -30,6 +32,7 @@ const FEATURES = [
 export default function Home() {
   const { t } = useTranslation();
   const marketing = useMarketingHref();
+  const to = useLocalePath();
   return (
     <main id="main">
       <section className="bg-neutral-950 text-white">
@@ -41,9 +44,9 @@ export default function Home() {
             </h1>
             <p className="mt-5 max-w-xl text-lg text-neutral-300">{t('home_hero_text')}</p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <a href={marketing('/stark-varg-ex')} className={buttonClass.accent}>
-                {t('model_discover', { model: t('model_varg_ex_name') })}
-              </a>
+              <Link to={to('/varg-ex/configurator')} className={buttonClass.accent}>
+                {t('model_configure', { model: t('model_varg_ex_name') })}
+              </Link>
               <a
                 href={marketing('/test-ride')}
                 className="inline-flex items-center rounded-full border border-white/30 px-6 py-3 text-sm font-semibold hover:bg-white/10"
@@ -81,9 +84,19 @@ export default function Home() {
                   </p>
                   <h3 className="mt-1 text-2xl font-bold">{name}</h3>
                   <p className="mt-3 flex-1 text-neutral-700">{t(`model_${model.id}_text`)}</p>
-                  <a href={marketing(model.path)} className={`${buttonClass.primary} mt-6 self-start`}>
-                    {t('model_discover', { model: name })}
-                  </a>
+                  <div className="mt-6 flex flex-wrap gap-3">
+                    {model.configurator ? (
+                      <Link to={to(model.configurator)} className={buttonClass.primary}>
+                        {t('model_configure', { model: name })}
+                      </Link>
+                    ) : null}
+                    <a
+                      href={marketing(model.path)}
+                      className={model.configurator ? buttonClass.secondary : buttonClass.primary}
+                    >
+                      {t('model_discover', { model: name })}
+                    </a>
+                  </div>
                 </div>
               </li>
             );

@@ -197,7 +197,7 @@ export function catalogService(
 
     async stockBikeById(id: string, country: string) {
       const row = await repo.stockBike(id);
-      if (!row || row.status !== 'available') throw new ApiError('NOT_FOUND');
+      if (row?.status !== 'available') throw new ApiError('NOT_FOUND');
       return this.stockBikeView(row, country);
     },
 

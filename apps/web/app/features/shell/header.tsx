@@ -7,10 +7,15 @@ import { useShell } from './providers.tsx';
 
 const CartDrawer = lazy(() => import('./cart-drawer.tsx'));
 
-const MODELS = [
-  { key: 'nav_varg_mx', path: '/stark-varg' },
-  { key: 'nav_varg_ex', path: '/stark-varg-ex' },
-  { key: 'nav_varg_sm', path: '/stark-varg-sm' },
+/** The main menu: app pages, and the marketing site for what the app has no page for (the VARG SM, support). */
+const NAV = [
+  { key: 'nav_varg_mx', path: '/varg/configurator', app: true },
+  { key: 'nav_varg_ex', path: '/varg-ex/configurator', app: true },
+  { key: 'nav_varg_sm', path: '/stark-varg-sm', app: false },
+  { key: 'nav_stock_bikes', path: '/varg/stock-bikes', app: true },
+  { key: 'nav_parts', path: '/parts-and-accessories/spare-parts', app: true },
+  { key: 'nav_store', path: '/store', app: true },
+  { key: 'nav_support', path: '/support', app: false },
 ] as const;
 
 export function LocaleButton({ className = '' }: { className?: string }) {
@@ -176,18 +181,22 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
         {!minimal && (
           <nav aria-label={t('nav_main_menu')} className="hidden flex-1 lg:block">
             <ul className="flex items-center gap-1 text-sm font-medium">
-              {MODELS.map((m) => (
+              {NAV.map((m) => (
                 <li key={m.key}>
-                  <a href={marketing(m.path)} className="rounded-full px-3 py-2 hover:bg-white/10">
-                    {t(m.key)}
-                  </a>
+                  {m.app ? (
+                    <Link
+                      to={localePath(m.path)}
+                      className="rounded-full px-3 py-2 whitespace-nowrap hover:bg-white/10"
+                    >
+                      {t(m.key)}
+                    </Link>
+                  ) : (
+                    <a href={marketing(m.path)} className="rounded-full px-3 py-2 whitespace-nowrap hover:bg-white/10">
+                      {t(m.key)}
+                    </a>
+                  )}
                 </li>
               ))}
-              <li>
-                <a href={marketing('/support')} className="rounded-full px-3 py-2 hover:bg-white/10">
-                  {t('nav_support')}
-                </a>
-              </li>
             </ul>
           </nav>
         )}
@@ -214,18 +223,19 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
           className="absolute inset-x-0 top-16 border-t border-white/10 bg-neutral-950 px-4 pb-6 lg:hidden"
         >
           <ul className="flex flex-col py-2 text-lg font-medium">
-            {MODELS.map((m) => (
+            {NAV.map((m) => (
               <li key={m.key}>
-                <a href={marketing(m.path)} className="block py-3">
-                  {t(m.key)}
-                </a>
+                {m.app ? (
+                  <Link to={localePath(m.path)} className="block py-3">
+                    {t(m.key)}
+                  </Link>
+                ) : (
+                  <a href={marketing(m.path)} className="block py-3">
+                    {t(m.key)}
+                  </a>
+                )}
               </li>
             ))}
-            <li>
-              <a href={marketing('/support')} className="block py-3">
-                {t('nav_support')}
-              </a>
-            </li>
           </ul>
           <LocaleButton className="-ml-3 inline-flex" />
         </nav>

@@ -1,0 +1,76 @@
+// What the configurator and the pre-summary load: the model's option groups in the visitor's market, the choice
+// from the URL, the rules it breaks, and — when it can be built — its price (GET checkout/orderInfo).
+import type { BikeConfiguration, ComponentGroup, PricingInfo } from '@varg/contracts';
+import type { Conflict, Locale } from '@varg/domain';
+import { redirect } from 'react-router';
+import { type ApiClient, isApiRequestError } from '../../lib/api.ts';
+import {
+  type Choice,
+  type ConfigurableModel,
+  choiceFromIds,
+  choiceFromQuery,
+  conflictsOf,
+  queryOf,
+} from './selection.ts';
+
+export interface ConfiguredBike {
+  model: ConfigurableModel;
+  groups: ComponentGroup[];
+  choice: Choice;
+  /** Groups whose value in the link is not offered (they show their default). */
+  ignored: string[];
+  conflicts: Conflict[];
+  /** Null while the choice breaks a rule, or when the model has no price in this market. */
+  pricing: PricingInfo | null;
+  /** The model is not sold in this market (no price list). */
+  unavailable: boolean;
+  /** A `?hash=` that names no saved configuration. */
+  unknownHash: boolean;
+}
+
+export async function loadConfiguredBike(
+  api: ApiClient,
+  locale: Locale,
+  model: ConfigurableModel,
+  url: URL,
+): Promise<ConfiguredBike> {
+  const lang = { lang: locale.lang };
+  const groups = await api.get<ComponentGroup[]>(`/v1/product/${model}/components?country=${locale.country}`, lang);
+
+  // A configuration named by its hash (a cart line, an old link) is rewritten into the readable URL.
+  const hash = url.searchParams.get('hash');
+  let unknownHash = false;
+  if (hash !== null) {
+    try {
+      const saved = await api.get<BikeConfiguration>(
+        `/v1/checkout/${encodeURIComponent(hash)}?country=${locale.country}`,
+        lang,
+      );
+      if (saved.productId === model) {
+        const query = queryOf(groups, choiceFromIds(groups, saved.componentIds));
+        throw redirect(`${url.pathname}${query ? `?${query}` : ''}`);
+      }
+      unknownHash = true;
+    } catch (error) {
+      if (!isApiRequestError(error) || error.status >= 500) throw error;
+      unknownHash = true;
+    }
+  }
+
+  const { choice, ignored } = choiceFromQuery(groups, url.searchParams);
+  const conflicts = conflictsOf(groups, choice);
+  let pricing: PricingInfo | null = null;
+  let unavailable = false;
+  if (conflicts.length === 0) {
+    const ids = Object.values(choice)
+      .map((id) => `&componentId=${encodeURIComponent(id)}`)
+      .join('');
+    try {
+      pricing = await api.get<PricingInfo>(`/v1/checkout/orderInfo/${model}?country=${locale.country}${ids}`, lang);
+    } catch (error) {
+      if (!isApiRequestError(error) || error.code !== 'PRICE_UNAVAILABLE') throw error;
+      unavailable = true;
+    }
+  }
+  return { model, groups, choice, ignored, conflicts, pricing, unavailable, unknownHash };
+}

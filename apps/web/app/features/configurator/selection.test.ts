@@ -1,0 +1,86 @@
+import type { ComponentGroup } from '@varg/contracts';
+import { describe, expect, it } from 'vitest';
+import { choiceFromIds, choiceFromQuery, conflictsOf, defaultChoice, queryOf, resolve } from './selection.ts';
+
+const price = { amount: 0, currencyCode: 'EUR' };
+const option = (id: string, isDefault = false, rules: { requires?: string[]; excludes?: string[] } = {}) => ({
+  id: `varg_option_${id}`,
+  name: `varg_option_${id}`,
+  nameKey: `option_${id}`,
+  price,
+  isDefault,
+  requires: (rules.requires ?? []).map((r) => `varg_option_${r}`),
+  excludes: (rules.excludes ?? []).map((r) => `varg_option_${r}`),
+});
+const groups: ComponentGroup[] = [
+  { group: 'color', nameKey: 'option_group_color', options: [option('red', true), option('white')] },
+  { group: 'power', nameKey: 'option_group_power', options: [option('60hp', true), option('80hp')] },
+  {
+    group: 'rear_wheel_size',
+    nameKey: 'option_group_rear_wheel_size',
+    options: [option('mx19', true), option('enduro18', false, { requires: ['tires_18_21'] })],
+  },
+  {
+    group: 'tires',
+    nameKey: 'option_group_tires',
+    options: [option('tires_18_21', true), option('tires_19_21', false, { excludes: ['mousse'] })],
+  },
+  { group: 'tubes', nameKey: 'option_group_tubes', options: [option('tubeless', true), option('mousse')] },
+];
+
+describe('the configuration in the URL', () => {
+  it('writes only the groups that differ from the default, with camelCase group names and option slugs', () => {
+    const choice = { ...defaultChoice(groups), power: 'varg_option_80hp', rear_wheel_size: 'varg_option_enduro18' };
+    const query = queryOf(groups, choice);
+    expect(query).toBe('power=80hp&rearWheelSize=enduro18');
+    expect(queryOf(groups, defaultChoice(groups))).toBe('');
+  });
+
+  it('reads the same choice back from a shared link, whatever the order of the parameters', () => {
+    const { choice, ignored } = choiceFromQuery(groups, new URLSearchParams('rearWheelSize=enduro18&power=80hp'));
+    expect(choice).toEqual({
+      color: 'varg_option_red',
+      power: 'varg_option_80hp',
+      rear_wheel_size: 'varg_option_enduro18',
+      tires: 'varg_option_tires_18_21',
+      tubes: 'varg_option_tubeless',
+    });
+    expect(ignored).toEqual([]);
+    expect(choiceFromIds(groups, Object.values(choice))).toEqual(choice);
+  });
+
+  it('keeps the default, and says so, for a value the model does not offer', () => {
+    const { choice, ignored } = choiceFromQuery(groups, new URLSearchParams('power=120hp&color=white'));
+    expect(choice.power).toBe('varg_option_60hp');
+    expect(choice.color).toBe('varg_option_white');
+    expect(ignored).toEqual(['power']);
+  });
+});
+
+describe('conflicts and their fixes', () => {
+  it('finds a missing required option and fixes it by choosing that option, not by undoing the buyer’s choice', () => {
+    const choice = {
+      ...defaultChoice(groups),
+      rear_wheel_size: 'varg_option_enduro18',
+      tires: 'varg_option_tires_19_21',
+    };
+    const [conflict] = conflictsOf(groups, choice);
+    expect(conflict).toEqual({
+      optionId: 'varg_option_enduro18',
+      kind: 'requires',
+      otherOptionId: 'varg_option_tires_18_21',
+    });
+    const fixed = resolve(groups, choice, conflict as NonNullable<typeof conflict>);
+    expect(fixed?.rear_wheel_size).toBe('varg_option_enduro18');
+    expect(fixed?.tires).toBe('varg_option_tires_18_21');
+    expect(conflictsOf(groups, fixed ?? {})).toEqual([]);
+  });
+
+  it('fixes an excluded pair by moving the other option to an allowed one', () => {
+    const choice = { ...defaultChoice(groups), tires: 'varg_option_tires_19_21', tubes: 'varg_option_mousse' };
+    const [conflict] = conflictsOf(groups, choice);
+    expect(conflict?.kind).toBe('excludes');
+    const fixed = resolve(groups, choice, conflict as NonNullable<typeof conflict>);
+    expect(fixed).toMatchObject({ tires: 'varg_option_tires_19_21', tubes: 'varg_option_tubeless' });
+  });
+});
