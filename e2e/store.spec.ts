@@ -98,7 +98,12 @@ test.describe('parts store, accessories store and technical documents (issue 5)'
     await store.search('Search documents and videos', 'torque', 'Search');
     await expect(store.status()).toHaveText('Results for “torque”: 2');
     const table = store.article('Torque table: chassis');
-    await expect(table.getByRole('link', { name: /Download the PDF/ })).toHaveAttribute('href', '/docs/tq-chassis.pdf');
+    const download = table.getByRole('link', { name: /Download the PDF/ });
+    await expect(download).toHaveAttribute('href', '/v1/technical-documents/TD006/file');
+    const file = await page.request.get((await download.getAttribute('href')) ?? '');
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+    expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   test('in the store, choosing a variant shows its price and availability', async ({ page }) => {

@@ -54,6 +54,11 @@ export const TechnicalDocumentQuery = z.object({
 });
 export type TechnicalDocumentQuery = z.infer<typeof TechnicalDocumentQuery>;
 
+export const TechnicalDocumentId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/, 'a document id: letters, digits, dashes and underscores')
+  .meta({ example: 'TD001' });
+
 export const MediaFile = z.object({ key: z.string(), url: z.string() }).meta({ id: 'MediaFile' });
 
 /** Spec section 3, "Technical document". */

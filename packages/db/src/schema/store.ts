@@ -84,6 +84,26 @@ export const storeVariantPrices = pgTable(
   (t) => [primaryKey({ columns: [t.variantCode, t.currency] })],
 );
 
+/** A table of a technical document: a header row and rows of as many cells. */
+export interface TechnicalDocumentTable {
+  columns: string[];
+  rows: string[][];
+}
+
+/** One section of a technical document: a heading, then paragraphs, a list, numbered steps and a table, in that order. */
+export interface TechnicalDocumentSection {
+  heading: string;
+  paragraphs?: string[];
+  bullets?: string[];
+  steps?: string[];
+  table?: TechnicalDocumentTable;
+}
+
+/** The text a technical document's PDF is drawn from (`GET /v1/technical-documents/{id}/file`). */
+export interface TechnicalDocumentContent {
+  sections: TechnicalDocumentSection[];
+}
+
 /** Manuals, tables and videos (spec section 3, "Technical document"). */
 export const technicalDocuments = pgTable(
   'technical_documents',
@@ -98,6 +118,8 @@ export const technicalDocuments = pgTable(
     media: jsonb('media').$type<Array<{ key: string; url: string }>>().notNull().default([]),
     /** The model it is about; null when it covers every model. */
     model: varchar('model', { length: 64 }),
+    /** What the PDF is drawn from; null when there is nothing to print (a video alone). */
+    content: jsonb('content').$type<TechnicalDocumentContent>(),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [index('technical_documents_sort_idx').on(t.sort)],

@@ -1,3 +1,4 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
   storeArticles,
@@ -5,8 +6,10 @@ import {
   storeGroups,
   storeVariantPrices,
   storeVariants,
+  type TechnicalDocumentContent,
   technicalDocuments,
 } from '../schema/index.ts';
+import { DOCUMENT_CONTENT } from './technical-documents.ts';
 
 // The parts and accessories store (DATA.md, "Spare parts and accessories") and the technical documents (spec section
 // 3). USD prices are DATA.md's US list prices (before sales tax); EUR prices are the European list prices with VAT;
@@ -484,18 +487,25 @@ export function storeSeed(): StoreSeed {
   return seed;
 }
 
-const doc = (id: string, key: string, name: string, code: string, extra: Partial<TechnicalDocumentSeed> = {}) => ({
-  id,
-  nameKey: `techdoc_${key}`,
-  name,
-  code,
-  fileKey: `docs/${code.toLowerCase()}.pdf`,
-  fileUrl: `/docs/${code.toLowerCase()}.pdf`,
-  videoUrl: null,
-  media: [],
-  model: null,
-  ...extra,
-});
+/** The API draws a document's PDF from its `content`; the storage provider may later hold a file under the key. */
+const documentFileUrl = (id: string) => `/v1/technical-documents/${id}/file`;
+
+const doc = (id: string, key: string, name: string, code: string, extra: Partial<TechnicalDocumentSeed> = {}) => {
+  const content = DOCUMENT_CONTENT[code] ?? null;
+  return {
+    id,
+    nameKey: `techdoc_${key}`,
+    name,
+    code,
+    fileKey: content ? `technical-documents/${code}.pdf` : null,
+    fileUrl: content ? documentFileUrl(id) : null,
+    videoUrl: null,
+    media: [],
+    model: null,
+    content,
+    ...extra,
+  };
+};
 
 export interface TechnicalDocumentSeed {
   id: string;
@@ -507,12 +517,14 @@ export interface TechnicalDocumentSeed {
   videoUrl: string | null;
   media: Array<{ key: string; url: string }>;
   model: Model | null;
+  /** What the PDF is drawn from; null for a video alone. */
+  content: TechnicalDocumentContent | null;
   sort: number;
 }
 
 const VIDEOS = 'https://www.youtube.com/@StarkFuture/search?query=';
 
-/** Manuals, torque tables and videos; the files are placeholders until the storage provider serves them. */
+/** Manuals, torque tables and videos. A document with content has a file: its PDF, drawn by the API. */
 export const TECHNICAL_DOCUMENTS: TechnicalDocumentSeed[] = [
   doc('TD001', 'owners_manual_mx', "VARG MX owner's manual", 'OM-VARG-MX', { model: 'varg' }),
   doc('TD002', 'owners_manual_ex', "VARG EX owner's manual", 'OM-VARG-EX', { model: 'varg-ex' }),
@@ -526,23 +538,18 @@ export const TECHNICAL_DOCUMENTS: TechnicalDocumentSeed[] = [
     media: [{ key: 'docs/media/charging-guide-cover.svg', url: '/docs/media/charging-guide-cover.svg' }],
   }),
   doc('TD009', 'battery_care', 'Battery storage and winter care', 'CG-BATTERY-CARE'),
-  doc('TD010', 'suspension_setup', 'Suspension setup', 'VD-SUSPENSION', {
-    fileKey: null,
-    fileUrl: null,
-    videoUrl: `${VIDEOS}suspension`,
-  }),
-  doc('TD011', 'tyre_mousse', 'Changing a tyre and a mousse', 'VD-TYRE-MOUSSE', {
-    fileKey: null,
-    fileUrl: null,
-    videoUrl: `${VIDEOS}tyre`,
-  }),
+  doc('TD010', 'suspension_setup', 'Suspension setup', 'VD-SUSPENSION', { videoUrl: `${VIDEOS}suspension` }),
+  doc('TD011', 'tyre_mousse', 'Changing a tyre and a mousse', 'VD-TYRE-MOUSSE', { videoUrl: `${VIDEOS}tyre` }),
   doc('TD012', 'chain_tension', 'Chain tension and wheel alignment', 'VD-CHAIN', {
     videoUrl: `${VIDEOS}chain`,
   }),
 ].map((d, i) => ({ ...d, sort: i + 1 }));
 
-/** Inserts the store and the technical documents; rows that exist are left alone (seed/index.ts). */
-export async function seedStore(tx: Pick<Db, 'insert'>): Promise<void> {
+/**
+ * Inserts the store and the technical documents; rows that exist are left alone (seed/index.ts), except that a
+ * document without content (a database seeded before migration 0007) gets the seed's.
+ */
+export async function seedStore(tx: Pick<Db, 'insert' | 'update'>): Promise<void> {
   const { articles, variants, prices } = storeSeed();
   await tx.insert(storeCategories).values(STORE_CATEGORIES).onConflictDoNothing();
   await tx.insert(storeGroups).values(STORE_GROUPS).onConflictDoNothing();
@@ -550,4 +557,11 @@ export async function seedStore(tx: Pick<Db, 'insert'>): Promise<void> {
   await tx.insert(storeVariants).values(variants).onConflictDoNothing();
   await tx.insert(storeVariantPrices).values(prices).onConflictDoNothing();
   await tx.insert(technicalDocuments).values(TECHNICAL_DOCUMENTS).onConflictDoNothing();
+  for (const d of TECHNICAL_DOCUMENTS) {
+    if (!d.content) continue;
+    await tx
+      .update(technicalDocuments)
+      .set({ content: d.content })
+      .where(and(eq(technicalDocuments.id, d.id), isNull(technicalDocuments.content)));
+  }
 }

@@ -7,7 +7,21 @@ import {
   storeVariants,
   technicalDocuments,
 } from '@varg/db';
-import { and, asc, count, eq, exists, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 
 /** `%text%` for ILIKE, with the wildcards of the text taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -182,6 +196,21 @@ export function storeRepo(db: Db) {
         .where(isNotNull(technicalDocuments.nameKey));
       return rows.map((r) => r.key).filter((k): k is string => !!k);
     },
+    /** One document with the content its PDF is drawn from. */
+    async document(id: string) {
+      const [row] = await db
+        .select({
+          id: technicalDocuments.id,
+          name: technicalDocuments.name,
+          code: technicalDocuments.code,
+          model: technicalDocuments.model,
+          content: technicalDocuments.content,
+        })
+        .from(technicalDocuments)
+        .where(eq(technicalDocuments.id, id))
+        .limit(1);
+      return row ?? null;
+    },
     async documents(q: { search?: { text: string; nameKeys: string[] } | undefined; page: number; limit: number }) {
       const where = q.search
         ? or(
@@ -190,9 +219,10 @@ export function storeRepo(db: Db) {
             q.search.nameKeys.length ? inArray(technicalDocuments.nameKey, q.search.nameKeys) : undefined,
           )
         : undefined;
+      const { content: _, ...columns } = getTableColumns(technicalDocuments);
       const [rows, [total]] = await Promise.all([
         db
-          .select()
+          .select(columns)
           .from(technicalDocuments)
           .where(where)
           .orderBy(asc(technicalDocuments.sort), asc(technicalDocuments.id))

@@ -8,6 +8,7 @@ import {
   StoreCountryQuery,
   StoreItemsQuery,
   StoreVariantDetail,
+  TechnicalDocumentId,
   TechnicalDocumentPage,
   TechnicalDocumentQuery,
   VariantCode,
@@ -18,6 +19,7 @@ import { requestLanguage } from '../../lib/request-language.ts';
 import type { StoreService } from './service.ts';
 
 const PUBLIC = 'public, max-age=60, stale-while-revalidate=600';
+const FILE = 'public, max-age=3600';
 // A search also matches names in the request's language.
 const VARY = 'accept-language, x-lang';
 const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
@@ -38,7 +40,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService }> = async
         tags: ['store'],
         summary: 'Technical documents and tutorial videos, one page',
         description:
-          '`search` matches part of the name (in English or in the language of the request) or of the code, ignoring case. Page 1, 10 a page by default (`limit` ≤ 100); answers `{docs, totalDocs, page, totalPages, hasNextPage, hasPrevPage, nextPage, prevPage, limit}`. A document has a `file` to download, a `videoURL`, or both.',
+          '`search` matches part of the name (in English or in the language of the request) or of the code, ignoring case. Page 1, 10 a page by default (`limit` ≤ 100); answers `{docs, totalDocs, page, totalPages, hasNextPage, hasPrevPage, nextPage, prevPage, limit}`. A document has a `file` to download (`file.url` is `/v1/technical-documents/{id}/file`, its PDF; `file.key` names it in the file storage), a `videoURL`, or both.',
         querystring: TechnicalDocumentQuery,
         response: { 200: TechnicalDocumentPage, ...errors },
       },
@@ -46,6 +48,37 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService }> = async
     async (request, reply) => {
       reply.header('cache-control', PUBLIC).header('vary', VARY);
       return store.technicalDocuments(request.query, requestLanguage(request));
+    },
+  );
+
+  app.get(
+    '/technical-documents/:id/file',
+    {
+      schema: {
+        tags: ['store'],
+        summary: 'A technical document’s file, as a PDF',
+        description:
+          'The PDF of a document that has a `file` (its `file.url` is this path): title, code, model and the document’s sections with their tables, in English, drawn with the brand header, page numbers and a footer. Answered `inline` (`content-disposition: inline; filename="<code>.pdf"`), cacheable for an hour. A malformed id is a 400 VALIDATION_ERROR; an unknown document, or one with nothing to print (a video alone), is a 404 TECHNICAL_DOCUMENT_NOT_FOUND.',
+        params: z.object({ id: TechnicalDocumentId }),
+        response: {
+          200: {
+            description: 'The PDF',
+            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { code, pdf } = await store.documentFile(request.params.id);
+      reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${code.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`)
+        .header('cache-control', FILE)
+        // Chrome shows a PDF through an internal <embed>, which the pages' policy (`object-src 'none'`) would block.
+        .header('content-security-policy', "frame-ancestors 'self'");
+      // The schema documents the body as binary (a string to OpenAPI); Fastify sends a Buffer as it is, unserialized.
+      return reply.send(pdf as unknown as string);
     },
   );
 

@@ -17,6 +17,7 @@ import { messagesFor, SOURCE_LANGUAGE } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
 import { readCache } from '../../lib/read-cache.ts';
 import type { MarketsService } from '../markets/service.ts';
+import { technicalDocumentPdf } from './document-pdf.ts';
 import type { StoreRepo } from './repo.ts';
 
 /** Store rows change with an administrator's edit; each process re-reads the name keys after this long. */
@@ -65,6 +66,8 @@ export function storeService(
   cacheTtlMs = STORE_CACHE_TTL_MS,
 ) {
   const cached = readCache(cacheTtlMs, 10);
+  // Drawn PDFs, kept as long as the name keys: a document's content changes with an administrator's edit only.
+  const cachedPdf = readCache(cacheTtlMs, 32);
   const nameKeys = () => cached('store name keys', () => repo.nameKeys());
   const documentNameKeys = () => cached('document name keys', () => repo.documentNameKeys());
 
@@ -119,6 +122,20 @@ export function storeService(
       const { rows, total } = await repo.documents({ search, page: query.page, limit: query.limit });
       const { hasPreviousPage: _, ...page } = pageInfo(query.page, query.limit, total);
       return { docs: rows.map(toDocument), ...page };
+    },
+
+    /**
+     * A technical document's file: the PDF drawn from its content. An unknown document, or one without content (a
+     * video alone), is TECHNICAL_DOCUMENT_NOT_FOUND.
+     */
+    async documentFile(id: string): Promise<{ code: string; pdf: Buffer }> {
+      const file = await cachedPdf(`pdf ${id}`, async () => {
+        const row = await repo.document(id);
+        if (!row?.content) return null;
+        return { code: row.code, pdf: await technicalDocumentPdf({ ...row, content: row.content }) };
+      });
+      if (!file) throw new ApiError('TECHNICAL_DOCUMENT_NOT_FOUND');
+      return file;
     },
 
     /** Categories with their product groups, in display order. */
