@@ -1,3 +1,5 @@
+export * from './cart.ts';
+export * from './checkout.ts';
 export * from './configuration.ts';
 export * from './constants.ts';
 export * from './errors.ts';
@@ -7,5 +9,6 @@ export * from './locale.ts';
 export * from './menu.ts';
 export * from './money.ts';
 export * from './pagination.ts';
+export * from './payment.ts';
 export * from './pricing.ts';
 export * from './store-price.ts';

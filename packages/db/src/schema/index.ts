@@ -1,4 +1,5 @@
 export * from './catalog.ts';
+export * from './commerce.ts';
 export * from './identity.ts';
 export * from './markets.ts';
 export * from './store.ts';

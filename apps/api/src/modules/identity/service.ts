@@ -309,6 +309,42 @@ export function identityService(deps: {
       return accepted('auth_password_reset_done', 'Your password was changed. You can sign in now.');
     },
 
+    /**
+     * A buyer without an account at checkout (spec: confirm returns token and isNewUser). The account is created with
+     * no usable password and signed in for this session; an e-mail asks the buyer to choose a password (following
+     * it also confirms the address). An address that already has an account must sign in first (ACCOUNT_EXISTS), so
+     * nobody orders on someone else's account.
+     */
+    async checkoutCustomer(
+      input: { email: string; name: string; secondName: string; phone: string; lang: string; country: string },
+      meta: RequestMeta,
+    ): Promise<{ userId: string; pair: TokenPair }> {
+      if (await repo.findUserByEmail(input.email)) throw new ApiError('ACCOUNT_EXISTS');
+      const user = await repo.insertUser({
+        email: input.email,
+        passwordHash: await hashPassword(randomToken()),
+        name: input.name,
+        secondName: input.secondName,
+        phone: internationalPhone(input.phone, input.country),
+        lang: uiLanguageFrom(input.lang) ?? 'en-us',
+        country: input.country,
+        roles: ['customer'],
+      });
+      if (!user) throw new ApiError('ACCOUNT_EXISTS');
+      const token = randomToken();
+      await repo.insertEmailToken({
+        userId: user.id,
+        purpose: 'reset_password',
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
+      });
+      await email.send(
+        emails.resetPassword(langOf(user), user.email, user.name, link(user, `/reset-password/${token}`)),
+      );
+      await audit.record({ actorId: user.id, action: 'user.checkout_sign_up', ip: meta.ip });
+      return { userId: user.id, pair: await issue(user, randomUUID(), meta) };
+    },
+
     /** Confirms the address from an e-mailed link and signs the user in. */
     async confirmEmail(token: string, meta: RequestMeta): Promise<TokenPair> {
       const userId = await repo.consumeEmailToken(sha256(token), 'confirm_email');

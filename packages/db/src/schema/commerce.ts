@@ -1,0 +1,220 @@
+// Carts, addresses, orders and the payment ledger (issues 5 and 6; docs/decisions/012-commerce-data.md).
+// Money is integer minor units in the order's currency.
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './identity.ts';
+
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A shopping cart: anonymous (by the `cartId` cookie, 30 days) or a user's. A user has at most one open cart; an
+ * anonymous cart is merged into it at sign-in. `ordered` carts are kept as the record of what an order was made from.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** open · ordered · merged */
+    status: varchar('status', { length: 16 }).notNull().default('open'),
+    country: varchar('country', { length: 2 }).notNull(),
+    /** B2C · B2B · Dealer (spec section 4). */
+    customerType: varchar('customer_type', { length: 8 }).notNull().default('B2C'),
+    deliveryMethod: varchar('delivery_method', { length: 32 }),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [uniqueIndex('carts_open_user_idx').on(t.userId).where(sql`${t.status} = 'open' and ${t.userId} is not null`)],
+);
+
+/** A bike line: a configuration (by hash) with a quantity, or one stock bike (quantity 1). */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: varchar('product_id', { length: 64 }).notNull(),
+    hash: varchar('hash', { length: 16 }).notNull(),
+    optionIds: text('option_ids').array().notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    /** Set for a stock bike; the line then always has quantity 1. */
+    stockBikeId: varchar('stock_bike_id', { length: 32 }),
+    /** A dealer's price for the line (minor units), replacing the list price. */
+    overwritePrice: integer('overwrite_price'),
+    createdAt,
+  },
+  (t) => [
+    uniqueIndex('cart_items_config_idx').on(t.cartId, t.hash).where(sql`${t.stockBikeId} is null`),
+    uniqueIndex('cart_items_stock_idx').on(t.cartId, t.stockBikeId).where(sql`${t.stockBikeId} is not null`),
+  ],
+);
+
+/** A store line: a part, accessory, merchandise or warranty variant, optionally for one vehicle (vin). */
+export const cartStoreItems = pgTable(
+  'cart_store_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    variantCode: varchar('variant_code', { length: 64 }).notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    vin: varchar('vin', { length: 17 }).notNull().default(''),
+    createdAt,
+  },
+  (t) => [uniqueIndex('cart_store_items_variant_idx').on(t.cartId, t.variantCode, t.vin)],
+);
+
+/** A user's saved address (spec section 3, "Address"). Orders copy the address, so deleting one changes no order. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    country: varchar('country', { length: 2 }).notNull(),
+    line1: text('line_1').notNull(),
+    line2: text('line_2').notNull().default(''),
+    postalCode: varchar('postal_code', { length: 16 }).notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull().default(''),
+    formattedAddress: text('formatted_address').notNull().default(''),
+    longitude: doublePrecision('longitude'),
+    latitude: doublePrecision('latitude'),
+    createdAt,
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);
+
+/**
+ * An order: a vehicle order (bikes) or a store order (parts, accessories, warranties). One cart makes at most one
+ * order (`cart_id` unique), which is what makes confirming idempotent. Amounts are the totals at confirmation; what is
+ * paid and still due is derived from the payment ledger, never stored here.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Human order number, shown to buyers and on invoices. */
+    number: integer('number').generatedAlwaysAsIdentity({ startWith: 100_001 }).notNull(),
+    /** vehicle · store */
+    type: varchar('type', { length: 8 }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    cartId: uuid('cart_id').references(() => carts.id),
+    /** pending_payment · partially_paid · paid · cancelled */
+    status: varchar('status', { length: 16 }).notNull().default('pending_payment'),
+    country: varchar('country', { length: 2 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    language: varchar('language', { length: 8 }).notNull(),
+    customerType: varchar('customer_type', { length: 8 }).notNull(),
+    /** Contact, shipping address, billing (company, VAT id, reverse charge) as confirmed. */
+    contact: jsonb('contact').notNull(),
+    shippingAddress: jsonb('shipping_address').notNull(),
+    billing: jsonb('billing').notNull(),
+    shippingMethod: varchar('shipping_method', { length: 32 }).notNull(),
+    customerOrderReference: text('customer_order_reference').notNull().default(''),
+    subtotal: integer('subtotal').notNull(),
+    shipping: integer('shipping').notNull().default(0),
+    fees: integer('fees').notNull().default(0),
+    tax: integer('tax').notNull(),
+    total: integer('total').notNull(),
+    /** How tax was computed: strategy, rate, lines, reverse charge (decision 012). */
+    taxDetails: jsonb('tax_details').notNull(),
+    deliveryDate: date('delivery_date'),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    uniqueIndex('orders_cart_idx').on(t.cartId),
+    uniqueIndex('orders_number_idx').on(t.number),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** bike · stock_bike · store */
+    type: varchar('type', { length: 16 }).notNull(),
+    productId: varchar('product_id', { length: 64 }),
+    hash: varchar('hash', { length: 16 }),
+    optionIds: text('option_ids').array(),
+    stockBikeId: varchar('stock_bike_id', { length: 32 }),
+    variantCode: varchar('variant_code', { length: 64 }),
+    vin: varchar('vin', { length: 17 }),
+    /** Catalog key or printed name of what was bought, for documents. */
+    nameKey: text('name_key').notNull(),
+    name: text('name').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    /** Price of one unit as listed to the buyer (with VAT where the market shows it), minor units. */
+    unitPrice: integer('unit_price').notNull(),
+    vatRateBp: integer('vat_rate_bp').notNull().default(0),
+    total: integer('total').notNull(),
+    /** A deposit is due for this line (bikes). */
+    deposit: integer('deposit').notNull().default(0),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/**
+ * The payment ledger (spec: payment status CREATED, PROCESSING, SUCCEEDED, REQUIRES_ACTION, FAILED). An order's paid
+ * amount is the sum of its SUCCEEDED payments; the amount due is the total minus that.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** full · deposit · remaining · down_payment */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    /** card · bank_transfer · sepa · … (spec section 4) */
+    method: varchar('method', { length: 32 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('CREATED'),
+    amount: integer('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    providerReference: varchar('provider_reference', { length: 128 }),
+    /** The client's idempotency key: a replayed request finds the same payment. */
+    idempotencyKey: varchar('idempotency_key', { length: 128 }),
+    failureCode: varchar('failure_code', { length: 64 }),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerReference),
+    uniqueIndex('payments_idempotency_idx').on(t.idempotencyKey),
+  ],
+);
+
+/** Provider events already processed (webhooks), so a replayed event changes nothing twice. */
+export const paymentEvents = pgTable('payment_events', {
+  id: varchar('id', { length: 128 }).primaryKey(),
+  provider: varchar('provider', { length: 16 }).notNull(),
+  type: varchar('type', { length: 64 }).notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
