@@ -1,0 +1,592 @@
+import { inflateSync } from 'node:zlib';
+import {
+  DEMO_PARTS_ORDER_ID,
+  DEMO_PASSWORD,
+  DEMO_VEHICLE_ORDER_ID,
+  orderLines,
+  orders,
+  payments,
+  users,
+} from '@varg/db';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bearer, lastMail, newCustomer, useApi } from '../../../test/helper.ts';
+import { apiConfigFromEnv, readEnv } from '../../config.ts';
+import { DOWNLOAD_LINK_TTL_S, downloadLinks } from './download-link.ts';
+import { invoiceLanguage } from './invoice-pdf.ts';
+import { bankAccount, SANDBOX_BANK_ACCOUNT } from './seller.ts';
+
+const ctx = useApi();
+const UNKNOWN = 'f0a1e000-0000-4000-8000-0000000000ff';
+let ip = 0;
+
+async function signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/v1/user/sign-in',
+    remoteAddress: `203.0.113.${++ip}`,
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+  return res.json().token as string;
+}
+
+const get = (url: string, token?: string, lang = 'de') =>
+  ctx.app.inject({ url, headers: { 'x-lang': lang, ...(token ? bearer(token) : {}) } });
+
+const winAnsi = new TextDecoder('windows-1252');
+
+/**
+ * The text a PDF draws, one text run a line: pdfkit writes runs of its built-in fonts as Windows-1252 hex strings in TJ
+ * arrays, in deflated streams.
+ */
+function pdfText(pdf: Buffer): string {
+  const runs: string[] = [];
+  for (const [, data = ''] of pdf.toString('latin1').matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
+    } catch {
+      content = data;
+    }
+    for (const [, array = ''] of content.matchAll(/\[([^\]]*)\] TJ/g)) {
+      runs.push(
+        [...array.matchAll(/<([0-9a-f]*)>/g)].map(([, hex]) => winAnsi.decode(Buffer.from(hex ?? '', 'hex'))).join(''),
+      );
+    }
+  }
+  return runs.join('\n');
+}
+
+/** Inserts an order of the user with its lines and payments, as the checkout would. */
+async function insertOrder(
+  userId: string,
+  input: {
+    type?: 'vehicle' | 'store';
+    country?: string;
+    language?: string;
+    customerType?: string;
+    billing?: Record<string, unknown>;
+    taxDetails?: Record<string, unknown>;
+    currency?: string;
+    /** A line's total defaults to unit price × quantity (prices with VAT). */
+    lines?: Array<{
+      name: string;
+      nameKey?: string;
+      quantity: number;
+      unitPrice: number;
+      vatRateBp: number;
+      total?: number;
+    }>;
+    subtotal?: number;
+    shipping?: number;
+    tax?: number;
+    total?: number;
+    payments?: Array<{ kind: string; method: string; status: string; amount: number }>;
+    createdAt?: Date;
+  } = {},
+) {
+  const lines = input.lines ?? [
+    { name: 'Cap', nameKey: 'store_article_cap', quantity: 1, unitPrice: 2_900, vatRateBp: 1900 },
+  ];
+  const subtotal = input.subtotal ?? lines.reduce((s, l) => s + l.unitPrice * l.quantity, 0);
+  const shipping = input.shipping ?? 0;
+  const [row] = await ctx.database.db
+    .insert(orders)
+    .values({
+      type: input.type ?? 'store',
+      userId,
+      country: input.country ?? 'DE',
+      currency: input.currency ?? 'EUR',
+      language: input.language ?? 'de',
+      customerType: input.customerType ?? 'B2C',
+      contact: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+4930123456' },
+      shippingAddress: { line_1: 'Unter den Linden 1', postal_code: '10117', city: 'Berlin', country: 'DE' },
+      billing: input.billing ?? {},
+      shippingMethod: 'standard',
+      subtotal,
+      shipping,
+      tax: input.tax ?? 0,
+      total: input.total ?? subtotal + shipping,
+      taxDetails: input.taxDetails ?? {},
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    })
+    .returning();
+  if (!row) throw new Error('no order');
+  await ctx.database.db.insert(orderLines).values(
+    lines.map((l) => ({
+      orderId: row.id,
+      type: 'store',
+      nameKey: l.nameKey ?? '',
+      name: l.name,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      vatRateBp: l.vatRateBp,
+      total: l.total ?? l.unitPrice * l.quantity,
+    })),
+  );
+  for (const p of input.payments ?? []) {
+    await ctx.database.db.insert(payments).values({ orderId: row.id, currency: 'EUR', provider: 'sandbox', ...p });
+  }
+  return row;
+}
+
+async function userId(email: string): Promise<string> {
+  const [row] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+describe('reading an order (GET order/{id}, GET store/orders/{id})', () => {
+  it('shows the demo vehicle order to its buyer: lines with the configuration, totals and the ledger', async () => {
+    const token = await signIn('customer@demo.starkfuture.com');
+    const res = await get(`/v1/order/${DEMO_VEHICLE_ORDER_ID}`, token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const order = res.json();
+    expect(order).toMatchObject({
+      id: DEMO_VEHICLE_ORDER_ID,
+      number: 100_001,
+      type: 'vehicle',
+      status: 'partially_paid',
+      country: 'DE',
+      currency: 'EUR',
+      language: 'de',
+      customerType: 'B2C',
+      contact: { firstName: 'Laura', lastName: 'Fischer', email: 'customer@demo.starkfuture.com' },
+      shippingAddress: { line1: 'Torstraße 125', postalCode: '10119', city: 'Berlin', country: 'DE' },
+      billing: { firstName: 'Laura', companyName: null, companyId: null, reverseCharge: false },
+      subtotal: 1_542_800,
+      shipping: 34_900,
+      tax: 251_902,
+      total: 1_577_700,
+      paid: 50_000,
+      toPay: 1_527_700,
+      pending: 0,
+      bankTransferPending: false,
+      deliveryDate: '2026-05-11',
+      payments: [{ kind: 'deposit', method: 'card', status: 'SUCCEEDED', amount: 50_000, currency: 'EUR' }],
+    });
+    const [line] = order.lines;
+    expect(line).toMatchObject({ type: 'bike', productId: 'varg-ex', name: 'VARG EX', quantity: 1, vatRateBp: 1900 });
+    expect(line.options).toHaveLength(11);
+    // In the catalogue's group order, each named in the request's language.
+    expect(line.options[0]).toMatchObject({
+      id: 'varg_option_grey',
+      group: 'color',
+      groupNameKey: 'option_group_color',
+    });
+    expect(line.options.find((o: { id: string }) => o.id === 'varg_option_80hp')).toMatchObject({
+      group: 'power',
+      nameKey: 'option_80hp',
+    });
+    const english = (await get(`/v1/order/${DEMO_VEHICLE_ORDER_ID}`, token, 'en')).json();
+    expect(english.lines[0].options[0].name).toBe('Grey');
+  });
+
+  it('reads a store order at store/orders/{id} only, and a vehicle order at order/{id} only', async () => {
+    const token = await signIn('customer@demo.starkfuture.com');
+    const parts = await get(`/v1/store/orders/${DEMO_PARTS_ORDER_ID}`, token, 'en');
+    expect(parts.statusCode).toBe(200);
+    expect(parts.json()).toMatchObject({
+      number: 100_002,
+      type: 'store',
+      status: 'paid',
+      total: 43_788,
+      paid: 43_788,
+      toPay: 0,
+      payments: [{ kind: 'full', method: 'bank_transfer', status: 'SUCCEEDED', amount: 43_788 }],
+    });
+    // Brand names print as they are; catalog keys are translated.
+    expect(parts.json().lines.map((l: { name: string; quantity: number }) => `${l.quantity} ${l.name}`)).toEqual([
+      '1 Grip seat',
+      '1 Pirelli Scorpion XC 120/100-18',
+      '2 Power Tube 18"',
+    ]);
+    for (const url of [`/v1/order/${DEMO_PARTS_ORDER_ID}`, `/v1/store/orders/${DEMO_VEHICLE_ORDER_ID}`]) {
+      const res = await get(url, token);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'ORDER_NOT_FOUND', t_key: 'error_order_not_found' });
+    }
+  });
+
+  it('hides an order from everybody but its buyer and the administrators', async () => {
+    const stranger = (await newCustomer(ctx.app, 'stranger@example.com')).token;
+    const urls = [
+      `/v1/order/${DEMO_VEHICLE_ORDER_ID}`,
+      `/v1/store/orders/${DEMO_PARTS_ORDER_ID}`,
+      `/v1/order/document/${DEMO_VEHICLE_ORDER_ID}`,
+      `/v1/order/invoice?orderId=${DEMO_VEHICLE_ORDER_ID}`,
+      `/v1/order/get-bank-details/${DEMO_VEHICLE_ORDER_ID}`,
+      `/v1/order/${UNKNOWN}`,
+    ];
+    for (const url of urls) {
+      const res = await get(url, stranger);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code).toBe('ORDER_NOT_FOUND');
+    }
+    expect((await get('/v1/order', stranger)).json()).toMatchObject({ docs: [], totalDocs: 0, totalPages: 1 });
+
+    const admin = await signIn('admin@demo.starkfuture.com');
+    expect((await get(`/v1/order/${DEMO_VEHICLE_ORDER_ID}`, admin)).statusCode).toBe(200);
+    expect((await get(`/v1/order/get-bank-details/${DEMO_VEHICLE_ORDER_ID}`, admin)).statusCode).toBe(200);
+  });
+
+  it('needs a sign-in, and answers 400 for malformed ids and queries', async () => {
+    for (const url of [
+      `/v1/order/${DEMO_VEHICLE_ORDER_ID}`,
+      '/v1/order',
+      `/v1/order/document/${DEMO_VEHICLE_ORDER_ID}`,
+      `/v1/order/invoice?orderId=${DEMO_VEHICLE_ORDER_ID}`,
+      `/v1/order/get-bank-details/${DEMO_VEHICLE_ORDER_ID}`,
+    ]) {
+      expect((await get(url)).statusCode, url).toBe(401);
+    }
+    const token = await signIn('customer@demo.starkfuture.com');
+    for (const url of [
+      '/v1/order/not-an-id',
+      '/v1/order/100001',
+      '/v1/store/orders/abc',
+      '/v1/order/document/abc',
+      '/v1/order/get-bank-details/abc',
+      '/v1/order/invoice',
+      '/v1/order/invoice?orderId=123',
+      '/v1/order?type=boat',
+      '/v1/order?limit=0',
+      '/v1/order?page=0',
+    ]) {
+      const res = await get(url, token);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    }
+  });
+});
+
+describe('the caller’s orders (GET order)', () => {
+  it('lists the demo customer’s orders newest first, by type', async () => {
+    const token = await signIn('customer@demo.starkfuture.com');
+    const all = (await get('/v1/order', token)).json();
+    expect(all).toMatchObject({ totalDocs: 2, page: 1, limit: 10, totalPages: 1, hasNextPage: false, prevPage: null });
+    expect(all.docs.map((o: { number: number }) => o.number)).toEqual([100_002, 100_001]);
+    const vehicles = (await get('/v1/order?type=vehicle', token)).json();
+    expect(vehicles.docs.map((o: { id: string }) => o.id)).toEqual([DEMO_VEHICLE_ORDER_ID]);
+    const store = (await get('/v1/order?type=store', token)).json();
+    expect(store.docs.map((o: { id: string }) => o.id)).toEqual([DEMO_PARTS_ORDER_ID]);
+  });
+
+  it('pages through many orders', async () => {
+    const token = (await newCustomer(ctx.app, 'collector@example.com')).token;
+    const id = await userId('collector@example.com');
+    for (let i = 0; i < 12; i++) {
+      await insertOrder(id, { createdAt: new Date(Date.UTC(2026, 0, 1 + i)) });
+    }
+    const first = (await get('/v1/order?limit=5', token)).json();
+    expect(first).toMatchObject({ totalDocs: 12, totalPages: 3, page: 1, hasNextPage: true, nextPage: 2 });
+    expect(first.docs).toHaveLength(5);
+    const last = (await get('/v1/order?limit=5&page=3', token)).json();
+    expect(last).toMatchObject({ page: 3, hasNextPage: false, hasPrevPage: true, prevPage: 2, nextPage: null });
+    expect(last.docs).toHaveLength(2);
+    const dates = [...first.docs, ...last.docs].map((o: { createdAt: string }) => o.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect((await get('/v1/order?limit=5&page=9', token)).json().docs).toEqual([]);
+  });
+});
+
+describe('the invoice (GET order/document/{id}, GET order/invoice)', () => {
+  it('gives a signed link that downloads the PDF invoice without a token', async () => {
+    const token = await signIn('customer@demo.starkfuture.com');
+    const doc = await get(`/v1/order/document/${DEMO_VEHICLE_ORDER_ID}`, token);
+    expect(doc.statusCode).toBe(200);
+    const { downloadURL, expiresAt } = doc.json();
+    expect(downloadURL).toMatch(
+      new RegExp(`^/v1/order/invoice\\?orderId=${DEMO_VEHICLE_ORDER_ID}&token=\\d+\\.[\\w-]+$`),
+    );
+    expect(new Date(expiresAt).getTime()).toBeGreaterThan(Date.now());
+
+    const res = await ctx.app.inject(downloadURL);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="invoice-100001.pdf"');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString('latin1')).toMatch(/%%EOF\s*$/);
+
+    // A link for one order opens no other; a changed or made-up signature opens nothing.
+    const other = downloadURL.replace(DEMO_VEHICLE_ORDER_ID, DEMO_PARTS_ORDER_ID);
+    const tampered = downloadURL.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A'));
+    for (const url of [other, tampered, `/v1/order/invoice?orderId=${DEMO_VEHICLE_ORDER_ID}&token=1.abc`]) {
+      const bad = await ctx.app.inject(url);
+      expect(bad.statusCode, url).toBe(400);
+      expect(bad.json().code).toBe('INVALID_TOKEN');
+    }
+  });
+
+  it('draws the invoice in the order’s language: seller, buyer, lines, 19 % VAT, payments and the amount due', async () => {
+    const token = await signIn('customer@demo.starkfuture.com');
+    const res = await get(`/v1/order/invoice?orderId=${DEMO_VEHICLE_ORDER_ID}`, token, 'en');
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    for (const expected of [
+      'Rechnung',
+      'INV-100001',
+      '100001',
+      'Stark Future S.L.',
+      'C/ de Pere IV 29',
+      'ESB66000000',
+      'Laura Fischer',
+      'Torstraße 125',
+      '10119 Berlin',
+      'VARG EX',
+      '15.428,00 €',
+      '15.777,00 €',
+      '13.257,98 €',
+      '2.519,02 €',
+      '500,00 €',
+      '15.277,00 €',
+      'ES91 2100 0418 4502 0005 1332',
+    ]) {
+      // Runs and lines joined: a long paragraph wraps wherever its line ends.
+      expect(text.replace(/\s+/g, ' '), expected).toContain(expected);
+    }
+    // The VAT rate on the lines and in the breakdown.
+    expect(text.match(/19\s%/g)?.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows a paid order as paid, with the transfer received', async () => {
+    const token = await signIn('customer@demo.starkfuture.com');
+    const res = await get(`/v1/order/invoice?orderId=${DEMO_PARTS_ORDER_ID}`, token);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="invoice-100002.pdf"');
+    const text = pdfText(res.rawPayload).replace(/\u00a0/g, ' ');
+    expect(text).toContain('INV-100002');
+    expect(text).toContain('Pirelli Scorpion XC 120/100-18');
+    expect(text).toContain('SF-PT-18');
+    expect(text).toContain('437,88 €');
+    expect(text).toContain('0,00 €');
+    // Nothing is due: no transfer instructions.
+    expect(text).not.toContain('ES91 2100');
+  });
+
+  it('reverse charge: the company and its VAT id, the net charged, no VAT, and the legal note', async () => {
+    const id = await userId('company@demo.starkfuture.com');
+    const token = await signIn('company@demo.starkfuture.com');
+    // As the checkout stores it (decision 013): 2 × 890.00 € listed with 20 % French VAT and 25.00 € delivery,
+    // charged without the VAT they contain: 1,483.33 € + 20.83 € = 1,504.16 €; the lines carry the net at 0 %.
+    const order = await insertOrder(id, {
+      country: 'FR',
+      language: 'fr',
+      customerType: 'B2B',
+      lines: [
+        {
+          name: 'Portable charger',
+          nameKey: 'store_article_portable_charger',
+          quantity: 2,
+          unitPrice: 89_000,
+          vatRateBp: 0,
+          total: 148_333,
+        },
+      ],
+      shipping: 2_500,
+      total: 150_416,
+      billing: {
+        type: 'company',
+        companyName: 'Moto Lyon SARL',
+        vatId: 'FR40303265045',
+        vatIdValid: true,
+        reverseCharge: true,
+        address: { line_1: '12 rue de la République', postal_code: '69002', city: 'Lyon', country: 'FR' },
+      },
+      taxDetails: { regime: 'eu_reverse_charge', reverseCharge: true, rateBp: 0 },
+    });
+    const view = (await get(`/v1/store/orders/${order.id}`, token)).json();
+    expect(view).toMatchObject({
+      taxPresentation: 'reverse_charge',
+      billing: {
+        companyName: 'Moto Lyon SARL',
+        companyId: 'FR40303265045',
+        reverseCharge: true,
+        address: { line1: '12 rue de la République', city: 'Lyon', country: 'FR' },
+      },
+      lines: [{ unitAmount: 74_167, amount: 148_333 }],
+    });
+    const text = pdfText((await get(`/v1/order/invoice?orderId=${order.id}`, token)).rawPayload)
+      .replace(/\s+/g, ' ')
+      .replace(/[\u00a0\u202f]/g, ' ');
+    for (const expected of [
+      'Facture',
+      'Moto Lyon SARL',
+      'N° TVA : FR40303265045',
+      '12 rue de la République',
+      'Chargeur portable',
+      '741,67 €',
+      '1 483,33 €',
+      '20,83 €',
+      '1 504,16 €',
+      'Autoliquidation',
+      '2006/112/CE',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).toMatch(/0 %/);
+    expect(text).not.toMatch(/20 %/);
+    // The listed price with VAT appears nowhere.
+    expect(text).not.toContain('890,00');
+  });
+
+  it('sales tax added on top (US): lines before tax, the tax as its own line, no VAT breakdown', async () => {
+    await newCustomer(ctx.app, 'rider@example.com');
+    const token = await signIn('rider@example.com', 'correct horse battery');
+    const order = await insertOrder(await userId('rider@example.com'), {
+      type: 'vehicle',
+      country: 'US',
+      currency: 'USD',
+      language: 'en-us',
+      lines: [
+        {
+          name: 'VARG MX',
+          nameKey: 'model_varg_name',
+          quantity: 1,
+          unitPrice: 1_049_000,
+          vatRateBp: 725,
+          total: 1_125_053,
+        },
+      ],
+      subtotal: 1_049_000,
+      tax: 76_053,
+      total: 1_125_053,
+      taxDetails: { regime: 'us_sales_tax', rateBp: 725, reverseCharge: false, state: 'CA' },
+    });
+    const view = (await get(`/v1/order/${order.id}`, token, 'en')).json();
+    expect(view).toMatchObject({ taxPresentation: 'added', lines: [{ unitAmount: 1_049_000, amount: 1_049_000 }] });
+    const text = pdfText((await get(`/v1/order/invoice?orderId=${order.id}`, token)).rawPayload).replace(/\s+/g, ' ');
+    for (const expected of ['Invoice', '$10,490.00', 'Tax', '$760.53', '$11,250.53', '7.25%']) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).not.toContain('VAT breakdown');
+  });
+
+  it('draws invoices its fonts cannot print in English', () => {
+    expect(invoiceLanguage('de')).toBe('de');
+    expect(invoiceLanguage('fr')).toBe('fr');
+    expect(invoiceLanguage('ru')).toBe('en-us');
+    expect(invoiceLanguage('el')).toBe('en-us');
+  });
+
+  it('signed links expire', () => {
+    let now = Date.UTC(2026, 2, 1);
+    const links = downloadLinks(new TextEncoder().encode('k'.repeat(40)), () => now);
+    const { token } = links.sign(DEMO_VEHICLE_ORDER_ID);
+    expect(links.verify(DEMO_VEHICLE_ORDER_ID, token)).toBe(true);
+    now += DOWNLOAD_LINK_TTL_S * 1000 + 1000;
+    expect(links.verify(DEMO_VEHICLE_ORDER_ID, token)).toBe(false);
+    const other = downloadLinks(new TextEncoder().encode('x'.repeat(40)), () => Date.UTC(2026, 2, 1));
+    expect(other.verify(DEMO_VEHICLE_ORDER_ID, token)).toBe(false);
+  });
+});
+
+describe('bank-transfer details (GET order/get-bank-details/{id})', () => {
+  it('asks for what is due, with the order number as reference, from the sandbox account', async () => {
+    const token = await signIn('customer@demo.starkfuture.com');
+    const res = await get(`/v1/order/get-bank-details/${DEMO_VEHICLE_ORDER_ID}`, token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      orderId: DEMO_VEHICLE_ORDER_ID,
+      orderNumber: 100_001,
+      beneficiary: 'Stark Future S.L.',
+      beneficiaryAddress: 'C/ de Pere IV 29, 08018 Barcelona, Spain',
+      iban: 'ES91 2100 0418 4502 0005 1332',
+      bic: 'CAIXESBBXXX',
+      reference: '100001',
+      amount: 1_527_700,
+      currency: 'EUR',
+      bankTransferPending: false,
+      sandbox: true,
+    });
+    const paid = (await get(`/v1/order/get-bank-details/${DEMO_PARTS_ORDER_ID}`, token)).json();
+    expect(paid).toMatchObject({ amount: 0, reference: '100002', bankTransferPending: false });
+  });
+
+  it('asks for the awaited transfer when one is pending', async () => {
+    const token = (await newCustomer(ctx.app, 'transfer@example.com')).token;
+    const order = await insertOrder(await userId('transfer@example.com'), {
+      type: 'vehicle',
+      lines: [{ name: 'VARG MX', nameKey: 'model_varg_name', quantity: 1, unitPrice: 1_190_000, vatRateBp: 1900 }],
+      payments: [
+        { kind: 'deposit', method: 'card', status: 'FAILED', amount: 50_000 },
+        { kind: 'deposit', method: 'bank_transfer', status: 'PROCESSING', amount: 50_000 },
+      ],
+    });
+    const details = (await get(`/v1/order/get-bank-details/${order.id}`, token)).json();
+    expect(details).toMatchObject({ amount: 50_000, bankTransferPending: true });
+    const view = (await get(`/v1/order/${order.id}`, token)).json();
+    expect(view).toMatchObject({
+      status: 'pending_payment',
+      paid: 0,
+      toPay: 1_190_000,
+      pending: 50_000,
+      bankTransferPending: true,
+    });
+  });
+
+  it('reads the account from BANK_TRANSFER_IBAN and BANK_TRANSFER_BIC, refusing a wrong IBAN', () => {
+    const config = apiConfigFromEnv(
+      readEnv({ BANK_TRANSFER_IBAN: 'DE89 3704 0044 0532 0130 00', BANK_TRANSFER_BIC: 'COBADEFFXXX' }),
+    );
+    expect(bankAccount(config.bankTransfer)).toEqual({
+      beneficiary: 'Stark Future S.L.',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      sandbox: false,
+    });
+    expect(bankAccount(apiConfigFromEnv(readEnv({})).bankTransfer)).toBe(SANDBOX_BANK_ACCOUNT);
+    expect(() => readEnv({ BANK_TRANSFER_IBAN: 'DE00 3704 0044 0532 0130 00' })).toThrow(
+      /BANK_TRANSFER_IBAN: must be a valid IBAN/,
+    );
+    expect(() => readEnv({ BANK_TRANSFER_IBAN: 'DE89370400440532013000', BANK_TRANSFER_BIC: 'no' })).toThrow(
+      /BANK_TRANSFER_BIC/,
+    );
+  });
+});
+
+describe('order e-mails', () => {
+  it('confirms an order in its language, with the lines, what is due and the link to the order', async () => {
+    await ctx.app.services.orders.sendOrderConfirmation(DEMO_VEHICLE_ORDER_ID);
+    const mail = await lastMail(ctx.app, 'customer@demo.starkfuture.com');
+    expect(mail?.lang).toBe('de');
+    expect(mail?.subject).toContain('100001');
+    const text = mail?.text.replace(/\u00a0/g, ' ') ?? '';
+    expect(text).toContain('Laura');
+    expect(text).toContain('1 × VARG EX: 15.428,00 €');
+    expect(text).toContain('15.277,00 €');
+    expect(text).toContain(`http://shop.test/de-DE/orders/my/${DEMO_VEHICLE_ORDER_ID}`);
+    // No transfer is awaited: no bank details.
+    expect(text).not.toContain('ES91');
+  });
+
+  it('adds the bank details when a transfer is awaited, and links a store order to the parts orders', async () => {
+    await newCustomer(ctx.app, 'awaiting@example.com');
+    const order = await insertOrder(await userId('awaiting@example.com'), {
+      language: 'en-us',
+      payments: [{ kind: 'full', method: 'bank_transfer', status: 'CREATED', amount: 2_900 }],
+    });
+    await ctx.app.services.orders.sendOrderConfirmation(order.id);
+    const mail = await lastMail(ctx.app, 'ada@example.com');
+    expect(mail?.lang).toBe('en-us');
+    const text = mail?.text ?? '';
+    expect(text).toContain('ES91 2100 0418 4502 0005 1332');
+    expect(text).toContain('CAIXESBBXXX');
+    expect(text).toContain(String(order.number));
+    expect(text).toContain(`http://shop.test/en-DE/orders/parts/${order.id}`);
+  });
+
+  it('tells the buyer a payment came in', async () => {
+    const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.orderId, DEMO_VEHICLE_ORDER_ID));
+    await ctx.app.services.orders.sendPaymentReceived(DEMO_VEHICLE_ORDER_ID, payment?.id ?? '');
+    const mail = await lastMail(ctx.app, 'customer@demo.starkfuture.com');
+    expect(mail?.subject).toContain('100001');
+    expect(mail?.text.replace(/\u00a0/g, ' ')).toContain('500,00 €');
+    await expect(ctx.app.services.orders.sendOrderConfirmation(UNKNOWN)).rejects.toMatchObject({
+      code: 'ORDER_NOT_FOUND',
+    });
+  });
+});

@@ -1,0 +1,169 @@
+import {
+  BankDetails,
+  ErrorEnvelope,
+  InvoiceQuery,
+  OrderDocument,
+  OrderId,
+  OrderListQuery,
+  OrderView,
+  OrderViewPage,
+} from '@varg/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLanguage } from '../../lib/request-language.ts';
+import type { Guards } from '../identity/auth.ts';
+import type { OrdersService, Viewer } from './service.ts';
+
+const PRIVATE = 'private, no-store';
+const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope };
+const OWNERSHIP =
+  'Needs a Bearer token. Only the buyer (and administrators) can read an order: any other order, and an unknown one, is a 404 ORDER_NOT_FOUND. A malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency; names are in the language of the request (`?lang`, `x-lang`, Accept-Language).';
+const params = z.object({ id: OrderId });
+
+function viewer(request: FastifyRequest): Viewer {
+  // requireAuth ran: the caller is known.
+  const auth = request.auth as NonNullable<FastifyRequest['auth']>;
+  return { userId: auth.userId, roles: auth.roles };
+}
+
+/**
+ * Orders as their buyers read them (spec section 7, "Orders"): vehicle and store orders, the caller's list, the invoice
+ * (a signed download link and the PDF) and the bank-transfer details. The checkout creates orders; this module reads
+ * them (docs/decisions/014-orders-and-invoices.md).
+ */
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; guards: Guards }> = async (
+  app,
+  { orders, guards },
+) => {
+  const auth = { preHandler: guards.requireAuth };
+
+  app.get(
+    '/order',
+    {
+      ...auth,
+      schema: {
+        tags: ['orders'],
+        summary: 'The caller’s orders, newest first, one page',
+        description: `Not a path of the spec (it names the pages /orders/my and /orders/parts, not their call). \`type\`: \`vehicle\` or \`store\`, both without it. Page 1, 10 a page by default (\`limit\` ≤ 100); answers \`{docs, totalDocs, limit, page, totalPages, hasNextPage, hasPrevPage, nextPage, prevPage}\` with each order as \`GET order/{id}\` answers it. The caller’s own orders only, administrators included. ${OWNERSHIP}`,
+        querystring: OrderListQuery,
+        response: { 200: OrderViewPage, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      return orders.list(viewer(request), request.query, requestLanguage(request));
+    },
+  );
+
+  app.get(
+    '/order/:id',
+    {
+      ...auth,
+      schema: {
+        tags: ['orders'],
+        summary: 'A vehicle order',
+        description: `A bike order with its lines (and each bike’s configuration), totals, payments, what is paid and what is due (from the payment ledger: \`paid\` is the sum of SUCCEEDED payments, \`toPay\` = total − paid, never below 0), and its status from the ledger: \`pending_payment\`, \`partially_paid\`, \`paid\` (or \`cancelled\`). A store order is not found here: read it at \`GET store/orders/{id}\`. ${OWNERSHIP}`,
+        params,
+        response: { 200: OrderView, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      return orders.order(viewer(request), request.params.id, requestLanguage(request), 'vehicle');
+    },
+  );
+
+  app.get(
+    '/store/orders/:id',
+    {
+      ...auth,
+      schema: {
+        tags: ['orders'],
+        summary: 'A store order (parts, accessories, warranties)',
+        description: `The same shape as \`GET order/{id}\`; a vehicle order is not found here. ${OWNERSHIP}`,
+        params,
+        response: { 200: OrderView, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      return orders.order(viewer(request), request.params.id, requestLanguage(request), 'store');
+    },
+  );
+
+  app.get(
+    '/order/document/:id',
+    {
+      ...auth,
+      schema: {
+        tags: ['orders'],
+        summary: 'A download link to the order’s invoice',
+        description: `\`downloadURL\` is \`/v1/order/invoice?orderId=…&token=…\` (relative to the API’s origin): a signed link that opens in a new tab without a Bearer token until \`expiresAt\` (10 minutes). Vehicle and store orders. ${OWNERSHIP}`,
+        params,
+        response: { 200: OrderDocument, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      return orders.document(viewer(request), request.params.id);
+    },
+  );
+
+  app.get(
+    '/order/invoice',
+    {
+      // A signed link needs no sign-in; a Bearer token, when sent, is checked as everywhere.
+      preHandler: async (request: FastifyRequest) => {
+        if (request.auth) await guards.requireAuth(request);
+      },
+      schema: {
+        tags: ['orders'],
+        summary: 'The order’s invoice, as a PDF',
+        description:
+          'A PDF (`content-disposition: attachment; filename="invoice-<order number>.pdf"`) in the order’s language (English where the PDF’s fonts cannot print it): seller and buyer (company and VAT id where given, billing address), invoice number (`INV-<order number>`) and date (the order’s), order number, the lines with quantity, unit price, VAT rate and total, the VAT per rate (or the reverse-charge note), the totals, the payments received and the amount due, with the bank-transfer details while anything is due. Either `token` from `GET order/document/{id}` (a bad or expired one is a 400 INVALID_TOKEN) or a Bearer token of the buyer (no token at all is a 401; another buyer’s order a 404 ORDER_NOT_FOUND).',
+        querystring: InvoiceQuery,
+        response: {
+          200: {
+            description: 'The PDF',
+            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { orderId, token } = request.query;
+      const { filename, pdf } = await orders.invoice(orderId, {
+        viewer: request.auth ? viewer(request) : null,
+        token,
+      });
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', PRIVATE)
+          // The reply's types know the JSON schemas only; the PDF is a Buffer.
+          .send(pdf as unknown as string)
+      );
+    },
+  );
+
+  app.get(
+    '/order/get-bank-details/:id',
+    {
+      ...auth,
+      schema: {
+        tags: ['orders'],
+        summary: 'How to pay the order by bank transfer',
+        description: `Beneficiary (Stark Future S.L.) and its address, IBAN (grouped in fours) and BIC, the payment reference (the order number) and the amount: the awaited bank transfer when one is pending (\`bankTransferPending\`), else what is still due (0 when paid). \`sandbox\` is true while no account is configured (BANK_TRANSFER_IBAN): the demo account of a test installation, to which no money should be sent. ${OWNERSHIP}`,
+        params,
+        response: { 200: BankDetails, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      return orders.bankDetails(viewer(request), request.params.id);
+    },
+  );
+};

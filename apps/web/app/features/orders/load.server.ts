@@ -1,0 +1,56 @@
+import type { BankDetails, OrderType, OrderView, OrderViewPage } from '@varg/contracts';
+import { data, type RouterContextProvider } from 'react-router';
+import { isApiRequestError } from '../../lib/api.ts';
+import { userApi } from '../../lib/auth.server.ts';
+import { pageParam } from '../store/pagination.tsx';
+
+interface Args {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+export const ORDERS_PAGE_SIZE = 10;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One page (`?page=`) of the signed-in user's orders, of one type or of both. */
+export async function loadOrders({ request, context }: Args, type?: OrderType): Promise<{ orders: OrderViewPage }> {
+  const query = new URLSearchParams({ page: String(pageParam(new URL(request.url))), limit: String(ORDERS_PAGE_SIZE) });
+  if (type) query.set('type', type);
+  return { orders: await userApi(context, request).get<OrderViewPage>(`/v1/order?${query}`) };
+}
+
+/** The API's 404 (someone else's order, an unknown one) as the page's 404, with the API's translated message. */
+function notFound(error: unknown): never {
+  if (isApiRequestError(error) && (error.status === 404 || error.status === 400)) {
+    throw data({ message: error.message }, { status: 404 });
+  }
+  throw error;
+}
+
+/** One order of the signed-in user, and the bank details when a bank transfer is awaited. */
+export async function loadOrder(
+  { request, context }: Args,
+  type: OrderType,
+  id: string | undefined,
+): Promise<{ order: OrderView; bank: BankDetails | null }> {
+  if (!id || !UUID.test(id)) throw new Response(null, { status: 404 });
+  const api = userApi(context, request);
+  try {
+    const order = await api.get<OrderView>(type === 'vehicle' ? `/v1/order/${id}` : `/v1/store/orders/${id}`);
+    const bank = order.bankTransferPending ? await api.get<BankDetails>(`/v1/order/get-bank-details/${id}`) : null;
+    return { order, bank };
+  } catch (error) {
+    notFound(error);
+  }
+}
+
+/** A fresh signed download link of the order's invoice (it lasts minutes, so it is asked for on each click). */
+export async function invoiceLink({ request, context }: Args, id: string | undefined): Promise<string> {
+  if (!id || !UUID.test(id)) throw new Response(null, { status: 404 });
+  try {
+    const { downloadURL } = await userApi(context, request).get<{ downloadURL: string }>(`/v1/order/document/${id}`);
+    return downloadURL;
+  } catch (error) {
+    notFound(error);
+  }
+}

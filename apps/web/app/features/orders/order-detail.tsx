@@ -1,0 +1,310 @@
+import type { BankDetails, OrderAddress, OrderLine, OrderView } from '@varg/contracts';
+import { ArrowLeft, CalendarCheck, FileDown, Landmark, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { countryName, useTranslation } from '../../lib/i18n.ts';
+import { useLocale, useLocalePath } from '../../lib/use-locale.ts';
+import { BikeIllustration } from '../../ui/bike-illustration.tsx';
+import { buttonClass } from '../../ui/button.ts';
+import { bikeColor } from '../bike/colors.ts';
+import { useOrderFormat } from './format.ts';
+import { invoicePath, ORDER_LIST_PATH } from './paths.ts';
+import { OrderStatusBadge } from './status.tsx';
+
+function Section({
+  id,
+  title,
+  className = '',
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={`rounded-2xl border border-neutral-200 bg-white p-5 ${className}`}>
+      <h2 id={id} className="text-lg font-bold">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Address({ address }: { address: OrderAddress }) {
+  const locale = useLocale();
+  return (
+    <address className="text-sm leading-6 not-italic">
+      {[
+        address.line1,
+        address.line2,
+        [address.postalCode, address.city].filter(Boolean).join(' '),
+        address.state,
+        countryName(address.country, locale, address.country),
+      ]
+        .filter(Boolean)
+        .map((line) => (
+          <span key={line} className="block">
+            {line}
+          </span>
+        ))}
+    </address>
+  );
+}
+
+function Line({ line, currency }: { line: OrderLine; currency: string }) {
+  const { t } = useTranslation();
+  const format = useOrderFormat();
+  const isBike = line.type !== 'store';
+  return (
+    <li className="flex flex-col gap-4 py-4 first:pt-0 last:pb-0 sm:flex-row">
+      {isBike && (
+        <div className="w-full max-w-48 shrink-0 self-start rounded-xl bg-neutral-100 px-3 pt-3 text-neutral-700 sm:w-40">
+          <BikeIllustration
+            color={bikeColor(line.options.map((o) => o.id))}
+            title={t('bike_illustration', { model: line.name })}
+            className="w-full"
+          />
+        </div>
+      )}
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+          <h3 className="font-semibold">{line.name}</h3>
+          <p className="font-semibold tabular-nums">{format.money(line.amount, currency)}</p>
+        </div>
+        <p className="text-sm text-neutral-600">
+          {t('order_quantity', { count: line.quantity })}
+          {line.quantity > 1 && (
+            <>
+              {' · '}
+              {t('order_unit_price')}: {format.money(line.unitAmount, currency)}
+            </>
+          )}
+          {line.variantCode && <> · {t('order_item_number', { code: line.variantCode })}</>}
+          {line.vin && <> · {t('order_vin', { vin: line.vin })}</>}
+        </p>
+        {line.options.length > 0 && (
+          <details className="mt-2 text-sm" open>
+            <summary className="cursor-pointer font-medium">{t('order_configuration')}</summary>
+            <dl className="mt-2 divide-y divide-neutral-100 hyphens-auto">
+              {line.options.map((option) => (
+                <div key={option.id} className="flex justify-between gap-4 py-1.5">
+                  <dt className="min-w-0 text-neutral-600 [overflow-wrap:anywhere]">
+                    {option.groupNameKey ? t(option.groupNameKey) : ''}
+                  </dt>
+                  <dd className="min-w-0 text-right font-medium [overflow-wrap:anywhere]">{option.name}</dd>
+                </div>
+              ))}
+            </dl>
+          </details>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function Totals({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const format = useOrderFormat();
+  const money = (amount: number) => format.money(amount, order.currency);
+  const reverse = order.taxPresentation === 'reverse_charge';
+  // Under reverse charge everything is listed net, as charged: the lines, and shipping as the rest of the total.
+  const subtotal = reverse ? order.lines.reduce((sum, l) => sum + l.amount, 0) : order.subtotal;
+  const shipping = reverse && order.shipping ? order.total - subtotal - order.fees : order.shipping;
+  const rows: Array<[string, string, boolean?]> = [
+    [t('order_subtotal'), money(subtotal)],
+    [t('order_shipping'), money(shipping)],
+    ...(order.fees ? [[t('order_fees'), money(order.fees)] as [string, string]] : []),
+    ...(order.taxPresentation === 'added' ? [[t('order_tax'), money(order.tax)] as [string, string]] : []),
+    ...(reverse ? [[t('invoice_reverse_charge_deduction'), money(0)] as [string, string]] : []),
+    [t('order_total'), money(order.total), true],
+  ];
+  return (
+    <dl className="text-sm">
+      {rows.map(([label, value, strong]) => (
+        <div key={label} className={`flex justify-between gap-4 py-1 ${strong ? 'text-base font-bold' : ''}`}>
+          <dt>{label}</dt>
+          <dd className="tabular-nums">{value}</dd>
+        </div>
+      ))}
+      {order.taxPresentation === 'included' && order.tax > 0 && (
+        <div className="flex justify-between gap-4 pb-1 text-neutral-600">
+          <dt>{t('order_vat_included')}</dt>
+          <dd className="tabular-nums">{money(order.tax)}</dd>
+        </div>
+      )}
+      <div className="mt-2 flex justify-between gap-4 border-t border-neutral-200 pt-2">
+        <dt>{t('order_paid')}</dt>
+        <dd className="tabular-nums">{money(order.paid)}</dd>
+      </div>
+      <div className="flex justify-between gap-4 py-1 text-base font-bold">
+        <dt>{t('order_to_pay')}</dt>
+        <dd className="tabular-nums">{money(order.toPay)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function Payments({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const format = useOrderFormat();
+  if (order.payments.length === 0) return <p className="text-sm text-neutral-600">{t('order_payments_none')}</p>;
+  return (
+    <ul className="divide-y divide-neutral-100 text-sm">
+      {order.payments.map((p) => (
+        <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+          <div>
+            <p className="font-medium">
+              {t(`order_payment_kind_${p.kind}`)} · {t(`order_payment_method_${p.method}`)}
+            </p>
+            <p className="text-neutral-600">
+              {format.day(p.createdAt)} · {t(`order_payment_status_${p.status.toLowerCase()}`)}
+            </p>
+          </div>
+          <p className={`tabular-nums ${p.status === 'SUCCEEDED' ? 'font-semibold' : 'text-neutral-600'}`}>
+            {format.money(p.amount, p.currency)}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Our account, the reference and the amount, while the buyer's bank transfer is awaited. */
+export function BankTransfer({ bank }: { bank: BankDetails }) {
+  const { t } = useTranslation();
+  const format = useOrderFormat();
+  const amount = format.money(bank.amount, bank.currency);
+  const rows: Array<[string, string]> = [
+    [t('order_bank_beneficiary'), bank.beneficiary],
+    [t('order_bank_iban'), bank.iban],
+    [t('order_bank_bic'), bank.bic],
+    [t('order_bank_reference'), bank.reference],
+    [t('order_bank_amount'), amount],
+  ];
+  return (
+    <section aria-labelledby="bank-title" className="rounded-2xl border-2 border-neutral-900 bg-white p-5">
+      <h2 id="bank-title" className="flex items-center gap-2 text-lg font-bold">
+        <Landmark size={20} aria-hidden="true" />
+        {t('order_bank_title')}
+      </h2>
+      <p className="mt-2 text-sm">{t('order_bank_intro', { amount })}</p>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-neutral-600">{label}</dt>
+            <dd className="font-mono font-semibold break-all select-all">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {bank.sandbox && (
+        <p className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+          <TriangleAlert size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
+          {t('order_bank_sandbox')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** One order: what was bought, the totals and the ledger, delivery, payments, the invoice and how to pay. */
+export function OrderDetail({
+  order,
+  bank,
+  backLabel,
+}: {
+  order: OrderView;
+  bank: BankDetails | null;
+  backLabel: string;
+}) {
+  const { t } = useTranslation();
+  const format = useOrderFormat();
+  const localePath = useLocalePath();
+  return (
+    <div className="flex flex-col gap-6">
+      <Link
+        to={localePath(ORDER_LIST_PATH[order.type])}
+        className="inline-flex items-center gap-2 self-start rounded-full text-sm font-semibold underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-neutral-900"
+      >
+        <ArrowLeft size={16} aria-hidden="true" />
+        {backLabel}
+      </Link>
+
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold tracking-tight">{t('order_number', { number: order.number })}</h1>
+            <OrderStatusBadge status={order.status} />
+          </div>
+          <p className="mt-1 text-neutral-600">{t('order_placed_on', { date: format.day(order.createdAt) })}</p>
+        </div>
+        {/* A document download, not a page: the browser follows the redirect to the signed PDF link. */}
+        <a href={localePath(invoicePath(order))} className={buttonClass.secondary} download>
+          <FileDown size={18} aria-hidden="true" />
+          {t('order_download_invoice')}
+        </a>
+      </div>
+
+      {bank && <BankTransfer bank={bank} />}
+
+      {/*
+        On a phone one column: items, summary, payments, delivery (the column wrappers are `display: contents`, so
+        `order` places their sections). On a wide screen, items and payments beside summary and delivery.
+      */}
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[1fr_20rem] lg:items-start">
+        <div className="contents lg:flex lg:flex-col lg:gap-6">
+          <Section id="items-title" title={t('order_items')} className="order-1 lg:order-none">
+            <ul className="divide-y divide-neutral-200">
+              {order.lines.map((line) => (
+                <Line key={line.id} line={line} currency={order.currency} />
+              ))}
+            </ul>
+          </Section>
+          <Section id="payments-title" title={t('order_payments')} className="order-3 lg:order-none">
+            <Payments order={order} />
+          </Section>
+        </div>
+        <div className="contents lg:flex lg:flex-col lg:gap-6">
+          <Section id="summary-title" title={t('order_summary')} className="order-2 lg:order-none">
+            <Totals order={order} />
+          </Section>
+          <Section id="delivery-title" title={t('order_delivery')} className="order-4 lg:order-none">
+            <div className="flex flex-col gap-4 text-sm">
+              {order.deliveryDate && (
+                <p className="flex items-center gap-2">
+                  <CalendarCheck size={18} aria-hidden="true" className="shrink-0" />
+                  <span>
+                    {t('order_delivery_date')}: <strong>{format.date(order.deliveryDate)}</strong>
+                  </span>
+                </p>
+              )}
+              {order.shippingAddress && (
+                <div>
+                  <h3 className="font-semibold">{t('order_delivery_address')}</h3>
+                  <Address address={order.shippingAddress} />
+                </div>
+              )}
+              {order.billing.address && (
+                <div>
+                  <h3 className="font-semibold">{t('order_billing_address')}</h3>
+                  <p className="text-sm">
+                    {order.billing.companyName && <span className="block">{order.billing.companyName}</span>}
+                    {[order.billing.firstName, order.billing.lastName].filter(Boolean).join(' ')}
+                  </p>
+                  <Address address={order.billing.address} />
+                  {order.billing.companyId && <p>{order.billing.companyId}</p>}
+                </div>
+              )}
+              {order.customerOrderReference && (
+                <p>
+                  {t('order_reference')}: {order.customerOrderReference}
+                </p>
+              )}
+            </div>
+          </Section>
+        </div>
+      </div>
+    </div>
+  );
+}

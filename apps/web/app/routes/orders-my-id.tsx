@@ -1,0 +1,25 @@
+import { interpolate } from '@varg/i18n';
+import { loadOrder } from '../features/orders/load.server.ts';
+import { OrderDetail } from '../features/orders/order-detail.tsx';
+import { guarded } from '../lib/guards.server.ts';
+import { useTranslation } from '../lib/i18n.ts';
+import { rootDataFrom, seoMeta } from '../lib/seo.ts';
+import type { Route } from './+types/orders-my-id';
+
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
+  const m = rootDataFrom(matches)?.messages ?? {};
+  const title = loaderData
+    ? interpolate(m.order_number ?? '', { number: loaderData.order.number })
+    : (m.text_error ?? '');
+  return [...seoMeta(rootDataFrom(matches), location.pathname, title, title), { name: 'robots', content: 'noindex' }];
+};
+
+/** One vehicle order of the signed-in user (spec section 2: /orders/my/{vehicleOrderId}); anybody else's is a 404. */
+export const loader = guarded(['auth'], (args: Route.LoaderArgs) =>
+  loadOrder(args, 'vehicle', args.params.vehicleOrderId),
+);
+
+export default function VehicleOrder({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return <OrderDetail order={loaderData.order} bank={loaderData.bank} backLabel={t('account_my_orders')} />;
+}
