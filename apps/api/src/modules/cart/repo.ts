@@ -1,0 +1,218 @@
+import { cartItems, cartStoreItems, carts, type Db } from '@varg/db';
+import { CART_MAX_QUANTITY } from '@varg/domain';
+import { and, asc, count, eq, isNotNull, isNull, type SQL, sql, sum } from 'drizzle-orm';
+
+export type CartRow = typeof carts.$inferSelect;
+export type CartItemRow = typeof cartItems.$inferSelect;
+export type CartStoreItemRow = typeof cartStoreItems.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A new line's quantity added to the one already there, capped (CART_MAX_QUANTITY). */
+const addedQuantity = (column: typeof cartItems.quantity | typeof cartStoreItems.quantity) =>
+  sql`least(${column} + excluded.quantity, ${sql.raw(String(CART_MAX_QUANTITY))})`;
+
+/**
+ * Writes inside one transaction. Every change to a cart first takes its row (`UPDATE … RETURNING`, which also locks
+ * it until commit), so the checks made next (bikes and store items do not mix) hold while the lines change.
+ */
+function writer(tx: Tx) {
+  return {
+    /** Takes an open cart (touching updated_at, and changing its country when given); null when it is not open. */
+    async lockOpen(id: string, country?: string) {
+      const [row] = await tx
+        .update(carts)
+        .set({ updatedAt: new Date(), ...(country ? { country } : {}) })
+        .where(and(eq(carts.id, id), eq(carts.status, 'open')))
+        .returning();
+      return row ?? null;
+    },
+    async create(values: { country: string; customerType: string; userId?: string | null }) {
+      const [row] = await tx.insert(carts).values(values).returning();
+      if (!row) throw new Error('cart not created');
+      return row;
+    },
+    /** The user's open cart, created on first use (one open cart per user: a partial unique index). */
+    async openForUser(userId: string, init: { country: string; customerType: string }, country?: string) {
+      await tx
+        .insert(carts)
+        .values({ userId, ...init })
+        .onConflictDoNothing();
+      const [row] = await tx
+        .update(carts)
+        .set({ updatedAt: new Date(), ...(country ? { country } : {}) })
+        .where(and(eq(carts.userId, userId), eq(carts.status, 'open')))
+        .returning();
+      if (!row) throw new Error('open cart not found');
+      return row;
+    },
+    /** How many bike and store lines a cart holds (the mixing rule). */
+    async kinds(cartId: string) {
+      const [bikes] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.cartId, cartId));
+      const [storeItems] = await tx
+        .select({ n: count() })
+        .from(cartStoreItems)
+        .where(eq(cartStoreItems.cartId, cartId));
+      return { bikes: bikes?.n ?? 0, storeItems: storeItems?.n ?? 0 };
+    },
+    /** A configuration: a new line, or more of the line with the same hash, in one atomic statement. */
+    async upsertBike(line: {
+      cartId: string;
+      productId: string;
+      hash: string;
+      optionIds: string[];
+      quantity: number;
+      overwritePrice?: number | null | undefined;
+    }) {
+      await tx
+        .insert(cartItems)
+        .values({ ...line, overwritePrice: line.overwritePrice ?? null })
+        .onConflictDoUpdate({
+          target: [cartItems.cartId, cartItems.hash],
+          targetWhere: isNull(cartItems.stockBikeId),
+          set: {
+            quantity: addedQuantity(cartItems.quantity),
+            overwritePrice: sql`coalesce(excluded.overwrite_price, ${cartItems.overwritePrice})`,
+          },
+        });
+    },
+    /** A bike in stock: one line of quantity 1; adding it again changes nothing. */
+    async insertStockBike(line: {
+      cartId: string;
+      productId: string;
+      hash: string;
+      optionIds: string[];
+      stockBikeId: string;
+      overwritePrice?: number | null;
+    }) {
+      await tx
+        .insert(cartItems)
+        .values({ ...line, quantity: 1 })
+        .onConflictDoNothing({
+          target: [cartItems.cartId, cartItems.stockBikeId],
+          where: isNotNull(cartItems.stockBikeId),
+        });
+    },
+    /** A variant (for a VIN or none): a new line, or more of the same line, in one atomic statement. */
+    async upsertStore(line: { cartId: string; variantCode: string; vin: string; quantity: number }) {
+      await tx
+        .insert(cartStoreItems)
+        .values(line)
+        .onConflictDoUpdate({
+          target: [cartStoreItems.cartId, cartStoreItems.variantCode, cartStoreItems.vin],
+          set: { quantity: addedQuantity(cartStoreItems.quantity) },
+        });
+    },
+    async setItemQuantity(cartId: string, itemId: string, quantity: SQL) {
+      const [row] = await tx
+        .update(cartItems)
+        .set({ quantity })
+        .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId), isNull(cartItems.stockBikeId)))
+        .returning();
+      return row ?? null;
+    },
+    async setStoreQuantity(cartId: string, id: string, quantity: SQL) {
+      const [row] = await tx
+        .update(cartStoreItems)
+        .set({ quantity })
+        .where(and(eq(cartStoreItems.id, id), eq(cartStoreItems.cartId, cartId)))
+        .returning();
+      return row ?? null;
+    },
+    async removeItem(cartId: string, itemId: string) {
+      const [row] = await tx
+        .delete(cartItems)
+        .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)))
+        .returning();
+      return row ?? null;
+    },
+    async removeStoreItem(cartId: string, id: string) {
+      const [row] = await tx
+        .delete(cartStoreItems)
+        .where(and(eq(cartStoreItems.id, id), eq(cartStoreItems.cartId, cartId)))
+        .returning();
+      return row ?? null;
+    },
+    async clear(cartId: string) {
+      await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
+      await tx.delete(cartStoreItems).where(eq(cartStoreItems.cartId, cartId));
+    },
+    /** Marks an open anonymous cart merged; null when it is not one (already merged, ordered, or a user's). */
+    async markMerged(id: string) {
+      const [row] = await tx
+        .update(carts)
+        .set({ status: 'merged', updatedAt: new Date() })
+        .where(and(eq(carts.id, id), eq(carts.status, 'open'), isNull(carts.userId)))
+        .returning();
+      return row ?? null;
+    },
+    lines: (cartId: string) => lines(tx, cartId),
+    /** Inside the transaction: PGlite has one connection, so a query outside it would wait for it forever. */
+    item: (cartId: string, itemId: string) => item(tx, cartId, itemId),
+  };
+}
+export type CartWriter = ReturnType<typeof writer>;
+
+async function lines(db: Db | Tx, cartId: string) {
+  // One after the other: inside a transaction both run on its one connection anyway.
+  const items = await db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const storeItems = await db
+    .select()
+    .from(cartStoreItems)
+    .where(eq(cartStoreItems.cartId, cartId))
+    .orderBy(asc(cartStoreItems.createdAt), asc(cartStoreItems.id));
+  return { items, storeItems };
+}
+
+async function item(db: Db | Tx, cartId: string, itemId: string) {
+  const [row] = await db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export function cartRepo(db: Db) {
+  return {
+    async find(id: string) {
+      const [row] = await db.select().from(carts).where(eq(carts.id, id)).limit(1);
+      return row ?? null;
+    },
+    async openCartOf(userId: string) {
+      const [row] = await db
+        .select()
+        .from(carts)
+        .where(and(eq(carts.userId, userId), eq(carts.status, 'open')))
+        .limit(1);
+      return row ?? null;
+    },
+    lines: (cartId: string) => lines(db, cartId),
+    item: (cartId: string, itemId: string) => item(db, cartId, itemId),
+    /** Lines and units per kind, without pricing anything (the header's count). */
+    async counts(cartId: string) {
+      const [[bikes], [store]] = await Promise.all([
+        db
+          .select({ lines: count(), units: sum(cartItems.quantity).mapWith(Number) })
+          .from(cartItems)
+          .where(eq(cartItems.cartId, cartId)),
+        db
+          .select({ lines: count(), units: sum(cartStoreItems.quantity).mapWith(Number) })
+          .from(cartStoreItems)
+          .where(eq(cartStoreItems.cartId, cartId)),
+      ]);
+      return {
+        bikes: { lines: bikes?.lines ?? 0, units: bikes?.units ?? 0 },
+        store: { lines: store?.lines ?? 0, units: store?.units ?? 0 },
+      };
+    },
+    /** Runs `fn` in one transaction: all of its changes, or none. */
+    write<T>(fn: (w: CartWriter) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(writer(tx)));
+    },
+  };
+}
+export type CartRepo = ReturnType<typeof cartRepo>;
