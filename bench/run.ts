@@ -24,7 +24,14 @@ interface Result {
   non2xx: number;
 }
 
-async function load(name: string, path: string): Promise<Result> {
+/** A request other than a plain GET: autocannon's method, body and headers. */
+interface Send {
+  method: 'POST' | 'PUT';
+  body: string;
+  headers: Record<string, string>;
+}
+
+async function load(name: string, path: string, send?: Send): Promise<Result> {
   // `[<id>]` in a path becomes a unique id per request: a page-cache miss every time.
   const r = await autocannon({
     url: `${BASE}${path}`,
@@ -32,6 +39,7 @@ async function load(name: string, path: string): Promise<Result> {
     duration: DURATION,
     pipelining: 1,
     idReplacement: path.includes('[<id>]'),
+    ...(send ?? {}),
   });
   return { name, path, rps: r.requests.average, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
@@ -63,9 +71,25 @@ try {
     )
   ).json()) as { hash: string };
 
+  // One anonymous cart that every add-to-cart request adds to (one line, its quantity capped at 99): the adds contend
+  // for one cart row, as a shopper's repeated clicks would.
+  const json = { 'content-type': 'application/json' };
+  const cart = (await (
+    await fetch(`${BASE}/v1/cart/add-item?country=DE`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ productId: 'varg-ex', componentIds: ['varg_option_80hp'] }),
+    })
+  ).json()) as { _id: string };
+  const addToCart: Send = {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ productId: 'varg-ex', componentIds: ['varg_option_80hp'] }),
+  };
+
   const results: Result[] = [];
   const peaks: Record<string, number> = {};
-  for (const [name, path] of [
+  for (const [name, path, send] of [
     ['static file', staticPath],
     ['SSR home page', '/en-US'],
     ['SSR home page, cache miss', '/en-US?v=[<id>]'],
@@ -78,13 +102,15 @@ try {
     ['GET /v1/checkout/{hash}/pricing', `/v1/checkout/${priced.hash}/pricing?country=DE`],
     ['SSR configurator page', '/de-DE/varg-ex/configurator?power=80hp&sideStand=side_stand_yes'],
     ['SSR configurator page, cache miss', '/de-DE/varg-ex/configurator?power=80hp&v=[<id>]'],
+    ['POST /v1/cart/add-item', `/v1/cart/add-item?cartId=${cart._id}&country=DE`, addToCart],
+    ['GET /v1/cart', `/v1/cart?cartId=${cart._id}`],
     ['GET /health', '/health'],
-  ] as Array<[string, string]>) {
+  ] as Array<[string, string, Send?]>) {
     let peak = rssMb(server.pid as number);
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssMb(server.pid as number));
     }, 200);
-    results.push(await load(name, path));
+    results.push(await load(name, path, send));
     clearInterval(sampler);
     peaks[name] = peak;
   }

@@ -17,11 +17,21 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ApiConfig } from './config.ts';
+import { addressesRepo } from './modules/addresses/repo.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
+import { type AddressesService, addressesService } from './modules/addresses/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { auditService } from './modules/audit/service.ts';
+import { cartRepo } from './modules/cart/repo.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
+import { cartService } from './modules/cart/service.ts';
 import { catalogRepo } from './modules/catalog/repo.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { catalogService } from './modules/catalog/service.ts';
+import { checkoutCart } from './modules/checkout/cart-adapter.ts';
+import { checkoutRepo } from './modules/checkout/repo.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { checkoutService } from './modules/checkout/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { guards as makeGuards, registerAuth } from './modules/identity/auth.ts';
 import { identityRepo } from './modules/identity/repo.ts';
@@ -31,14 +41,27 @@ import { accessTokens, loadSigningKey } from './modules/identity/tokens.ts';
 import { marketsRepo } from './modules/markets/repo.ts';
 import { marketsRoutes } from './modules/markets/routes.ts';
 import { type GeoLookup, marketsService } from './modules/markets/service.ts';
+import { downloadLinks } from './modules/orders/download-link.ts';
+import { ordersRepo } from './modules/orders/repo.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
+import { bankAccount } from './modules/orders/seller.ts';
+import { type OrdersService, ordersService } from './modules/orders/service.ts';
+import { paymentsRepo } from './modules/payments/repo.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { paymentsService } from './modules/payments/service.ts';
+import { shippingRoutes } from './modules/shipping/routes.ts';
+import { type ShippingService, shippingService } from './modules/shipping/service.ts';
 import { storeRepo } from './modules/store/repo.ts';
 import { storeRoutes } from './modules/store/routes.ts';
 import { storeService } from './modules/store/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { taxRoutes } from './modules/tax/routes.ts';
+import { type TaxService, taxService } from './modules/tax/service.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
 import { outboxEmail } from './providers/email/outbox.ts';
 import { geoipLite } from './providers/geo/geoip-lite.ts';
+import { type CommerceProviders, commerceProviders } from './providers/select.ts';
 
 // fastify-metrics is CommonJS with a `default` export.
 const metrics = ((metricsModule as unknown as { default?: typeof metricsModule }).default ??
@@ -59,6 +82,8 @@ export interface ApiDeps {
   config: ApiConfig;
   database: Database;
   geo?: GeoLookup;
+  /** Replaces the configured address, VAT id or tax provider (tests). */
+  providers?: Partial<CommerceProviders>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -67,6 +92,14 @@ export interface Services {
   geo: GeoLookup;
   identity: ReturnType<typeof identityService>;
   audit: ReturnType<typeof auditService>;
+  /** Saved addresses: `list(userId)`, `get(userId, id)`, `create(userId, input)`, `normalize(input)`. */
+  addresses: AddressesService;
+  /** `allowedMethods({country, kind, subtotal})`, `find(request, id)`. */
+  shipping: ShippingService;
+  /** `calculate(TaxInput)`, `calculateFor(request)`, `vatValid(vat, country)`, `market(country)`. */
+  tax: TaxService;
+  /** Order reads, invoices and order e-mails (`sendOrderConfirmation`, `sendPaymentReceived`). */
+  orders: OrdersService;
 }
 
 declare module 'fastify' {
@@ -148,7 +181,11 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
           name: 'store',
           description: 'Spare parts, accessories, merchandise, extended warranties and technical documents',
         },
+        { name: 'cart', description: 'The cart: bikes, stock bikes and store items, priced on every read' },
+        { name: 'orders', description: 'Orders, invoices and bank-transfer details of the signed-in buyer' },
         { name: 'identity', description: 'Accounts, sessions and the current user' },
+        { name: 'addresses', description: 'Saved addresses (v2) and address lookup' },
+        { name: 'tax', description: 'Tax, VAT number checks and shipping methods' },
         { name: 'admin', description: 'Administrators: users, impersonation, audit log' },
         { name: 'translations', description: 'Translator mode: saved texts over the catalogs' },
         { name: 'system', description: 'Health, readiness and metrics' },
@@ -162,19 +199,29 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   // — services —
   const geo = deps.geo ?? geoipLite();
   const markets = marketsService(marketsRepo(database.db), geo);
-  const tokens = accessTokens(await loadSigningKey(database.db, config.jwtSecret));
+  const signingKey = await loadSigningKey(database.db, config.jwtSecret);
+  const tokens = accessTokens(signingKey);
   registerAuth(app, tokens);
   const audit = auditService(database.db);
   const users = identityRepo(database.db);
+  const mailer = outboxEmail(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const identity = identityService({
     repo: users,
     tokens,
-    email: outboxEmail(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    email: mailer,
     audit,
     publicUrl: config.publicUrl,
     whitelistEmails: config.whitelistEmails,
   });
   const guards = makeGuards(users);
+  const providers = { ...commerceProviders(config), ...deps.providers };
+  const addresses = addressesService({
+    repo: addressesRepo(database.db),
+    markets,
+    geocoding: providers.geocoding,
+  });
+  const shipping = shippingService({ markets, dealersIn: (country) => identity.activeDealersIn(country) });
+  const tax = taxService({ provider: providers.tax, vat: providers.vat, markets });
   // Every write made while an administrator acts as a customer is recorded under the administrator.
   app.addHook('onResponse', async (request, reply) => {
     const auth = request.auth;
@@ -187,20 +234,72 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       ip: request.ip,
     });
   });
-  app.decorate('services', { markets, geo, identity, audit });
+  const orders = ordersService({
+    repo: ordersRepo(database.db),
+    email: mailer,
+    publicUrl: config.publicUrl,
+    bank: bankAccount(config.bankTransfer),
+    links: downloadLinks(signingKey),
+    // The catalogue (built with the routes below) names the group of each chosen bike option.
+    optionGroups: (productId, country) => catalog.components(productId, country),
+  });
+  app.decorate('services', { markets, geo, identity, audit, orders, addresses, shipping, tax });
 
   // — routes —
   await app.register(systemRoutes, { database });
   await app.register(marketsRoutes, { prefix: '/v1', markets });
 
   await app.register(identityRoutes, { prefix: '/v1', identity, guards });
+  const catalog = catalogService(catalogRepo(database.db));
+  const store = storeService(storeRepo(database.db), markets);
   await app.register(catalogRoutes, {
     prefix: '/v1',
-    catalog: catalogService(catalogRepo(database.db)),
+    catalog,
     guards,
     dealerIdOf: async (userId) => (await users.findDealer(userId))?.id ?? null,
   });
-  await app.register(storeRoutes, { prefix: '/v1', store: storeService(storeRepo(database.db), markets) });
+  await app.register(storeRoutes, { prefix: '/v1', store });
+  await app.register(ordersRoutes, { prefix: '/v1', orders, guards });
+  const cart = cartService({ repo: cartRepo(database.db), catalog, store, markets });
+  await app.register(cartRoutes, { prefix: '/v1', cart, guards });
+  const payments = paymentsService({
+    repo: paymentsRepo(database.db),
+    provider: providers.payments,
+    publicUrl: config.publicUrl,
+    async orderFor(orderId, userId) {
+      const order = await orders.order({ userId, roles: [] }, orderId, 'en-us').catch(() => null);
+      return order
+        ? {
+            id: order.id,
+            number: order.number,
+            type: order.type,
+            total: order.total,
+            currency: order.currency,
+            deposit: 0,
+          }
+        : null;
+    },
+    onSucceeded: (orderId, paymentId) => orders.sendPaymentReceived(orderId, paymentId).catch(() => undefined),
+  });
+  await app.register(paymentRoutes, { prefix: '/v1', payments, guards });
+  await app.register(checkoutRoutes, {
+    prefix: '/v1',
+    checkout: checkoutService({
+      repo: checkoutRepo(database.db),
+      cartFor: async (cartId, caller) => checkoutCart(await cart.get(caller, cartId)),
+      market: async (country) => ({ ...(await tax.market(country)), status: 1 }),
+      shippingMethods: (input) => shipping.allowedMethods(input),
+      vatValid: (vatId, country) => tax.vatValid(vatId, country),
+      tax: (input) => tax.calculate(input),
+      addressOf: (userId, id) => addresses.get(userId, id),
+      saveAddress: (userId, input) => addresses.create(userId, input),
+      checkoutCustomer: (input, meta) => identity.checkoutCustomer(input, meta),
+      afterOrder: (orderId) => orders.sendOrderConfirmation(orderId),
+    }),
+  });
+  await app.register(addressRoutes, { prefix: '/v2', addresses, guards });
+  await app.register(taxRoutes, { prefix: '/v1', tax });
+  await app.register(shippingRoutes, { prefix: '/v1', shipping });
   await app.register(identityRoutes, { prefix: '/api', identity, guards, signInOnly: true });
   await app.register(adminRoutes, { prefix: '/v1', db: database.db, guards, identity, repo: users, audit });
   await app.register(translationRoutes, { prefix: '/v1', db: database.db, guards, audit });

@@ -1,3 +1,4 @@
+import { isValidIban } from '@varg/domain';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
@@ -32,6 +33,18 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Stark Future <no-reply@starkfuture.com>'),
   DEV_MAILBOX: z.enum(['true', 'false', 'local']).optional(),
   WHITELIST_EMAILS: z.string().default(''),
+  BANK_TRANSFER_IBAN: z.string().refine(isValidIban, 'must be a valid IBAN').optional(),
+  BANK_TRANSFER_BIC: z
+    .string()
+    .regex(/^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/, 'must be a BIC of 8 or 11 characters')
+    .optional(),
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  VAT_CHECK_PROVIDER: z.enum(['jsvat', 'vies']).default('jsvat'),
+  TAX_PROVIDER: z.enum(['builtin', 'stripe']).default('builtin'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')
+    .optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -56,6 +69,15 @@ export interface ApiConfig {
   devMailbox: 'off' | 'local' | 'public';
   /** Internal e-mail addresses of the whitelist page and presale access (spec section 6). */
   whitelistEmails: string[];
+  /** The account buyers pay bank transfers to; the sandbox demo account (orders/seller.ts) when absent. */
+  bankTransfer?: { iban: string; bic: string } | undefined;
+  /** Address lookup (`GET /v2/address/parse`) through Google Places; off without a key. */
+  googleMapsApiKey?: string | undefined;
+  /** `jsvat`: format and check digits offline (default); `vies`: also asks the EU's VIES service. */
+  vatCheckProvider?: 'jsvat' | 'vies';
+  /** `builtin`: the domain's tax rules (default); `stripe`: Stripe Tax computes the amounts. */
+  taxProvider?: 'builtin' | 'stripe';
+  stripeSecretKey?: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -63,6 +85,11 @@ export class ConfigError extends Error {}
 /** Parses the environment; throws a ConfigError naming every bad variable. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = EnvSchema.safeParse(source);
+  if (result.success && result.data.TAX_PROVIDER === 'stripe' && !result.data.STRIPE_SECRET_KEY) {
+    throw new ConfigError(
+      'Invalid environment configuration:\n  STRIPE_SECRET_KEY: required when TAX_PROVIDER is stripe',
+    );
+  }
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
@@ -103,5 +130,12 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
     whitelistEmails: env.WHITELIST_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    bankTransfer: env.BANK_TRANSFER_IBAN
+      ? { iban: env.BANK_TRANSFER_IBAN, bic: env.BANK_TRANSFER_BIC ?? '' }
+      : undefined,
+    googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
+    vatCheckProvider: env.VAT_CHECK_PROVIDER,
+    taxProvider: env.TAX_PROVIDER,
+    stripeSecretKey: env.STRIPE_SECRET_KEY,
   };
 }

@@ -23,6 +23,7 @@ import type { Route } from './+types/root';
 import { ErrorPage } from './features/shell/error-page.tsx';
 import { ShellProviders } from './features/shell/providers.tsx';
 import { authContext, authMiddleware, sameOriginMiddleware } from './lib/auth.server.ts';
+import { cartMiddleware, cartSummary } from './lib/cart.server.ts';
 import { localeContext, servicesContext } from './lib/context.ts';
 import { readCookies, TRANSLATOR_MODE_COOKIE } from './lib/cookies.server.ts';
 import { I18nProvider } from './lib/i18n.ts';
@@ -44,6 +45,8 @@ export interface RootData {
   devMailbox: 'off' | 'local' | 'public';
   /** The signed-in user, as much as the pages show; never a token. */
   user: SessionUser | null;
+  /** The visitor's cart for the header's badge: units in it and what it holds; null without a cart. */
+  cart: { count: number; kind: 'bikes' | 'store' | null } | null;
 }
 
 export interface SessionUser {
@@ -59,15 +62,21 @@ export interface SessionUser {
   impersonatorEmail: string | null;
 }
 
-export const middleware: Route.MiddlewareFunction[] = [sameOriginMiddleware, authMiddleware, localeMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  sameOriginMiddleware,
+  authMiddleware,
+  localeMiddleware,
+  cartMiddleware,
+];
 
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   const { api, messagesFor, ipCountry, config } = context.get(servicesContext);
   const locale = context.get(localeContext);
-  const [countries, languages, saved] = await Promise.all([
+  const [countries, languages, saved, cart] = await Promise.all([
     activeCountries(context),
     api.get<{ docs: Language[] }>('/v1/language?status=1'),
     api.get<{ overrides: Messages }>(`/v1/translations/${locale.lang}`),
+    cartSummary(context, request),
   ]);
   const dismissed = readCookies(request)[COOKIE.suggestedCountryDismissed.name];
   const me = context.get(authContext).user;
@@ -96,6 +105,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
           impersonatorEmail: me.impersonator?.email ?? null,
         }
       : null,
+    cart: cart ? { count: cart.count, kind: cart.kind } : null,
   };
 }
 

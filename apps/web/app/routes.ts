@@ -8,6 +8,8 @@ export default [
   route('impersonation', 'routes/impersonation.ts'),
   route('translations', 'routes/translations.ts'),
   ...prefix(':locale?', [
+    // The cart's resource route: forms post to `/{locale}/cart` (the page's market) and the side menu loads it.
+    route('cart', 'routes/cart.ts'),
     layout('layouts/default.tsx', [
       index('routes/home.tsx'),
       route('login', 'routes/login.tsx'),
@@ -27,8 +29,23 @@ export default [
       route('tutorials-and-technical', 'routes/tutorials-and-technical.tsx'),
       route('*', 'routes/not-found.tsx'),
     ]),
-    layout('layouts/cabinet.tsx', [route('account', 'routes/account.tsx'), route('dealer', 'routes/dealer.tsx')]),
-    layout('layouts/footerless.tsx', []),
+    layout('layouts/cabinet.tsx', [
+      route('account', 'routes/account.tsx'),
+      route('account/addresses', 'routes/account-addresses.tsx'),
+      route('dealer', 'routes/dealer.tsx'),
+      route('orders', 'routes/orders.tsx', { id: 'orders' }),
+      route('orders/my', 'routes/orders-my.tsx'),
+      route('orders/my/:vehicleOrderId', 'routes/orders-my-id.tsx'),
+      route('orders/parts', 'routes/orders-parts.tsx'),
+      route('orders/parts/:order', 'routes/orders-parts-id.tsx'),
+    ]),
+    route('orders/invoice/:orderId', 'routes/orders-invoice.ts'),
+    layout('layouts/footerless.tsx', [
+      route('checkout', 'routes/checkout.tsx', { id: 'checkout' }),
+      route('us-checkout', 'routes/checkout.tsx', { id: 'us-checkout' }),
+      route('checkout/result', 'routes/checkout-result.tsx', { id: 'checkout-result' }),
+      route('checkout/verify/:paymentId', 'routes/checkout-verify.tsx'),
+    ]),
     layout('layouts/fullscreen.tsx', []),
   ]),
 ] satisfies RouteConfig;

@@ -73,6 +73,8 @@ function cacheKey(request: FastifyRequest, ipCountry: string | null): string | n
   if (request.method !== 'GET') return null;
   const cookies = request.cookies;
   if (Object.keys(cookies).some((k) => k.startsWith(COOKIE.authPrefix))) return null;
+  // A visitor with a cart sees its count in the header.
+  if (cookies[COOKIE.cartId.name]) return null;
   return [
     request.url,
     cookies[COOKIE.locale.name] ?? '',

@@ -29,6 +29,8 @@ export interface PdfOptions {
   compress?: boolean;
   /** Also the creation date in the document's metadata; now by default. */
   date?: Date;
+  /** The footer's page number in the document's language; `Page n of N` by default. */
+  pageLabel?: (page: number, pages: number) => string;
 }
 
 export type Align = 'left' | 'right' | 'center';
@@ -64,7 +66,8 @@ const SUBSTITUTES: Record<string, string> = {
   '←': '<-',
   '−': '-',
   '\u2011': '-',
-  '\u202f': ' ',
+  // Narrow no-break space (French thousands): a no-break space, so amounts stay on one line.
+  '\u202f': '\u00a0',
   '✓': 'x',
   // Letters with a stroke do not decompose.
   Ł: 'L',
@@ -105,7 +108,8 @@ function columnWidths(doc: PDFKit.PDFDocument, table: PdfTable, total: number): 
     const widest = (pick: (s: string) => string[]) =>
       Math.max(...cells.flatMap((s, row) => pick(s).map((part) => width(row === 0 ? BOLD : FONT, part))));
     natural.push(widest((s) => s.split('\n')) + 2 * CELL_PAD);
-    minimal.push(Math.min(widest((s) => s.split(/\s+/)) + 2 * CELL_PAD, total / table.columns.length));
+    // Words break at spaces only: a no-break space (amounts such as `15.428,00 €`) keeps its word whole.
+    minimal.push(Math.min(widest((s) => s.split(/[ \t\n]+/)) + 2 * CELL_PAD, total / table.columns.length));
   });
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   if (sum(natural) <= total) return natural.map((w) => (w * total) / sum(natural));
@@ -262,7 +266,7 @@ export function renderPdf(options: PdfOptions, draw: (pdf: PdfWriter) => void): 
       .lineWidth(0.5)
       .strokeColor(RULE)
       .stroke();
-    const pageLabel = `Page ${i - start + 1} of ${count}`;
+    const pageLabel = printable(options.pageLabel?.(i - start + 1, count) ?? `Page ${i - start + 1} of ${count}`);
     doc.font(FONT).fontSize(8).fillColor(MUTED);
     const labelWidth = doc.widthOfString(pageLabel);
     doc.text(printable(options.footer), left, footerY, {

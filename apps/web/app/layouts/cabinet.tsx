@@ -3,9 +3,17 @@ import { useTranslation } from '../lib/i18n.ts';
 import { useLocalePath, useRootData } from '../lib/use-locale.ts';
 import { DefaultFrame } from './default.tsx';
 
-// Orders and vehicles join this menu when their pages exist (cart/checkout issue); no link leads to a missing page.
-const ACCOUNT_LINKS = [['account_profile', '/account']] as const;
-const DEALER_LINKS = [['dealer_title', '/dealer']] as const;
+// Vehicles join this menu when their pages exist; no link leads to a missing page.
+const ACCOUNT_LINKS = [
+  ['account_profile', '/account'],
+  ['account_addresses', '/account/addresses'],
+  ['account_my_orders', '/orders/my'],
+  ['account_parts_orders', '/orders/parts'],
+] as const;
+const DEALER_LINKS = [
+  ['dealer_title', '/dealer'],
+  ['orders_dealer_title', '/orders'],
+] as const;
 
 /** The account area (cabinet): the account menu beside the page. */
 export default function CabinetLayout() {
@@ -15,13 +23,15 @@ export default function CabinetLayout() {
   return (
     <DefaultFrame>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-[14rem_1fr]">
-        <nav aria-label={t('account_menu')}>
+        {/* min-w-0: a long menu scrolls sideways on a phone instead of widening the page. */}
+        <nav aria-label={t('account_menu')} className="min-w-0">
           <ul className="flex gap-2 overflow-x-auto md:flex-col">
             {[...ACCOUNT_LINKS, ...(user?.isDealer ? DEALER_LINKS : [])].map(([key, path]) => (
               <li key={key}>
                 <NavLink
                   to={localePath(path)}
-                  end
+                  // An order's page keeps its list marked.
+                  end={!path.startsWith('/orders/')}
                   className={({ isActive }) =>
                     `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? 'bg-neutral-900 text-white' : 'hover:bg-neutral-100'}`
                   }
@@ -32,7 +42,7 @@ export default function CabinetLayout() {
             ))}
           </ul>
         </nav>
-        <main id="main">
+        <main id="main" className="min-w-0">
           <Outlet />
         </main>
       </div>

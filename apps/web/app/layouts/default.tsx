@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
+import { CartNotice } from '../features/cart/cart-notice.tsx';
 import { ErrorPage } from '../features/shell/error-page.tsx';
 import { Footer } from '../features/shell/footer.tsx';
 import { Header } from '../features/shell/header.tsx';
@@ -13,6 +14,7 @@ export function DefaultFrame({ children }: { children: React.ReactNode }) {
       <ImpersonationBanner />
       <SuggestedCountryBanner />
       <Header />
+      <CartNotice />
       <div className="flex-1">{children}</div>
       <Footer />
     </div>

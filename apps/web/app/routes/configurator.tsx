@@ -1,13 +1,22 @@
 import type { ComponentGroup } from '@varg/contracts';
-import { bikeOptionSlug, type Conflict, formatLocaleSegment, groupKey } from '@varg/domain';
+import { bikeOptionSlug, type Conflict, formatLocaleSegment, groupKey, ITEM_ADDED_TOAST_MS } from '@varg/domain';
 import { interpolate } from '@varg/i18n';
-import { AlertTriangle, Check, Link2, Loader2, RotateCcw } from 'lucide-react';
+import { AlertTriangle, Check, Link2, Loader2, Pencil, RotateCcw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
 import { bikeColor } from '../features/bike/colors.ts';
+import { CartForm, useCartFetcher } from '../features/cart/cart-form.tsx';
 import { loadConfiguredBike } from '../features/configurator/load.server.ts';
 import { money, optionPrice, PriceFacts, taxNote } from '../features/configurator/price.tsx';
-import { type Choice, isConfigurableModel, queryOf, resolve } from '../features/configurator/selection.ts';
+import {
+  type Choice,
+  chosenIds,
+  editedLine,
+  editQuery,
+  isConfigurableModel,
+  queryOf,
+  resolve,
+} from '../features/configurator/selection.ts';
 import { useShell } from '../features/shell/providers.tsx';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { useTranslation } from '../lib/i18n.ts';
@@ -128,12 +137,15 @@ function ConflictList({
   choice,
   names,
   pathname,
+  keep,
 }: {
   conflicts: Conflict[];
   groups: ComponentGroup[];
   choice: Choice;
   names: Map<string, string>;
   pathname: string;
+  /** Query kept on every link (builder edit mode). */
+  keep: string;
 }) {
   const { t } = useTranslation();
   const name = (id: string) => t(names.get(id) ?? id);
@@ -147,7 +159,7 @@ function ConflictList({
         {conflicts.map((c) => {
           const fixed = resolve(groups, choice, c);
           const changed = fixed ? Object.entries(fixed).find(([g, id]) => choice[g] !== id)?.[1] : undefined;
-          const query = fixed ? queryOf(groups, fixed) : '';
+          const query = fixed ? [queryOf(groups, fixed), keep].filter(Boolean).join('&') : '';
           return (
             <li
               key={`${c.optionId}-${c.kind}-${c.otherOptionId}`}
@@ -177,6 +189,66 @@ function ConflictList({
   );
 }
 
+/**
+ * Builder edit mode (spec section 4): the page edits a bike line of the cart. Saving replaces the line's
+ * configuration and keeps its quantity; leaving edit mode makes this an ordinary configurator again, whose bike goes
+ * into the cart as a new line of quantity 1.
+ */
+function EditBanner({
+  line,
+  componentIds,
+  leaveHref,
+}: {
+  line: string;
+  /** Null while the choice cannot be priced (a conflict): nothing to save yet. */
+  componentIds: string[] | null;
+  leaveHref: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { toast } = useShell();
+  const fetcher = useCartFetcher((result) => {
+    if (result.intent !== 'update-item') return;
+    toast({ message: t('cart_line_updated'), theme: 'light', duration: ITEM_ADDED_TOAST_MS });
+    navigate(leaveHref, { replace: true, preventScrollReset: true });
+  });
+  return (
+    <section
+      aria-labelledby="edit-title"
+      className="mt-6 flex flex-col gap-4 rounded-2xl border-2 border-neutral-900 bg-lime-50 p-5 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div>
+        <h2 id="edit-title" className="flex items-center gap-2 font-semibold">
+          <Pencil size={18} aria-hidden="true" />
+          {t('configurator_edit_title')}
+        </h2>
+        <p className="mt-1 text-sm text-neutral-700">{t('configurator_edit_text')}</p>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <CartForm
+          fetcher={fetcher}
+          intent="update-item"
+          fields={{ itemId: line, componentId: componentIds ?? [] }}
+          returnTo={leaveHref}
+        >
+          <button
+            type="submit"
+            className={buttonClass.primary}
+            disabled={!componentIds || fetcher.state !== 'idle'}
+            aria-busy={fetcher.state !== 'idle'}
+          >
+            {fetcher.state !== 'idle' ? <Loader2 size={16} className="animate-spin" aria-hidden="true" /> : null}
+            {t('configurator_edit_save')}
+          </button>
+        </CartForm>
+        <Link to={leaveHref} replace preventScrollReset className={buttonClass.secondary}>
+          {t('configurator_edit_leave')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 export default function Configurator() {
   const { t } = useTranslation();
   const bike = useLoaderData<typeof loader>();
@@ -201,6 +273,10 @@ export default function Configurator() {
   const names = nameKeys(groups);
   const currency = groups[0]?.options[0]?.price.currencyCode ?? pricing?.currencyCode ?? 'USD';
   const query = queryOf(groups, choice);
+  // Builder edit mode: `?edit=cart&line=…` stays on every URL of the page until the visitor saves or leaves it.
+  const editing = editedLine(new URLSearchParams(search));
+  const keep = editing ? editQuery(new URLSearchParams(search)) : '';
+  const withKeep = (q: string) => [q, keep].filter(Boolean).join('&');
   const shareUrl = `${root.config.publicUrl.replace(/\/+$/, '')}${pathname}${query ? `?${query}` : ''}`;
   const summaryHref = `${to('/pre-summary')}?model=${model}${query ? `&${query}` : ''}`;
   const optionsTotal = pricing ? pricing.price.amount - pricing.basePrice : 0;
@@ -208,7 +284,7 @@ export default function Configurator() {
   function choose(groupId: string, optionId: string) {
     const next = { ...choice, [groupId]: optionId };
     setChoice(next);
-    const q = queryOf(groups, next);
+    const q = withKeep(queryOf(groups, next));
     navigate(`${pathname}${q ? `?${q}` : ''}`, { replace: true, preventScrollReset: true });
   }
 
@@ -247,6 +323,13 @@ export default function Configurator() {
         {t('configurator_title', { model: modelName })}
       </h1>
       <p className="mt-2 max-w-2xl text-neutral-700">{t('configurator_intro')}</p>
+      {editing ? (
+        <EditBanner
+          line={editing.line}
+          componentIds={pricing ? chosenIds(choice) : null}
+          leaveHref={`${pathname}${query ? `?${query}` : ''}`}
+        />
+      ) : null}
 
       {unknownHash || ignored.length ? (
         <p role="status" className="mt-4 rounded-lg bg-neutral-100 p-3 text-sm text-neutral-800">
@@ -301,7 +384,7 @@ export default function Configurator() {
               ) : null}
             </div>
             <div className="mt-6 flex flex-col gap-3">
-              {pricing ? (
+              {pricing && !editing ? (
                 <div className="hidden lg:grid">
                   <Link to={summaryHref} className={buttonClass.primary}>
                     {t('configurator_continue')}
@@ -322,8 +405,21 @@ export default function Configurator() {
         </aside>
 
         <Form method="get" action={pathname} className="flex flex-col gap-6" preventScrollReset>
+          {editing ? (
+            <>
+              <input type="hidden" name="edit" value={editing.type} />
+              <input type="hidden" name="line" value={editing.line} />
+            </>
+          ) : null}
           {conflicts.length ? (
-            <ConflictList conflicts={conflicts} groups={groups} choice={choice} names={names} pathname={pathname} />
+            <ConflictList
+              conflicts={conflicts}
+              groups={groups}
+              choice={choice}
+              names={names}
+              pathname={pathname}
+              keep={keep}
+            />
           ) : null}
           {groups.map((group) => (
             <OptionGroup
@@ -342,8 +438,13 @@ export default function Configurator() {
                 {t('configurator_update')}
               </button>
             )}
-            {search ? (
-              <Link to={pathname} replace preventScrollReset className={buttonClass.secondary}>
+            {[...new URLSearchParams(search).keys()].some((k) => k !== 'edit' && k !== 'line') ? (
+              <Link
+                to={`${pathname}${keep ? `?${keep}` : ''}`}
+                replace
+                preventScrollReset
+                className={buttonClass.secondary}
+              >
                 <RotateCcw size={16} aria-hidden="true" />
                 {t('configurator_reset')}
               </Link>
@@ -359,7 +460,7 @@ export default function Configurator() {
             <p className="text-xs text-neutral-600">{t('configurator_total')}</p>
             <p className="font-bold">{pricing ? money(pricing.discountedPrice, pricing.currencyCode, tag) : '—'}</p>
           </div>
-          {pricing ? (
+          {pricing && !editing ? (
             <Link to={summaryHref} className={buttonClass.primary}>
               {t('configurator_continue')}
             </Link>

@@ -3,6 +3,7 @@ import { localizedPath } from '@varg/domain';
 import { data, Form, useActionData, useNavigation, useParams } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
 import { signIn } from '../lib/auth.server.ts';
+import { mergeAnonymousCart } from '../lib/cart.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
@@ -32,6 +33,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { lang: locale.lang },
       );
       signIn(context, request, pair);
+      // The visitor's anonymous cart joins their account's cart; a failure never blocks signing in.
+      await mergeAnonymousCart(context, request, pair.token);
       return new Response(null, { status: 303, headers: { location: localizedPath(locale, '/account?welcome=1') } });
     } catch (error) {
       if (!isApiRequestError(error)) throw error;

@@ -2,6 +2,7 @@ import { SignInBody, type TokenPair } from '@varg/contracts';
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
 import { signIn } from '../lib/auth.server.ts';
+import { mergeAnonymousCart } from '../lib/cart.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { guarded } from '../lib/guards.server.ts';
@@ -35,6 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const pair = await api.send<TokenPair>('POST', '/v1/user/sign-in', parsed.data, { lang: locale.lang });
     signIn(context, request, pair);
+    // The visitor's anonymous cart joins their account's cart; a failure never blocks signing in.
+    await mergeAnonymousCart(context, request, pair.token);
     throw redirect(afterSignIn({ locale }, new URL(request.url).searchParams.get('from')));
   } catch (error) {
     if (!isApiRequestError(error)) throw error;

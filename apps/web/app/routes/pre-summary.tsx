@@ -3,6 +3,7 @@ import { interpolate } from '@varg/i18n';
 import { AlertTriangle, Pencil } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { bikeColor } from '../features/bike/colors.ts';
+import { AddToCartButton, CartForm, useCartFetcher } from '../features/cart/cart-form.tsx';
 import { loadConfiguredBike } from '../features/configurator/load.server.ts';
 import { money, optionPrice, PriceFacts, taxNote } from '../features/configurator/price.tsx';
 import { isConfigurableModel, queryOf } from '../features/configurator/selection.ts';
@@ -18,7 +19,7 @@ const MODEL_NAME_KEY = { varg: 'model_varg_name', 'varg-ex': 'model_varg_ex_name
 
 /**
  * The chosen configuration and its price breakdown (spec: /pre-summary), from the same URL query as the
- * configurator plus `model`. Adding to the cart arrives with the cart issue.
+ * configurator plus `model`, and the button that adds it to the cart.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -44,6 +45,7 @@ export default function PreSummary() {
   const modelName = t(MODEL_NAME_KEY[model]);
   const query = queryOf(groups, choice);
   const configuratorHref = `${to(`/${model}/configurator`)}${query ? `?${query}` : ''}`;
+  const cartFetcher = useCartFetcher();
 
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 lg:py-12">
@@ -136,6 +138,14 @@ export default function PreSummary() {
               {t('configurator_code')}: <span className="font-mono">{pricing.hash}</span>
             </p>
             <div className="mt-6 flex flex-col gap-3">
+              <CartForm
+                fetcher={cartFetcher}
+                intent="add-item"
+                fields={{ productId: model, componentId: pricing.componentIds }}
+                className="grid"
+              >
+                <AddToCartButton busy={cartFetcher.state !== 'idle'} />
+              </CartForm>
               <Link to={configuratorHref} className={buttonClass.secondary}>
                 <Pencil size={16} aria-hidden="true" />
                 {t('presummary_change')}

@@ -1,6 +1,7 @@
 import { COOKIE, isInternalLink, localizedPath, uiLanguageFrom } from '@varg/domain';
 import { data, redirect } from 'react-router';
 import { authContext, userApi } from '../lib/auth.server.ts';
+import { cartCalls } from '../lib/cart.server.ts';
 import { preferenceCookie, TRANSLATOR_MODE_COOKIE } from '../lib/cookies.server.ts';
 import { activeCountries, localeCookies } from '../lib/locale.server.ts';
 import type { Route } from './+types/preferences';
@@ -43,6 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       // Spec section 4: a signed-in user's new locale is saved to the profile.
       await userApi(context, request).send('PUT', `/v1/user/${user._id}`, { lang, country });
     }
+    // Spec section 4: changing the locale also moves the cart to the new country.
+    const cart = cartCalls(context, request);
+    if (cart.hasCart) await cart.send('PUT', '/v1/cart', {}, { country }).catch(() => undefined);
     const headers = new Headers();
     for (const cookie of localeCookies(request, { lang, country })) headers.append('set-cookie', cookie);
     headers.append('set-cookie', dismissed);

@@ -3,6 +3,7 @@ import { interpolate } from '@varg/i18n';
 import { ArrowLeft, CalendarCheck, Wallet } from 'lucide-react';
 import { Link, redirect } from 'react-router';
 import { bikeColor } from '../features/bike/colors.ts';
+import { AddToCartButton, CartForm, useCartFetcher } from '../features/cart/cart-form.tsx';
 import { useFormat } from '../features/stock-bikes/format.ts';
 import { PriceBreakdown } from '../features/stock-bikes/price-breakdown.tsx';
 import {
@@ -78,6 +79,7 @@ export default function StockBikeDetail({ loaderData }: Route.ComponentProps) {
   const delivery = pricing.stockBikeDeliveryDate ?? pricing.deliveryDate;
   const color = configuration.find((line) => line.group.group === 'color');
   const pageUrl = `${config.publicUrl.replace(/\/+$/, '')}/${segment}${STOCK_LIST_PATH}/${bike._id}`;
+  const cartFetcher = useCartFetcher();
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8 md:py-12">
@@ -120,6 +122,13 @@ export default function StockBikeDetail({ loaderData }: Route.ComponentProps) {
             <Wallet size={20} aria-hidden="true" className="shrink-0" />
             {t('stock_deposit_amount', { amount: format.money(pricing.deposit) })}
           </p>
+          <CartForm fetcher={cartFetcher} intent="add-stock-bike" fields={{ stockBikeId: bike._id }} className="mt-6">
+            <AddToCartButton
+              busy={cartFetcher.state !== 'idle'}
+              label={t('stock_reserve')}
+              className="w-full sm:w-auto"
+            />
+          </CartForm>
         </div>
       </div>
 

@@ -103,8 +103,8 @@ export const addresses = pgTable(
 );
 
 /**
- * An order: a vehicle order (bikes) or a store order (parts, accessories, warranties). One cart makes at most one
- * order (`cart_id` unique), which is what makes confirming idempotent. Amounts are the totals at confirmation; what is
+ * An order: a vehicle order (bikes) or a store order (parts, accessories, warranties). One cart makes at most one of
+ * each (`cart_id`, `type` unique; a cart with bikes and parts makes both), which is what makes confirming idempotent. Amounts are the totals at confirmation; what is
  * paid and still due is derived from the payment ledger, never stored here.
  */
 export const orders = pgTable(
@@ -143,7 +143,8 @@ export const orders = pgTable(
     updatedAt,
   },
   (t) => [
-    uniqueIndex('orders_cart_idx').on(t.cartId),
+    // A cart makes at most one vehicle order and one store order (a mixed purchase makes both).
+    uniqueIndex('orders_cart_type_idx').on(t.cartId, t.type),
     uniqueIndex('orders_number_idx').on(t.number),
     index('orders_user_idx').on(t.userId, t.createdAt),
   ],

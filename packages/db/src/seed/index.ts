@@ -26,8 +26,12 @@ import {
   stockBikeSeeds,
 } from './catalog.ts';
 import { COUNTRIES, LANGUAGES } from './markets.ts';
+import { seedDemoOrders } from './orders.ts';
 import { DEMO_PASSWORD, PEOPLE } from './people.ts';
 import { seedStore } from './store.ts';
+
+/** The demo account that has orders to show (seed/orders.ts). */
+const DEMO_ORDERS_OWNER = 'customer@demo.starkfuture.com';
 
 export interface SeedOptions {
   /** Hashes the demo password; without it no demo account is created. */
@@ -101,6 +105,7 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
         })
         .onConflictDoNothing()
         .returning({ id: users.id });
+      if (user && person.email === DEMO_ORDERS_OWNER) await seedDemoOrders(tx, user.id);
       if (user && person.dealer) {
         const [dealer] = await tx
           .insert(dealers)

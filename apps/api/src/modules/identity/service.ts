@@ -361,6 +361,11 @@ export function identityService(deps: {
       return accepted('auth_check_email', 'Check your e-mail to confirm your address.');
     },
 
+    /** Approved dealers in a country (pickup points at checkout), ordered as they joined. */
+    async activeDealersIn(country: string): Promise<Dealer[]> {
+      return (await repo.listActiveDealers(country)).map((r) => toDealer(r.dealer, r.user));
+    },
+
     async dealerMy(auth: Auth): Promise<Dealer[]> {
       const user = await repo.findUser(auth.userId);
       const row = user ? await repo.findDealer(user.id) : null;

@@ -27,7 +27,6 @@ const Id = z.object({ id: z.uuid() });
 export const paymentRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;
   guards: Guards;
-  webUrl: string;
 }> = async (app, { payments, guards }) => {
   app.post(
     '/payment',

@@ -46,7 +46,7 @@ export function paymentsService(deps: {
   orderFor(orderId: string, userId: string): Promise<PayableOrder | null>;
   publicUrl: string;
   /** Called after a payment succeeded (e-mail, order status). */
-  onSucceeded?(orderId: string): Promise<void>;
+  onSucceeded?(orderId: string, paymentId: string): Promise<void>;
 }) {
   const { repo, provider } = deps;
 
@@ -66,7 +66,7 @@ export function paymentsService(deps: {
     if (status !== row.status && !(await repo.setStatus(row.id, row.status as PaymentStatus, status, failureCode)))
       throw new ApiError('PAYMENT_CONFLICT');
     const updated = { ...row, status, failureCode };
-    if (status === 'SUCCEEDED' && row.status !== 'SUCCEEDED') await deps.onSucceeded?.(row.orderId);
+    if (status === 'SUCCEEDED' && row.status !== 'SUCCEEDED') await deps.onSucceeded?.(row.orderId, row.id);
     return updated;
   }
 

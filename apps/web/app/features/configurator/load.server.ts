@@ -10,6 +10,7 @@ import {
   choiceFromIds,
   choiceFromQuery,
   conflictsOf,
+  editQuery,
   queryOf,
 } from './selection.ts';
 
@@ -47,8 +48,12 @@ export async function loadConfiguredBike(
         lang,
       );
       if (saved.productId === model) {
-        const query = queryOf(groups, choiceFromIds(groups, saved.componentIds));
-        throw redirect(`${url.pathname}${query ? `?${query}` : ''}`);
+        // Builder edit mode (`edit=cart&line=…`) survives the rewrite.
+        const query = [queryOf(groups, choiceFromIds(groups, saved.componentIds)), editQuery(url.searchParams)]
+          .filter(Boolean)
+          .join('&');
+        // A client navigation asks for `<path>.data`: the redirect names the page.
+        throw redirect(`${url.pathname.replace(/\.data$/, '')}${query ? `?${query}` : ''}`);
       }
       unknownHash = true;
     } catch (error) {

@@ -1,6 +1,15 @@
 import type { ComponentGroup } from '@varg/contracts';
 import { describe, expect, it } from 'vitest';
-import { choiceFromIds, choiceFromQuery, conflictsOf, defaultChoice, queryOf, resolve } from './selection.ts';
+import {
+  choiceFromIds,
+  choiceFromQuery,
+  conflictsOf,
+  defaultChoice,
+  editedLine,
+  editQuery,
+  queryOf,
+  resolve,
+} from './selection.ts';
 
 const price = { amount: 0, currencyCode: 'EUR' };
 const option = (id: string, isDefault = false, rules: { requires?: string[]; excludes?: string[] } = {}) => ({
@@ -82,5 +91,23 @@ describe('conflicts and their fixes', () => {
     expect(conflict?.kind).toBe('excludes');
     const fixed = resolve(groups, choice, conflict as NonNullable<typeof conflict>);
     expect(fixed).toMatchObject({ tires: 'varg_option_tires_19_21', tubes: 'varg_option_tubeless' });
+  });
+});
+
+describe('builder edit mode in the URL', () => {
+  const line = '3d5190cf-705a-432b-92e3-dce44d6b6e31';
+  it('reads ?edit=cart&line=<id> and keeps it across changes of the choice', () => {
+    const params = new URLSearchParams(`power=80hp&edit=cart&line=${line}`);
+    expect(editedLine(params)).toEqual({ type: 'cart', line });
+    expect(editQuery(params)).toBe(`edit=cart&line=${line}`);
+    // The choice ignores the edit parameters.
+    expect(choiceFromQuery(groups, params).ignored).toEqual([]);
+  });
+
+  it('is off without both parameters, for another type or a malformed line id', () => {
+    for (const query of ['edit=cart', `line=${line}`, `edit=order&line=${line}`, 'edit=cart&line=x', '']) {
+      expect(editedLine(new URLSearchParams(query)), query).toBeNull();
+      expect(editQuery(new URLSearchParams(query))).toBe('');
+    }
   });
 });

@@ -145,6 +145,33 @@ function AccountMenu() {
   );
 }
 
+/** Opens the cart side menu; a badge shows how many items the cart holds. */
+function CartButton({ onOpen }: { onOpen(): void }) {
+  const { t } = useTranslation();
+  const count = useRootData().cart?.count ?? 0;
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      className="relative rounded-full p-2 hover:bg-white/10"
+      aria-haspopup="dialog"
+      data-testid="cart-button"
+    >
+      <ShoppingBag size={20} aria-hidden="true" />
+      <span className="sr-only">{count > 0 ? t('cart_menu_count', { count }) : t('cart_menu')}</span>
+      {count > 0 && (
+        <span
+          aria-hidden="true"
+          data-testid="cart-count"
+          className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-lime-300 px-1 text-xs font-bold text-neutral-950"
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </button>
+  );
+}
+
 export function Header({ minimal = false }: { minimal?: boolean }) {
   const { t } = useTranslation();
   const { menus, toggle } = useShell();
@@ -203,17 +230,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
         <div className="ml-auto flex items-center gap-1">
           <LocaleButton className="hidden sm:inline-flex" />
           {!minimal && <AccountMenu />}
-          {!minimal && (
-            <button
-              type="button"
-              onClick={() => toggle('cartMenuOpen', true)}
-              className="rounded-full p-2 hover:bg-white/10"
-              aria-haspopup="dialog"
-            >
-              <ShoppingBag size={20} aria-hidden="true" />
-              <span className="sr-only">{t('cart_menu')}</span>
-            </button>
-          )}
+          {!minimal && <CartButton onOpen={() => toggle('cartMenuOpen', true)} />}
         </div>
       </div>
       {!minimal && menus.mainMenu && (

@@ -88,7 +88,8 @@ export function ShellProviders({ children }: { children: ReactNode }) {
       });
     }, PAGE_VIEW_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [location.pathname, location.search, locale]);
+    // The locale's fields, not the object: revalidated root data (after a cart change) is no navigation.
+  }, [location.pathname, location.search, locale.lang, locale.country]);
 
   // The main menu puts an overlay class on the body while it is open.
   useEffect(() => {

@@ -1,6 +1,7 @@
 import type { StoreArticle } from '@varg/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
+import { AddToCartButton, CartForm, useCartFetcher } from '../cart/cart-form.tsx';
 import { Availability } from './availability.tsx';
 import { articleName, attributeLabel, attributeValue, variantDimensions, variantLabel } from './labels.ts';
 import { Price } from './price.tsx';
@@ -18,7 +19,8 @@ function firstChoice(article: StoreArticle): string {
 
 /**
  * One article: name, drawing reference, its variants to choose from (size, colour, wheel size…) and the chosen
- * variant's price and availability. Without JavaScript the first orderable variant is shown.
+ * variant's price and availability, and the form that adds it to the cart. Without JavaScript the first orderable
+ * variant is shown and the form posts the variant chosen.
  */
 export function ArticleCard({
   article,
@@ -37,6 +39,8 @@ export function ArticleCard({
   const dimensions = variantDimensions(article.variants);
   const fixed = Object.entries(variant?.attributes ?? {}).filter(([name]) => !dimensions.includes(name));
   const name = articleName(t, article);
+  const fetcher = useCartFetcher();
+  const orderable = !!variant?.price && variant.availability !== 'NOT_AVAILABLE';
   return (
     <article
       aria-labelledby={eyebrow ? `${id}-eyebrow ${id}-name` : `${id}-name`}
@@ -70,43 +74,76 @@ export function ArticleCard({
           ))}
         </dl>
       )}
-      {dimensions.length > 0 && (
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-neutral-800">
-            {dimensions.map((d) => attributeLabel(t, d)).join(' · ')}
-          </legend>
-          <div className="flex flex-wrap gap-2">
-            {article.variants.map((v) => (
-              <label key={v.variant_code} className="relative">
-                <input
-                  type="radio"
-                  name={`${id}-variant`}
-                  value={v.variant_code}
-                  checked={v.variant_code === variant?.variant_code}
-                  onChange={() => setChosen(v.variant_code)}
-                  className="peer sr-only"
-                />
-                <span
-                  className={`inline-flex min-h-10 min-w-10 cursor-pointer items-center justify-center rounded-full border px-3 text-sm font-medium peer-checked:border-neutral-900 peer-checked:bg-neutral-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-neutral-900 ${
-                    v.availability === 'NOT_AVAILABLE'
-                      ? 'border-dashed border-neutral-400 text-neutral-600'
-                      : 'border-neutral-300 text-neutral-900 hover:border-neutral-900'
-                  }`}
-                >
-                  {variantLabel(t, v, dimensions)}
-                </span>
-              </label>
-            ))}
+      <CartForm fetcher={fetcher} intent="add-store-item" className="mt-auto flex flex-col gap-4">
+        {dimensions.length > 0 && (
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-neutral-800">
+              {dimensions.map((d) => attributeLabel(t, d)).join(' · ')}
+            </legend>
+            <div className="flex flex-wrap gap-2">
+              {article.variants.map((v) => (
+                <label key={v.variant_code} className="relative">
+                  <input
+                    type="radio"
+                    name="variant_code"
+                    value={v.variant_code}
+                    checked={v.variant_code === variant?.variant_code}
+                    onChange={() => setChosen(v.variant_code)}
+                    className="peer sr-only"
+                  />
+                  <span
+                    className={`inline-flex min-h-10 min-w-10 cursor-pointer items-center justify-center rounded-full border px-3 text-sm font-medium peer-checked:border-neutral-900 peer-checked:bg-neutral-900 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-neutral-900 ${
+                      v.availability === 'NOT_AVAILABLE'
+                        ? 'border-dashed border-neutral-400 text-neutral-600'
+                        : 'border-neutral-300 text-neutral-900 hover:border-neutral-900'
+                    }`}
+                  >
+                    {variantLabel(t, v, dimensions)}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        {variant && (
+          <div className="flex flex-col gap-2" aria-live="polite">
+            {dimensions.length === 0 && <input type="hidden" name="variant_code" value={variant.variant_code} />}
+            <Price price={variant.price} />
+            <Availability value={variant.availability} />
+            <p className="text-xs text-neutral-600">{t('store_variant_code', { code: variant.variant_code })}</p>
           </div>
-        </fieldset>
-      )}
-      {variant && (
-        <div className="mt-auto flex flex-col gap-2" aria-live="polite">
-          <Price price={variant.price} />
-          <Availability value={variant.availability} />
-          <p className="text-xs text-neutral-600">{t('store_variant_code', { code: variant.variant_code })}</p>
-        </div>
-      )}
+        )}
+        {variant && orderable && (
+          <div className="flex flex-wrap items-end gap-3">
+            {article.category.kind === 'extended_warranty' && (
+              <label className="flex w-full flex-col gap-1 text-sm font-medium">
+                {t('cart_vin_label')}
+                <input
+                  name="vin"
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={17}
+                  pattern="[A-HJ-NPR-Za-hj-npr-z0-9]{17}"
+                  className="rounded-lg border border-neutral-300 px-3 py-2 font-mono uppercase"
+                />
+              </label>
+            )}
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              {t('cart_quantity')}
+              <input
+                type="number"
+                name="quantity"
+                defaultValue={1}
+                min={1}
+                max={99}
+                required
+                className="w-20 rounded-lg border border-neutral-300 px-3 py-2"
+              />
+            </label>
+            <AddToCartButton busy={fetcher.state !== 'idle'} className="flex-1 whitespace-nowrap" />
+          </div>
+        )}
+      </CartForm>
     </article>
   );
 }

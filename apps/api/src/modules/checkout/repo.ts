@@ -1,0 +1,50 @@
+// The confirm transaction (docs/decisions/012-commerce-data.md): order, lines, stock-bike reservation and the cart
+// marked ordered, all or nothing. It spans the orders, cart and catalogue tables on purpose (DESIGN.md section 4).
+import { carts, type Db, orderLines, orders, stockBikes } from '@varg/db';
+import { and, eq, inArray } from 'drizzle-orm';
+import { ApiError } from '../../lib/api-error.ts';
+
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
+
+export function checkoutRepo(db: Db) {
+  return {
+    async ordersOfCart(cartId: string) {
+      return db.select().from(orders).where(eq(orders.cartId, cartId));
+    },
+
+    /**
+     * Creates the orders of a cart (a vehicle order, a store order, or both for a mixed purchase) in one transaction.
+     * Answers `created: false` with the existing orders when the cart was ordered already (a double click, a retried
+     * request). A stock bike someone else reserved first is STOCK_BIKE_UNAVAILABLE and nothing is written.
+     */
+    async createOrders(drafts: Array<{ order: NewOrder; lines: NewOrderLine[] }>, cartId: string) {
+      return db.transaction(async (tx) => {
+        const created: Array<typeof orders.$inferSelect> = [];
+        for (const draft of drafts) {
+          const [row] = await tx.insert(orders).values(draft.order).onConflictDoNothing().returning();
+          if (!row) {
+            // Another request ordered this cart first: answer its orders, write nothing.
+            const existing = await tx.select().from(orders).where(eq(orders.cartId, cartId));
+            if (!existing.length) throw new ApiError('PAYMENT_CONFLICT');
+            return { orders: existing, created: false };
+          }
+          created.push(row);
+          await tx.insert(orderLines).values(draft.lines.map((l) => ({ ...l, orderId: row.id })));
+        }
+        const stockIds = drafts.flatMap((d) => d.lines.map((l) => l.stockBikeId)).filter((id): id is string => !!id);
+        if (stockIds.length) {
+          const reserved = await tx
+            .update(stockBikes)
+            .set({ status: 'reserved' })
+            .where(and(inArray(stockBikes.id, stockIds), eq(stockBikes.status, 'available')))
+            .returning({ id: stockBikes.id });
+          if (reserved.length !== stockIds.length) throw new ApiError('STOCK_BIKE_UNAVAILABLE');
+        }
+        await tx.update(carts).set({ status: 'ordered', updatedAt: new Date() }).where(eq(carts.id, cartId));
+        return { orders: created, created: true };
+      });
+    },
+  };
+}
+export type CheckoutRepo = ReturnType<typeof checkoutRepo>;

@@ -1,0 +1,123 @@
+import { ErrorEnvelope } from '@varg/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLanguage } from '../../lib/request-language.ts';
+import type { CheckoutService } from './service.ts';
+
+const text = (max: number) => z.string().trim().max(max);
+const Country = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/)
+  .transform((s) => s.toUpperCase());
+const AddressInput = z.object({
+  country: Country,
+  line_1: text(200).min(1),
+  line_2: text(200).optional(),
+  postal_code: text(16).optional(),
+  city: text(100).min(1),
+  state: text(100).optional(),
+});
+const SetupBody = z.object({
+  shippingAddress: AddressInput.partial({ line_1: true, city: true }).optional(),
+  addressId: z.uuid().optional(),
+  shippingMethod: z.string().max(64).optional(),
+  paymentKind: z.string().max(16).optional(),
+  billing: z
+    .object({
+      buyingForACompany: z.boolean(),
+      companyName: text(200).optional(),
+      companyId: text(20)
+        .regex(/^[A-Za-z0-9 .-]*$/)
+        .optional(),
+      customerTaxId: text(20).optional(),
+    })
+    .optional(),
+});
+const ConfirmBody = z.object({
+  cart_id: z.uuid(),
+  first_name: text(100).min(1),
+  last_name: text(100).min(1),
+  email: z.email().max(254),
+  phone: text(40).min(5),
+  address_id: z.uuid().optional(),
+  address_input: AddressInput.optional(),
+  shipping_method: z.string().max(64),
+  language: z.string().max(8).optional(),
+  billing_info: z
+    .object({
+      use_contact_info: z.boolean(),
+      first_name: text(100).optional(),
+      last_name: text(100).optional(),
+      address_id: z.uuid().optional(),
+      address_input: AddressInput.optional(),
+      billing_id: z.string().max(64).optional(),
+    })
+    .optional(),
+  company_info: z
+    .object({
+      name: text(200).min(1),
+      billing_id: text(20).regex(/^[A-Za-z0-9 .-]+$/),
+      address: AddressInput.optional(),
+    })
+    .optional(),
+  customer_tax_id: text(20).optional(),
+  customer_order_reference: text(100).optional(),
+});
+
+const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
+
+/** Checkout (spec section 7, "Checkout and payment"). Anonymous carts may check out; the buyer becomes a customer. */
+export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }> = async (app, { checkout }) => {
+  const auth = (request: { auth?: { userId: string; roles: string[] } | null | undefined }) =>
+    request.auth ? { userId: request.auth.userId, roles: request.auth.roles } : null;
+
+  app.post(
+    '/checkout/setup/:cartId',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Price a cart for checkout: shipping methods, tax for the address and billing, the total to pay',
+        description:
+          'Send what the buyer has entered so far: an address (or a saved addressId), billing (a company VAT id is checked), the shipping method. Answers the spec\'s checkout data: available/error_t_key, pricing {subtotal, shipping, total, currency, paid, toPay, walletDiscount, financingFee, fees, deposit, taxes {amount, error (a catalog key; the postal-code error names "postal code"), strategy {displayExcludingTaxes, displayTaxes}, rateBp, reverseCharge, noteKey}, verifyTaxStrategy}, shippingMethods, paymentKinds, allowedMethods. The web calls it 500 ms after the last change.',
+        params: z.object({ cartId: z.uuid() }),
+        body: SetupBody,
+        response: { 200: z.looseObject({}), ...errors },
+      },
+    },
+    async (request) => checkout.setup(request.params.cartId, auth(request), request.body),
+  );
+
+  app.get(
+    '/checkout/payment-kinds/:id',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Payment kinds for a cart or an order',
+        description: 'This build: full. Deposit, remaining and down payment arrive with the payments issue.',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: z.array(z.object({ name: z.string(), default: z.boolean() })) },
+      },
+    },
+    async () => checkout.paymentKinds(),
+  );
+
+  app.post(
+    '/checkout',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Confirm: turn the cart into an order',
+        description:
+          "The spec's order payload. The phone keeps digits and plus only; strings are trimmed. Totals are computed again on the server. One cart makes one order: repeating the call answers the same order. A buyer who is not signed in gets an account (token, refresh_token and isNewUser true) and an e-mail to choose a password; an address that already has an account must sign in first (409 ACCOUNT_EXISTS). Stock bikes are reserved in the same transaction (409 STOCK_BIKE_UNAVAILABLE for the second buyer). `company_info.billing_id` is the company's VAT id. Answers {order (vehicle order) | storeOrder (parts), token, refresh_token, isNewUser}.",
+        body: ConfirmBody,
+        response: { 200: z.looseObject({}), ...errors },
+      },
+    },
+    async (request) =>
+      checkout.confirm(auth(request), request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        lang: request.body.language ?? requestLanguage(request),
+      }),
+  );
+};

@@ -1,0 +1,455 @@
+// Checkout (spec sections 3 "Checkout data", "Order payload", 4 "Checkout setup", 7): the priced summary of a cart
+// for the buyer's address and billing, and the confirmation that turns the cart into an order.
+import { type CustomerType, orderPhone, type TaxCalculation, type TaxInput, type TaxMarket } from '@varg/domain';
+import { ApiError } from '../../lib/api-error.ts';
+import type { CheckoutRepo, NewOrderLine } from './repo.ts';
+
+export interface CheckoutLine {
+  id: string;
+  kind: 'bike' | 'stock_bike' | 'store';
+  productId: string | null;
+  hash: string | null;
+  optionIds: string[] | null;
+  stockBikeId: string | null;
+  variantCode: string | null;
+  vin: string | null;
+  nameKey: string;
+  name: string;
+  quantity: number;
+  /** One unit as charged, as the market lists it (with VAT where it shows VAT). */
+  unitPrice: number;
+  total: number;
+  deposit: number;
+  available: boolean;
+}
+
+export interface CheckoutCart {
+  id: string;
+  userId: string | null;
+  status: string;
+  country: string;
+  currency: string;
+  lines: CheckoutLine[];
+  deliveryDate: string | null;
+}
+
+export interface ShippingOption {
+  /** `home_delivery`, `hq_pickup`, `dealer_pickup:<dealerId>`: what the buyer chooses. */
+  _id: string;
+  /** The kind, stored on the order. */
+  name: string;
+  nameKey: string;
+  default: boolean;
+  price: { amount: number; currencyCode: string };
+  extraFees: { warehouse: number };
+  forceDealerDefaultAddress: boolean;
+  pickup?:
+    | { dealerId?: string | undefined; label: string; address?: string | undefined; coordinates: [number, number] }
+    | undefined;
+}
+
+export interface AddressInput {
+  country: string;
+  line_1: string;
+  line_2?: string | undefined;
+  postal_code?: string | undefined;
+  city: string;
+  state?: string | undefined;
+}
+
+export interface SavedAddress {
+  id: string;
+  country: string;
+  line1: string;
+  line2: string;
+  postalCode: string;
+  city: string;
+  state: string;
+  formattedAddress: string;
+}
+
+export interface Auth {
+  userId: string;
+  roles: string[];
+}
+
+export interface CheckoutDeps {
+  repo: CheckoutRepo;
+  /** The cart with its lines priced in its country (the cart service; ownership checked there). */
+  cartFor(cartId: string, auth: Auth | null): Promise<CheckoutCart>;
+  market(country: string): Promise<(TaxMarket & { status: number }) | null>;
+  shippingMethods(input: { country: string; kind: 'vehicle' | 'store'; subtotal: number }): Promise<ShippingOption[]>;
+  vatValid(vatId: string, country: string): Promise<boolean>;
+  tax(input: TaxInput): Promise<TaxCalculation>;
+  addressOf(userId: string, id: string): Promise<SavedAddress | null>;
+  saveAddress(userId: string, input: AddressInput): Promise<SavedAddress>;
+  checkoutCustomer(
+    input: { email: string; name: string; secondName: string; phone: string; lang: string; country: string },
+    meta: { ip?: string | undefined; userAgent?: string | undefined },
+  ): Promise<{ userId: string; pair: { token: string; refresh_token: string } }>;
+  /** After a new order is written (the confirmation e-mail). Failures are logged, never undo the order. */
+  afterOrder(orderId: string): Promise<void>;
+  now?: () => Date;
+}
+
+/** What the buyer has typed so far: only the country is sure. */
+export type PartialAddress = Partial<AddressInput> & { country: string };
+
+export interface SetupInput {
+  shippingAddress?: PartialAddress | undefined;
+  addressId?: string | undefined;
+  shippingMethod?: string | undefined;
+  paymentKind?: string | undefined;
+  billing?:
+    | {
+        buyingForACompany: boolean;
+        companyName?: string | undefined;
+        companyId?: string | undefined;
+        customerTaxId?: string | undefined;
+      }
+    | undefined;
+}
+
+/** Payment kinds of this build (spec: full; deposit and the others arrive with the payments issue). */
+const PAYMENT_KINDS = [{ name: 'full', default: true }];
+const ALLOWED_METHODS = [
+  { _id: 'card', labelKey: 'payment_method_card', requestDownPayment: false },
+  { _id: 'bank_transfer', labelKey: 'payment_method_bank_transfer', requestDownPayment: false },
+];
+
+const trim = (s: string | undefined) => (s ?? '').trim();
+const addWeeksIso = (from: Date, weeks: number) =>
+  new Date(from.getTime() + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
+
+export function checkoutService(deps: CheckoutDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function marketOf(country: string) {
+    const market = await deps.market(country);
+    if (market?.status !== 1) throw new ApiError('COUNTRY_NOT_FOUND');
+    return market;
+  }
+
+  /** Prices a cart for an address and billing: shipping, tax by the market's rules, the total to pay. */
+  async function price(cart: CheckoutCart, input: SetupInput, auth: Auth | null, address: PartialAddress | null) {
+    const market = await marketOf(cart.country);
+    const available = cart.lines.length > 0 && cart.lines.every((l) => l.available);
+    const kind = cart.lines.some((l) => l.kind !== 'store') ? 'vehicle' : 'store';
+    const subtotal = cart.lines.filter((l) => l.available).reduce((sum, l) => sum + l.total, 0);
+    const methods = await deps.shippingMethods({ country: cart.country, kind, subtotal });
+    const chosen = input.shippingMethod
+      ? methods.find((m) => m._id === input.shippingMethod)
+      : (methods.find((m) => m.default) ?? methods[0]);
+    if (input.shippingMethod && !chosen) throw new ApiError('SHIPPING_METHOD_NOT_ALLOWED');
+    const shipping = chosen ? chosen.price.amount + chosen.extraFees.warehouse : 0;
+    const company = input.billing?.buyingForACompany ? input.billing : null;
+    const vatId = trim(company?.companyId);
+    const vatCountry = /^[A-Z]{2}/.test(vatId) ? vatId.slice(0, 2).replace('EL', 'GR') : cart.country;
+    const vatValid = vatId ? await deps.vatValid(vatId, vatCountry) : false;
+    const customerType: CustomerType = auth?.roles.includes('dealer') ? 'Dealer' : company ? 'B2B' : 'B2C';
+    const tax = await deps.tax({
+      market,
+      state: address?.state || null,
+      postalCode: address?.postal_code || null,
+      customerType,
+      vatId: vatId ? { country: vatCountry, valid: vatValid } : null,
+      customerTaxId: input.billing?.customerTaxId ?? null,
+      lines: [
+        ...cart.lines
+          .filter((l) => l.available)
+          .map((l) => ({ amount: l.unitPrice, quantity: l.quantity, taxDisplay: market.taxDisplay, ref: l.id })),
+        ...(shipping > 0 ? [{ amount: shipping, quantity: 1, taxDisplay: market.taxDisplay, ref: 'shipping' }] : []),
+      ],
+    });
+    return {
+      market,
+      available,
+      kind,
+      customerType,
+      subtotal,
+      shipping,
+      chosen,
+      methods,
+      tax,
+      vat: { id: vatId || null, valid: vatValid, country: vatId ? vatCountry : null },
+      deposit: cart.lines.filter((l) => l.available).reduce((sum, l) => sum + l.deposit, 0),
+    };
+  }
+
+  function checkoutData(cart: CheckoutCart, p: Awaited<ReturnType<typeof price>>) {
+    return {
+      available: p.available,
+      error_t_key: p.available ? null : 'checkout_cart_unavailable',
+      cartId: cart.id,
+      country: cart.country,
+      currency: cart.currency,
+      lines: cart.lines,
+      pricing: {
+        subtotal: p.subtotal,
+        shipping: p.shipping,
+        total: p.tax.total,
+        currency: cart.currency,
+        paid: 0,
+        toPay: p.tax.total,
+        walletDiscount: 0,
+        financingFee: 0,
+        fees: [] as Array<{ labelKey: string; descriptionKey: string; price: number }>,
+        deposit: p.deposit,
+        taxes: {
+          amount: p.tax.amount,
+          error: p.tax.error?.t_key ?? null,
+          errorCode: p.tax.error?.code ?? null,
+          strategy: p.tax.strategy,
+          rateBp: p.tax.rateBp,
+          reverseCharge: p.tax.reverseCharge,
+          noteKey: p.tax.noteKey,
+        },
+        verifyTaxStrategy: p.tax.verifyTaxStrategy,
+        customerTaxIdRequired: p.tax.customerTaxIdRequired,
+      },
+      vat: p.vat,
+      customerType: p.customerType,
+      shippingMethods: p.methods,
+      selectedShippingMethod: p.chosen?._id ?? null,
+      paymentKinds: PAYMENT_KINDS,
+      allowedMethods: ALLOWED_METHODS,
+      deliveryDate: cart.deliveryDate,
+    };
+  }
+
+  async function addressFor(auth: Auth | null, input: SetupInput): Promise<PartialAddress | null> {
+    if (input.addressId) {
+      if (!auth) throw new ApiError('UNAUTHORIZED');
+      const saved = await deps.addressOf(auth.userId, input.addressId);
+      if (!saved) throw new ApiError('NOT_FOUND');
+      return {
+        country: saved.country,
+        line_1: saved.line1,
+        line_2: saved.line2,
+        postal_code: saved.postalCode,
+        city: saved.city,
+        state: saved.state,
+      };
+    }
+    return input.shippingAddress ?? null;
+  }
+
+  return {
+    /** Spec: POST checkout/setup/{cartId}. Re-run on every address, billing, shipping or kind change (500 ms). */
+    async setup(cartId: string, auth: Auth | null, input: SetupInput) {
+      const cart = await deps.cartFor(cartId, auth);
+      if (cart.status !== 'open') throw new ApiError('SHOPPING_CART_NOT_FOUND');
+      const address = await addressFor(auth, input);
+      if (address && address.country.toUpperCase() !== cart.country) throw new ApiError('ADDRESS_COUNTRY_MISMATCH');
+      return checkoutData(cart, await price(cart, input, auth, address));
+    },
+
+    paymentKinds() {
+      return PAYMENT_KINDS;
+    },
+
+    /**
+     * Spec: POST checkout with the order payload. Totals are computed here again, never taken from the client. One
+     * cart makes one order: a repeated confirm answers the order the first one made.
+     */
+    async confirm(
+      auth: Auth | null,
+      body: ConfirmBody,
+      meta: { ip?: string | undefined; userAgent?: string | undefined; lang: string },
+    ) {
+      const cart = await deps.cartFor(body.cart_id, auth);
+      const already = await deps.repo.ordersOfCart(cart.id);
+      if (already.length) {
+        if (already.some((o) => o.userId !== auth?.userId)) throw new ApiError('SHOPPING_CART_NOT_FOUND');
+        return { ...summaries(already), token: null, refresh_token: null, isNewUser: false };
+      }
+      if (cart.status !== 'open') throw new ApiError('SHOPPING_CART_NOT_FOUND');
+      if (!(cart.lines.length > 0 && cart.lines.every((l) => l.available))) throw new ApiError('CART-ERROR-001');
+
+      const contact = {
+        firstName: trim(body.first_name),
+        lastName: trim(body.last_name),
+        email: trim(body.email).toLowerCase(),
+        phone: orderPhone(body.phone),
+      };
+      const setupInput: SetupInput = {
+        shippingMethod: body.shipping_method,
+        ...(body.address_id ? { addressId: body.address_id } : {}),
+        ...(body.address_input ? { shippingAddress: body.address_input } : {}),
+        billing: body.company_info
+          ? {
+              buyingForACompany: true,
+              companyName: trim(body.company_info.name),
+              companyId: trim(body.company_info.billing_id),
+            }
+          : { buyingForACompany: false, customerTaxId: trim(body.customer_tax_id) || undefined },
+      };
+      const found = await addressFor(auth, setupInput);
+      if (!found?.line_1 || !found.city) throw new ApiError('VALIDATION_ERROR');
+      const address: AddressInput = { ...found, line_1: found.line_1, city: found.city };
+      if (address.country.toUpperCase() !== cart.country) throw new ApiError('ADDRESS_COUNTRY_MISMATCH');
+      const priced = await price(cart, setupInput, auth, address);
+      if (priced.tax.error) throw new ApiError('CHECKOUT_TAX_ERROR');
+      if (!priced.chosen) throw new ApiError('SHIPPING_METHOD_NOT_ALLOWED');
+
+      let userId = auth?.userId ?? null;
+      let token: string | null = null;
+      let refreshToken: string | null = null;
+      if (!userId) {
+        const created = await deps.checkoutCustomer(
+          {
+            email: contact.email,
+            name: contact.firstName,
+            secondName: contact.lastName,
+            phone: contact.phone,
+            lang: meta.lang,
+            country: cart.country,
+          },
+          meta,
+        );
+        userId = created.userId;
+        token = created.pair.token;
+        refreshToken = created.pair.refresh_token;
+      }
+      if (!body.address_id) await deps.saveAddress(userId, address);
+
+      const billingAddress = body.company_info?.address ?? body.billing_info?.address_input ?? address;
+      const billing = body.company_info
+        ? {
+            type: 'company',
+            companyName: trim(body.company_info.name),
+            vatId: priced.vat.id,
+            vatIdValid: priced.vat.valid,
+            reverseCharge: priced.tax.reverseCharge,
+            address: billingAddress,
+          }
+        : {
+            type: 'person',
+            firstName:
+              body.billing_info?.use_contact_info === false ? trim(body.billing_info.first_name) : contact.firstName,
+            lastName:
+              body.billing_info?.use_contact_info === false ? trim(body.billing_info.last_name) : contact.lastName,
+            customerTaxId: trim(body.customer_tax_id) || null,
+            address: billingAddress,
+          };
+      // A mixed purchase makes a vehicle order (bikes) and a store order (parts); shipping goes with the bikes.
+      const lineTax = new Map(priced.tax.lines.map((l) => [l.ref, l]));
+      const shippingTax = lineTax.get('shipping');
+      const groups = (['vehicle', 'store'] as const)
+        .map((type) => ({
+          type,
+          lines: cart.lines.filter((l) => (type === 'store') === (l.kind === 'store')),
+        }))
+        .filter((g) => g.lines.length > 0);
+      const drafts = groups.map((group, index) => {
+        const withShipping = index === 0;
+        const taxed = group.lines.map((l) => lineTax.get(l.id));
+        const sum = (pick: (t: NonNullable<(typeof taxed)[number]>) => number) =>
+          taxed.reduce((acc, t) => acc + (t ? pick(t) : 0), 0) + (withShipping && shippingTax ? pick(shippingTax) : 0);
+        const lines: NewOrderLine[] = group.lines.map((l) => ({
+          type: l.kind,
+          productId: l.productId,
+          hash: l.hash,
+          optionIds: l.optionIds,
+          stockBikeId: l.stockBikeId,
+          variantCode: l.variantCode,
+          vin: l.vin,
+          nameKey: l.nameKey,
+          name: l.name,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          vatRateBp: priced.tax.reverseCharge ? 0 : Math.round(priced.tax.rateBp),
+          total: lineTax.get(l.id)?.total ?? l.total,
+          deposit: l.deposit,
+        }));
+        return {
+          lines,
+          order: {
+            type: group.type,
+            userId: userId as string,
+            cartId: cart.id,
+            country: cart.country,
+            currency: cart.currency,
+            language: meta.lang,
+            customerType: priced.customerType,
+            contact,
+            shippingAddress: priced.chosen?.pickup ? { ...address, pickup: priced.chosen.pickup } : address,
+            billing,
+            shippingMethod: priced.chosen?.name ?? 'home_delivery',
+            customerOrderReference: trim(body.customer_order_reference).slice(0, 100),
+            subtotal: group.lines.reduce((acc, l) => acc + l.total, 0),
+            shipping: withShipping ? priced.shipping : 0,
+            fees: 0,
+            tax: sum((t) => t.tax),
+            total: sum((t) => t.total),
+            taxDetails: {
+              regime: priced.tax.regime,
+              rateBp: priced.tax.rateBp,
+              reverseCharge: priced.tax.reverseCharge,
+              noteKey: priced.tax.noteKey,
+              state: priced.tax.state,
+              net: sum((t) => t.net),
+              displayExcludingTaxes: priced.tax.strategy.displayExcludingTaxes,
+            },
+            deliveryDate:
+              group.type === 'vehicle' ? (cart.deliveryDate ?? addWeeksIso(now(), 10)) : addWeeksIso(now(), 1),
+          },
+        };
+      });
+      const { orders, created } = await deps.repo.createOrders(drafts, cart.id);
+      if (created) for (const order of orders) await deps.afterOrder(order.id).catch(() => undefined);
+      return { ...summaries(orders), token, refresh_token: refreshToken, isNewUser: token !== null };
+    },
+  };
+}
+
+export interface ConfirmBody {
+  cart_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  address_id?: string | undefined;
+  address_input?: AddressInput | undefined;
+  shipping_method: string;
+  language?: string | undefined;
+  billing_info?:
+    | {
+        use_contact_info: boolean;
+        first_name?: string | undefined;
+        last_name?: string | undefined;
+        address_id?: string | undefined;
+        address_input?: AddressInput | undefined;
+      }
+    | undefined;
+  company_info?: { name: string; billing_id: string; address?: AddressInput | undefined } | undefined;
+  customer_tax_id?: string | undefined;
+  customer_order_reference?: string | undefined;
+}
+
+/** The spec's confirm answer: `order` (vehicle order) and `storeOrder` (parts); a mixed purchase has both. */
+function summaries(orders: Array<Parameters<typeof orderSummary>[0]>) {
+  const vehicle = orders.find((o) => o.type === 'vehicle');
+  const store = orders.find((o) => o.type === 'store');
+  return { order: vehicle ? orderSummary(vehicle) : null, storeOrder: store ? orderSummary(store) : null };
+}
+
+function orderSummary(order: {
+  id: string;
+  number: number;
+  type: string;
+  total: number;
+  currency: string;
+  country: string;
+}) {
+  return {
+    _id: order.id,
+    number: order.number,
+    type: order.type,
+    total: order.total,
+    currency: order.currency,
+    country: order.country,
+  };
+}
+
+export type CheckoutService = ReturnType<typeof checkoutService>;

@@ -1,0 +1,31 @@
+// Picks the address, VAT id and tax providers from the configuration (README, "Configuration"; decision 013).
+import type { ApiConfig } from '../config.ts';
+import { googleGeocoding } from './geocoding/google.ts';
+import type { GeocodingProvider } from './geocoding/interface.ts';
+import { geocodingOff } from './geocoding/off.ts';
+import type { PaymentProvider } from './payments/interface.ts';
+import { sandboxPayments } from './payments/sandbox.ts';
+import { builtinTax } from './tax/builtin.ts';
+import type { TaxProvider } from './tax/interface.ts';
+import { stripeTax } from './tax/stripe.ts';
+import type { VatIdProvider } from './vat/interface.ts';
+import { jsvatProvider } from './vat/jsvat.ts';
+import { viesProvider } from './vat/vies.ts';
+
+export interface CommerceProviders {
+  geocoding: GeocodingProvider;
+  vat: VatIdProvider;
+  tax: TaxProvider;
+  /** The sandbox until the payments issue adds Stripe (decision 015). */
+  payments: PaymentProvider;
+}
+
+export function commerceProviders(config: ApiConfig): CommerceProviders {
+  return {
+    geocoding: config.googleMapsApiKey ? googleGeocoding({ apiKey: config.googleMapsApiKey }) : geocodingOff(),
+    vat: config.vatCheckProvider === 'vies' ? viesProvider() : jsvatProvider(),
+    // stripeTax throws without a key: the server does not start half-configured.
+    tax: config.taxProvider === 'stripe' ? stripeTax({ secretKey: config.stripeSecretKey ?? '' }) : builtinTax(),
+    payments: sandboxPayments(),
+  };
+}

@@ -1,0 +1,168 @@
+import { formatLocaleSegment, localizedPath } from '@varg/domain';
+import { CheckCircle2, Clock, XCircle } from 'lucide-react';
+import { Link, redirect, useLoaderData } from 'react-router';
+import { money } from '../features/configurator/price.tsx';
+import { isApiRequestError } from '../lib/api.ts';
+import { authContext, userApi } from '../lib/auth.server.ts';
+import { localeContext } from '../lib/context.ts';
+import { useTranslation } from '../lib/i18n.ts';
+import { pageMeta } from '../lib/page.ts';
+import { useLocale, useLocalePath } from '../lib/use-locale.ts';
+import { buttonClass } from '../ui/button.ts';
+import type { Route } from './+types/checkout-result';
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(matches, location.pathname, 'checkout_result_title');
+
+interface ResultOrder {
+  id: string;
+  number: number;
+  type: 'vehicle' | 'store';
+  currency: string;
+  total: number;
+  paid: number;
+  toPay: number;
+  contact: { email: string };
+  payments: Array<{ method: string; status: string; amount: number }>;
+}
+
+interface BankDetails {
+  beneficiary: string;
+  iban: string;
+  bic: string;
+  reference: string;
+  amount: number;
+  currency: string;
+}
+
+/**
+ * Spec: /checkout/result (query orderId, storeOrderId or completeOrderId) with the checkout result state:
+ * isBankTransfer, bankTransferAmount, order, orderError, isStoreOrder, paymentFailed, verificationUrl.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const locale = context.get(localeContext);
+  const vehicleId = url.searchParams.get('orderId') ?? url.searchParams.get('completeOrderId');
+  const storeId = url.searchParams.get('storeOrderId');
+  if (!vehicleId && !storeId) throw new Response(null, { status: 404 });
+  if (!context.get(authContext).user)
+    throw redirect(`${localizedPath(locale, '/login')}?from=${encodeURIComponent(`/checkout/result${url.search}`)}`);
+  const api = userApi(context, request);
+  const load = (path: string) =>
+    api.get<ResultOrder>(path).catch((error: unknown) => {
+      if (isApiRequestError(error) && error.status < 500) return null;
+      throw error;
+    });
+  const found = await Promise.all([
+    vehicleId ? load(`/v1/order/${encodeURIComponent(vehicleId)}`) : null,
+    storeId ? load(`/v1/store/orders/${encodeURIComponent(storeId)}`) : null,
+  ]);
+  const orders = found.filter((o): o is ResultOrder => o !== null);
+  if (!orders.length) return { orders: [], orderError: true } as const;
+  const states = await Promise.all(
+    orders.map(async (order) => {
+      const last = order.payments.at(-1);
+      const isBankTransfer = last?.method === 'bank_transfer' && last.status === 'PROCESSING';
+      const bank = isBankTransfer
+        ? await api.get<BankDetails>(`/v1/order/get-bank-details/${order.id}`).catch(() => null)
+        : null;
+      const state: 'failed' | 'bank' | 'paid' | 'pending' =
+        order.toPay > 0 && last?.status === 'FAILED'
+          ? 'failed'
+          : isBankTransfer
+            ? 'bank'
+            : order.toPay === 0
+              ? 'paid'
+              : 'pending';
+      return { order, state, bank, bankTransferAmount: isBankTransfer ? (last?.amount ?? order.toPay) : 0 };
+    }),
+  );
+  return { orders: states, orderError: false } as const;
+}
+
+const TITLES = {
+  failed: 'checkout_result_failed_title',
+  bank: 'checkout_result_bank_title',
+  paid: 'checkout_result_paid_title',
+  pending: 'checkout_result_pending_title',
+} as const;
+
+export default function CheckoutResult() {
+  const { t } = useTranslation();
+  const result = useLoaderData<typeof loader>();
+  const tag = formatLocaleSegment(useLocale());
+  const to = useLocalePath();
+  if (!result.orders.length)
+    return (
+      <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
+        <XCircle size={48} className="mx-auto text-red-700" aria-hidden="true" />
+        <h1 className="mt-4 text-3xl font-black tracking-tight">{t('checkout_result_not_found')}</h1>
+      </main>
+    );
+  // The page's headline is the least settled state of the orders (a mixed purchase has two).
+  const order = result.orders.map((o) => o.state);
+  const state = (['failed', 'pending', 'bank', 'paid'] as const).find((s) => order.includes(s)) ?? 'paid';
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-4 py-12">
+      <div className="text-center">
+        {state === 'failed' ? (
+          <XCircle size={48} className="mx-auto text-red-700" aria-hidden="true" />
+        ) : state === 'paid' ? (
+          <CheckCircle2 size={48} className="mx-auto text-emerald-700" aria-hidden="true" />
+        ) : (
+          <Clock size={48} className="mx-auto text-amber-700" aria-hidden="true" />
+        )}
+        <h1 className="mt-4 text-3xl font-black tracking-tight">{t(TITLES[state])}</h1>
+      </div>
+      {result.orders.map(({ order: o, state: own, bank, bankTransferAmount }) => {
+        const m = (amount: number) => money(amount, o.currency, tag);
+        const ordersPath = to(o.type === 'store' ? `/orders/parts/${o.id}` : `/orders/my/${o.id}`);
+        return (
+          <section key={o.id} aria-labelledby={`order-${o.id}`} className="mt-10 border-t border-neutral-200 pt-8">
+            <h2 id={`order-${o.id}`} className="text-center text-lg font-semibold">
+              {t('checkout_result_order', { number: o.number, email: o.contact.email })}
+            </h2>
+            {own === 'bank' && bank ? (
+              <div className="mt-6 rounded-2xl bg-neutral-100 p-6">
+                <h3 className="font-semibold">{t('checkout_bank_details')}</h3>
+                <p className="mt-1 text-sm text-neutral-700">
+                  {t('checkout_bank_instructions', { amount: m(bankTransferAmount) })}
+                </p>
+                <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+                  <dt className="text-neutral-600">{t('checkout_bank_beneficiary')}</dt>
+                  <dd>{bank.beneficiary}</dd>
+                  <dt className="text-neutral-600">IBAN</dt>
+                  <dd className="font-mono">{bank.iban}</dd>
+                  <dt className="text-neutral-600">BIC</dt>
+                  <dd className="font-mono">{bank.bic}</dd>
+                  <dt className="text-neutral-600">{t('checkout_bank_reference')}</dt>
+                  <dd className="font-mono">{bank.reference}</dd>
+                  <dt className="text-neutral-600">{t('checkout_total')}</dt>
+                  <dd data-testid="bank-amount">{m(bankTransferAmount)}</dd>
+                </dl>
+              </div>
+            ) : null}
+            <dl className="mx-auto mt-6 grid max-w-sm grid-cols-2 gap-y-1.5 text-sm">
+              <dt>{t('checkout_total')}</dt>
+              <dd className="text-right">{m(o.total)}</dd>
+              <dt>{t('checkout_result_paid')}</dt>
+              <dd className="text-right">{m(o.paid)}</dd>
+              <dt className="font-semibold">{t('checkout_result_to_pay')}</dt>
+              <dd className="text-right font-semibold">{m(o.toPay)}</dd>
+            </dl>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              {own === 'failed' || own === 'pending' ? (
+                <Link to={`${to('/checkout')}?orderId=${o.id}`} className={buttonClass.primary}>
+                  {t('checkout_result_retry')}
+                </Link>
+              ) : null}
+              <Link to={ordersPath} className={own === 'failed' ? buttonClass.secondary : buttonClass.primary}>
+                {t('checkout_result_view_order')}
+              </Link>
+            </div>
+          </section>
+        );
+      })}
+    </main>
+  );
+}

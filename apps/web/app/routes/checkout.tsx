@@ -1,0 +1,670 @@
+import { checkoutPath, formatLocaleSegment, localizedPath } from '@varg/domain';
+import { CreditCard, Landmark, Loader2, Lock } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from 'react-router';
+import { CART_COOKIE, clearCartCookie, payOrder, readCard } from '../features/checkout/checkout.server.ts';
+import type { CheckoutData, SavedAddressView } from '../features/checkout/types.ts';
+import { money } from '../features/configurator/price.tsx';
+import { isApiRequestError } from '../lib/api.ts';
+import { authContext, signIn, userApi } from '../lib/auth.server.ts';
+import { localeContext } from '../lib/context.ts';
+import { readCookies } from '../lib/cookies.server.ts';
+import { useTranslation } from '../lib/i18n.ts';
+import { pageMeta } from '../lib/page.ts';
+import { useLocale, useLocalePath, useRootData } from '../lib/use-locale.ts';
+import { buttonClass } from '../ui/button.ts';
+import { Field, FormMessage } from '../ui/field.tsx';
+import type { Route } from './+types/checkout';
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(matches, location.pathname, 'checkout_title');
+
+interface OrderView {
+  id: string;
+  number: number;
+  type: 'vehicle' | 'store';
+  country: string;
+  currency: string;
+  total: number;
+  toPay: number;
+}
+
+/** Setup input from the form as it is now (also used to re-price while the buyer types). */
+function setupBody(form: FormData, country: string) {
+  const addressId = String(form.get('address_id') ?? 'new');
+  const company = form.get('company') === 'on';
+  return {
+    ...(addressId !== 'new' && addressId
+      ? { addressId }
+      : {
+          shippingAddress: {
+            country,
+            line_1: String(form.get('line_1') ?? '').trim() || undefined,
+            line_2: String(form.get('line_2') ?? '').trim() || undefined,
+            postal_code: String(form.get('postal_code') ?? '').trim() || undefined,
+            city: String(form.get('city') ?? '').trim() || undefined,
+            state: String(form.get('state') ?? '').trim() || undefined,
+          },
+        }),
+    ...(form.get('shipping_method') ? { shippingMethod: String(form.get('shipping_method')) } : {}),
+    billing: {
+      buyingForACompany: company,
+      ...(company
+        ? {
+            companyName: String(form.get('company_name') ?? '').trim(),
+            companyId: String(form.get('vat_id') ?? '')
+              .replace(/\s+/g, '')
+              .toUpperCase(),
+          }
+        : {}),
+      ...(form.get('customer_tax_id') ? { customerTaxId: String(form.get('customer_tax_id')).trim() } : {}),
+    },
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const locale = context.get(localeContext);
+  const auth = context.get(authContext);
+  const api = userApi(context, request);
+  const at = (path: string) => localizedPath(locale, path);
+  const orderId = url.searchParams.get('orderId');
+
+  // Paying an order made before (a failed or abandoned payment): only the payment step.
+  if (orderId) {
+    if (!auth.user) throw redirect(`${at('/login')}?from=${encodeURIComponent(`/checkout?orderId=${orderId}`)}`);
+    const order = await api
+      .get<OrderView>(`/v1/order/${encodeURIComponent(orderId)}`)
+      .catch(() => api.get<OrderView>(`/v1/store/orders/${encodeURIComponent(orderId)}`))
+      .catch((error: unknown) => {
+        if (isApiRequestError(error) && error.status < 500) throw new Response(null, { status: 404 });
+        throw error;
+      });
+    // Spec section 4: an existing order's country wins; the locale follows it.
+    if (order.country !== locale.country)
+      throw redirect(`${localizedPath({ ...locale, country: order.country }, '/checkout')}?orderId=${orderId}`);
+    if (order.toPay <= 0) throw redirect(`${at('/checkout/result')}?orderId=${orderId}`);
+    return { mode: 'order' as const, order, failure: url.searchParams.get('code') };
+  }
+
+  const cartId = readCookies(request)[CART_COOKIE];
+  const cart = await api
+    .get<{ _id: string; items: unknown[]; storeItems: unknown[] }>(
+      `/v1/cart?country=${locale.country}${cartId ? `&cartId=${encodeURIComponent(cartId)}` : ''}`,
+    )
+    .catch((error: unknown) => {
+      if (isApiRequestError(error) && error.status < 500) return null;
+      throw error;
+    });
+  const hasItems = !!cart && cart.items.length + cart.storeItems.length > 0;
+  if (!cart || !hasItems) return { mode: 'empty' as const };
+
+  // Spec section 4: dealers and administrators acting as customers use /checkout; US buyers /us-checkout.
+  const user = auth.user as { isDealer?: boolean; mode?: string } | null;
+  const path = checkoutPath({
+    country: locale.country,
+    isDealer: !!user?.isDealer,
+    isImpersonating: user?.mode === 'demo_user',
+    hasItems,
+    hasOrder: false,
+  });
+  const here = url.pathname.endsWith('/us-checkout') ? '/us-checkout' : '/checkout';
+  if (path !== here) throw redirect(at(path));
+
+  const addresses = auth.user
+    ? await api
+        .get<{ addresses: SavedAddressView[] }>('/v2/address')
+        .then((r) => r.addresses.filter((a) => a.country === locale.country))
+        .catch(() => [] as SavedAddressView[])
+    : [];
+  const first = addresses[0];
+  const setup = await api.send<CheckoutData>(
+    'POST',
+    `/v1/checkout/setup/${cart._id}`,
+    first ? { addressId: first._id } : { shippingAddress: { country: locale.country } },
+  );
+  const me = auth.user as { name?: string; secondName?: string; email?: string; phone?: string } | null;
+  return {
+    mode: 'cart' as const,
+    cartId: cart._id,
+    setup,
+    addresses,
+    prefill: {
+      first_name: me?.name ?? '',
+      last_name: me?.secondName ?? '',
+      email: me?.email ?? '',
+      phone: me?.phone ?? '',
+    },
+    signedIn: !!auth.user,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const locale = context.get(localeContext);
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const api = userApi(context, request);
+  const country = locale.country;
+  const method = String(form.get('payment_method') ?? 'card');
+  try {
+    if (intent === 'setup') {
+      const cartId = String(form.get('cart_id') ?? '');
+      return { setup: await api.send<CheckoutData>('POST', `/v1/checkout/setup/${cartId}`, setupBody(form, country)) };
+    }
+    if (intent === 'pay') {
+      const orderId = String(form.get('order_id') ?? '');
+      const store = form.get('store') === '1';
+      throw redirect((await payOrder(api, locale, { orderId, store, method, card: readCard(form) })).url);
+    }
+    if (intent !== 'confirm') return data({ formError: null, code: 'unknow_error' }, { status: 400 });
+
+    const body = setupBody(form, country);
+    const company = body.billing.buyingForACompany;
+    const confirm = await api.send<{
+      order: { _id: string } | null;
+      storeOrder: { _id: string } | null;
+      token: string | null;
+      refresh_token: string | null;
+      isNewUser: boolean;
+    }>('POST', '/v1/checkout', {
+      cart_id: String(form.get('cart_id') ?? ''),
+      first_name: String(form.get('first_name') ?? ''),
+      last_name: String(form.get('last_name') ?? ''),
+      email: String(form.get('email') ?? ''),
+      phone: String(form.get('phone') ?? ''),
+      ...('addressId' in body ? { address_id: body.addressId } : { address_input: body.shippingAddress }),
+      shipping_method: String(form.get('shipping_method') ?? ''),
+      language: locale.lang,
+      ...(company
+        ? { company_info: { name: body.billing.companyName ?? '', billing_id: body.billing.companyId ?? '' } }
+        : { billing_info: { use_contact_info: true } }),
+      ...(body.billing.customerTaxId ? { customer_tax_id: body.billing.customerTaxId } : {}),
+      customer_order_reference: String(form.get('customer_order_reference') ?? ''),
+    });
+    // A buyer without an account now has one: the returned session signs them in (spec section 4).
+    if (confirm.token && confirm.refresh_token)
+      signIn(context, request, {
+        token: confirm.token,
+        refresh_token: confirm.refresh_token,
+        token_type: 'Bearer',
+        expires_in: 900,
+      });
+    // A mixed purchase made a vehicle order and a store order: both are paid, one after the other.
+    const targets = [
+      ...(confirm.order ? [{ orderId: confirm.order._id, store: false }] : []),
+      ...(confirm.storeOrder ? [{ orderId: confirm.storeOrder._id, store: true }] : []),
+    ];
+    const buyer = userApi(context, request);
+    const card = readCard(form);
+    let next = '';
+    for (const target of targets) {
+      const paid = await payOrder(buyer, locale, { ...target, method, card });
+      next = paid.url;
+      if (!paid.done) break;
+    }
+    if (targets.length === 2 && next.includes('/checkout/result'))
+      next = `${localizedPath(locale, '/checkout/result')}?orderId=${confirm.order?._id}&storeOrderId=${confirm.storeOrder?._id}`;
+    throw redirect(next, { headers: { 'set-cookie': clearCartCookie() } });
+  } catch (error) {
+    if (!isApiRequestError(error)) throw error;
+    return data({ formError: error.message, code: error.code }, { status: error.status });
+  }
+}
+
+function Summary({ setup }: { setup: CheckoutData }) {
+  const { t } = useTranslation();
+  const tag = formatLocaleSegment(useLocale());
+  const m = (amount: number) => money(amount, setup.currency, tag);
+  const { taxes } = setup.pricing;
+  return (
+    <section aria-labelledby="summary" className="rounded-2xl bg-neutral-100 p-6">
+      <h2 id="summary" className="text-lg font-semibold">
+        {t('checkout_summary')}
+      </h2>
+      <ul className="mt-4 divide-y divide-neutral-200">
+        {setup.lines.map((line) => (
+          <li key={line.id} className="flex justify-between gap-4 py-3 text-sm">
+            <span>
+              {line.quantity} × {line.name || t(line.nameKey)}
+              {!line.available ? <span className="block text-red-700">{t('checkout_line_unavailable')}</span> : null}
+            </span>
+            <span className="shrink-0">{m(line.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1.5 text-sm">
+        <dt>{t('checkout_subtotal')}</dt>
+        <dd className="text-right">{m(setup.pricing.subtotal)}</dd>
+        <dt>{t('checkout_shipping')}</dt>
+        <dd className="text-right">{setup.pricing.shipping ? m(setup.pricing.shipping) : t('checkout_free')}</dd>
+        {taxes.reverseCharge ? (
+          <>
+            <dt>{t('checkout_reverse_charge')}</dt>
+            <dd className="text-right">{m(0)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>
+              {taxes.strategy.displayExcludingTaxes
+                ? t('checkout_sales_tax', { rate: String(taxes.rateBp / 100) })
+                : t('checkout_vat_included', { rate: String(taxes.rateBp / 100) })}
+            </dt>
+            <dd className="text-right">{m(taxes.amount)}</dd>
+          </>
+        )}
+        <dt className="border-t border-neutral-300 pt-2 text-base font-bold">{t('checkout_total')}</dt>
+        <dd className="border-t border-neutral-300 pt-2 text-right text-base font-bold" data-testid="checkout-total">
+          {m(setup.pricing.total)}
+        </dd>
+      </dl>
+      {taxes.noteKey ? <p className="mt-3 text-xs text-neutral-600">{t(taxes.noteKey)}</p> : null}
+      {setup.deliveryDate ? (
+        <p className="mt-3 text-sm text-neutral-700">
+          {t('configurator_delivery', {
+            date: new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(
+              new Date(`${setup.deliveryDate}T00:00:00Z`),
+            ),
+          })}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function PaymentFields({ methods }: { methods: Array<{ _id: string; labelKey: string }> }) {
+  const { t } = useTranslation();
+  const [method, setMethod] = useState(methods[0]?._id ?? 'card');
+  return (
+    <fieldset className="flex flex-col gap-4">
+      <legend className="text-lg font-semibold">{t('checkout_payment')}</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {methods.map((m) => (
+          <label
+            key={m._id}
+            className="flex cursor-pointer items-center gap-3 rounded-xl border-2 border-neutral-200 p-4 has-checked:border-neutral-900"
+          >
+            <input
+              type="radio"
+              name="payment_method"
+              value={m._id}
+              checked={method === m._id}
+              onChange={() => setMethod(m._id)}
+            />
+            {m._id === 'card' ? <CreditCard size={18} aria-hidden="true" /> : <Landmark size={18} aria-hidden="true" />}
+            {t(m.labelKey)}
+          </label>
+        ))}
+      </div>
+      {method === 'card' ? (
+        <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
+          <Field
+            label={t('checkout_card_number')}
+            name="card_number"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            required
+            hint={t('checkout_card_sandbox_hint')}
+          />
+          <Field label={t('checkout_card_exp')} name="card_exp" placeholder="MM/YY" autoComplete="cc-exp" required />
+          <Field label={t('checkout_card_cvc')} name="card_cvc" inputMode="numeric" autoComplete="cc-csc" required />
+        </div>
+      ) : (
+        <p className="text-sm text-neutral-700">{t('checkout_bank_transfer_hint')}</p>
+      )}
+    </fieldset>
+  );
+}
+
+const FAILURE_KEYS: Record<string, string> = {
+  card_declined: 'payment_failure_card_declined',
+  insufficient_funds: 'payment_failure_insufficient_funds',
+  expired_card: 'payment_failure_expired_card',
+  incorrect_cvc: 'payment_failure_incorrect_cvc',
+  invalid_number: 'payment_failure_invalid_number',
+  authentication_failed: 'payment_failure_authentication_failed',
+};
+
+function PayOrder({ order, failure }: { order: OrderView; failure: string | null }) {
+  const { t } = useTranslation();
+  const tag = formatLocaleSegment(useLocale());
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="text-3xl font-black tracking-tight">{t('checkout_pay_order_title', { number: order.number })}</h1>
+      <p className="mt-2 text-neutral-700">
+        {t('checkout_pay_order_due', { amount: money(order.toPay, order.currency, tag) })}
+      </p>
+      {failure ? (
+        <div className="mt-6">
+          <FormMessage tone="error">{t(FAILURE_KEYS[failure] ?? 'payment_failure_card_declined')}</FormMessage>
+        </div>
+      ) : null}
+      <Form method="post" className="mt-8 flex flex-col gap-6">
+        <input type="hidden" name="intent" value="pay" />
+        <input type="hidden" name="order_id" value={order.id} />
+        <input type="hidden" name="store" value={order.type === 'store' ? '1' : '0'} />
+        <PaymentFields
+          methods={[
+            { _id: 'card', labelKey: 'payment_method_card' },
+            { _id: 'bank_transfer', labelKey: 'payment_method_bank_transfer' },
+          ]}
+        />
+        <button type="submit" className={buttonClass.primary} disabled={busy}>
+          {busy ? (
+            <Loader2 size={16} className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Lock size={16} aria-hidden="true" />
+          )}
+          {t('checkout_pay_now', { amount: money(order.toPay, order.currency, tag) })}
+        </button>
+      </Form>
+    </main>
+  );
+}
+
+export default function Checkout() {
+  const { t } = useTranslation();
+  const loaded = useLoaderData<typeof loader>();
+  const to = useLocalePath();
+  if (loaded.mode === 'order') return <PayOrder order={loaded.order} failure={loaded.failure} />;
+  if (loaded.mode === 'empty')
+    return (
+      <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-black tracking-tight">{t('checkout_title')}</h1>
+        <p className="mt-4 text-neutral-700">{t('checkout_empty')}</p>
+        <div className="mt-8 flex justify-center gap-3">
+          <Link to={to('/varg/configurator')} className={buttonClass.primary}>
+            {t('model_configure', { model: t('model_varg_name') })}
+          </Link>
+          <Link to={to('/parts-and-accessories/spare-parts')} className={buttonClass.secondary}>
+            {t('nav_parts')}
+          </Link>
+        </div>
+      </main>
+    );
+  return <CheckoutForm {...loaded} />;
+}
+
+function CheckoutForm({
+  cartId,
+  setup: initial,
+  addresses,
+  prefill,
+  signedIn,
+}: Extract<Awaited<ReturnType<typeof loader>>, { mode: 'cart' }>) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const locale = useLocale();
+  const tag = formatLocaleSegment(locale);
+  const to = useLocalePath();
+  const [params] = useSearchParams();
+  const fetcher = useFetcher<typeof action>();
+  const navigation = useNavigation();
+  const setup: CheckoutData =
+    fetcher.data && 'setup' in fetcher.data && fetcher.data.setup ? fetcher.data.setup : initial;
+  const [addressId, setAddressId] = useState(addresses[0]?._id ?? 'new');
+  const [company, setCompany] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const busy = navigation.state === 'submitting';
+  const country = root.countries.find((c) => c.code === locale.country)?.name ?? locale.country;
+  const taxError = setup.pricing.taxes.error;
+  const postalError = setup.pricing.taxes.errorCode === 'INVALID_POSTAL_CODE' ? (taxError ?? undefined) : undefined;
+
+  // Spec section 4: re-price 500 ms after the last change to the address, billing or shipping method.
+  function reprice() {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      const form = formRef.current;
+      if (!form) return;
+      const fd = new FormData(form);
+      fd.set('intent', 'setup');
+      fetcher.submit(fd, { method: 'post' });
+    }, 500);
+  }
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-8 lg:py-12">
+      <h1 className="text-3xl font-black tracking-tight">{t('checkout_title')}</h1>
+      {params.get('payment') === 'failed' ? (
+        <div className="mt-4">
+          <FormMessage tone="error">{t('payment_failure_card_declined')}</FormMessage>
+        </div>
+      ) : null}
+      <CheckoutError />
+      {!setup.available ? (
+        <div className="mt-4">
+          <FormMessage tone="error">{t(setup.error_t_key ?? 'checkout_cart_unavailable')}</FormMessage>
+        </div>
+      ) : null}
+      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <Form method="post" ref={formRef} onChange={reprice} className="flex flex-col gap-10" noValidate={false}>
+          <input type="hidden" name="intent" value="confirm" />
+          <input type="hidden" name="cart_id" value={cartId} />
+          <fieldset className="grid gap-4 sm:grid-cols-2">
+            <legend className="mb-2 text-lg font-semibold">{t('checkout_contact')}</legend>
+            <Field
+              label={t('auth_first_name')}
+              name="first_name"
+              autoComplete="given-name"
+              defaultValue={prefill.first_name}
+              required
+            />
+            <Field
+              label={t('auth_last_name')}
+              name="last_name"
+              autoComplete="family-name"
+              defaultValue={prefill.last_name}
+              required
+            />
+            <Field
+              label={t('auth_email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              defaultValue={prefill.email}
+              required
+              readOnly={signedIn}
+            />
+            <Field
+              label={t('checkout_phone')}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              defaultValue={prefill.phone}
+              required
+            />
+            {!signedIn ? (
+              <p className="text-sm text-neutral-600 sm:col-span-2">
+                {t('checkout_account_hint')}{' '}
+                <Link to={`${to('/login')}?from=${encodeURIComponent('/checkout')}`} className="underline">
+                  {t('account_sign_in')}
+                </Link>
+              </p>
+            ) : null}
+          </fieldset>
+
+          <fieldset className="flex flex-col gap-4">
+            <legend className="mb-2 text-lg font-semibold">{t('checkout_shipping_address')}</legend>
+            <p className="text-sm text-neutral-600">{t('checkout_country_note', { country })}</p>
+            {addresses.length ? (
+              <div className="flex flex-col gap-2">
+                {addresses.map((a) => (
+                  <label key={a._id} className="flex items-start gap-3 rounded-xl border border-neutral-200 p-3">
+                    <input
+                      type="radio"
+                      name="address_id"
+                      value={a._id}
+                      checked={addressId === a._id}
+                      onChange={() => setAddressId(a._id)}
+                      className="mt-1"
+                    />
+                    <span>{a.formatted_address || `${a.line_1}, ${a.postal_code} ${a.city}`}</span>
+                  </label>
+                ))}
+                <label className="flex items-center gap-3 rounded-xl border border-neutral-200 p-3">
+                  <input
+                    type="radio"
+                    name="address_id"
+                    value="new"
+                    checked={addressId === 'new'}
+                    onChange={() => setAddressId('new')}
+                  />
+                  {t('checkout_new_address')}
+                </label>
+              </div>
+            ) : (
+              <input type="hidden" name="address_id" value="new" />
+            )}
+            {addressId === 'new' ? (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field
+                  label={t('checkout_address_line1')}
+                  name="line_1"
+                  autoComplete="address-line1"
+                  required
+                  className="sm:col-span-2"
+                />
+                <Field
+                  label={t('checkout_address_line2')}
+                  name="line_2"
+                  autoComplete="address-line2"
+                  className="sm:col-span-2"
+                />
+                <Field
+                  label={t('checkout_postal_code')}
+                  name="postal_code"
+                  autoComplete="postal-code"
+                  required
+                  error={postalError}
+                />
+                <Field label={t('checkout_city')} name="city" autoComplete="address-level2" required />
+                {locale.country === 'US' ? (
+                  <Field
+                    label={t('checkout_state')}
+                    name="state"
+                    autoComplete="address-level1"
+                    required
+                    maxLength={2}
+                  />
+                ) : null}
+              </div>
+            ) : null}
+          </fieldset>
+
+          <fieldset className="flex flex-col gap-4">
+            <legend className="mb-2 text-lg font-semibold">{t('checkout_billing')}</legend>
+            <label className="flex items-center gap-3">
+              <input type="checkbox" name="company" checked={company} onChange={(e) => setCompany(e.target.checked)} />
+              {t('checkout_buying_for_company')}
+            </label>
+            {company ? (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field label={t('checkout_company_name')} name="company_name" autoComplete="organization" required />
+                <Field
+                  label={t('checkout_vat_id')}
+                  name="vat_id"
+                  required
+                  hint={
+                    setup.vat.id
+                      ? t(setup.vat.valid ? 'checkout_vat_id_valid' : 'checkout_vat_id_invalid')
+                      : t('checkout_vat_id_hint')
+                  }
+                />
+              </div>
+            ) : null}
+            {setup.pricing.customerTaxIdRequired ? (
+              <Field label={t('checkout_customer_tax_id')} name="customer_tax_id" required />
+            ) : null}
+          </fieldset>
+
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-2 text-lg font-semibold">{t('checkout_shipping_method')}</legend>
+            {setup.shippingMethods.map((s) => (
+              <label
+                key={s._id}
+                className="flex cursor-pointer items-start gap-3 rounded-xl border-2 border-neutral-200 p-4 has-checked:border-neutral-900"
+              >
+                <input
+                  type="radio"
+                  name="shipping_method"
+                  value={s._id}
+                  defaultChecked={s._id === setup.selectedShippingMethod}
+                  className="mt-1"
+                />
+                <span className="flex-1">
+                  <span className="block font-medium">{t(s.nameKey)}</span>
+                  {s.pickup ? <span className="block text-sm text-neutral-600">{s.pickup.label}</span> : null}
+                </span>
+                <span className="text-sm">
+                  {s.price.amount + s.extraFees.warehouse
+                    ? money(s.price.amount + s.extraFees.warehouse, s.price.currencyCode, tag)
+                    : t('checkout_free')}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+
+          <PaymentFields methods={setup.allowedMethods} />
+
+          <Field
+            label={t('checkout_order_reference')}
+            name="customer_order_reference"
+            maxLength={100}
+            hint={t('checkout_order_reference_hint')}
+          />
+
+          <div className="flex flex-col gap-3">
+            <button
+              type="submit"
+              className={`${buttonClass.primary} py-3 text-base`}
+              disabled={busy || !setup.available}
+            >
+              {busy ? (
+                <Loader2 size={18} className="animate-spin" aria-hidden="true" />
+              ) : (
+                <Lock size={18} aria-hidden="true" />
+              )}
+              {t('checkout_place_order', { amount: money(setup.pricing.total, setup.currency, tag) })}
+            </button>
+            <p className="text-xs text-neutral-600">{t('checkout_terms_note')}</p>
+          </div>
+        </Form>
+        <div className="lg:sticky lg:top-6 lg:self-start" aria-live="polite" aria-busy={fetcher.state !== 'idle'}>
+          <Summary setup={setup} />
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/** The last confirm's error (the server's message in the buyer's language), above the form. */
+function CheckoutError() {
+  const navigation = useNavigation();
+  const message = useActionDataSafe();
+  if (navigation.state !== 'idle' || !message) return null;
+  return (
+    <div className="mt-4">
+      <FormMessage tone="error">{message}</FormMessage>
+    </div>
+  );
+}
+
+function useActionDataSafe(): string | null {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>();
+  if (!result || !('code' in result)) return null;
+  return result.formError ? String(result.formError) : t('unknow_error');
+}
