@@ -6,7 +6,7 @@ import { StorePages } from './pages/store.ts';
 const TYRES = '/de-DE/parts-and-accessories/spare-parts/varg/tyres-and-wheels';
 
 test.describe('cart (issue 5)', () => {
-  test('in Germany: a configured VARG MX goes into the cart, its quantity and configuration change, bikes and parts stay apart, and the cart survives a reload and joins the account at sign-in', async ({
+  test('in Germany: a configured VARG MX goes into the cart, its quantity and configuration change, a part joins it but an extended warranty does not, and the cart survives a reload and joins the account at sign-in', async ({
     page,
     context,
   }) => {
@@ -56,19 +56,33 @@ test.describe('cart (issue 5)', () => {
     await expect(cart.line('VARG MX').getByTestId('line-quantity')).toHaveText('2');
     await cart.close();
 
-    // A part cannot join a cart with a bike.
+    // A part joins the cart with the bike…
     await page.goto(TYRES);
     const tyre = new StorePages(page).article('Pirelli Scorpion MX32 80/100-21');
     await tyre.getByRole('button', { name: 'In den Warenkorb' }).click();
+    await expect(page.getByText('Zum Warenkorb hinzugefügt.').first()).toBeVisible();
+    await expect(cart.count()).toHaveText('3');
+
+    // …an extended warranty (for a bike one already owns) does not.
+    await page.goto('/de-DE/store');
+    const warranty = new StorePages(page).article('VARG MX Garantieverlängerung');
+    await warranty.getByRole('button', { name: 'In den Warenkorb' }).click();
     const alert = page.getByRole('alertdialog');
-    await expect(alert).toContainText('Motorräder und Teile können nicht im selben Warenkorb liegen.');
+    await expect(alert).toContainText(
+      'Eine Garantieverlängerung gilt für ein Motorrad, das du bereits besitzt, und kann deshalb nicht zusammen mit einem neuen Motorrad bestellt werden.',
+    );
     await expectAccessible(page);
     await alert.getByRole('button', { name: 'Verstanden' }).click();
-    await expect(cart.count()).toHaveText('2');
+    await expect(cart.count()).toHaveText('3');
+    await cart.open();
+    await expect(cart.lines()).toHaveCount(2);
+    await expect(cart.line('VARG MX')).toBeVisible();
+    await expect(cart.line('Pirelli Scorpion MX32 80/100-21')).toBeVisible();
+    await cart.close();
 
     // The anonymous cart survives a reload…
     await page.reload();
-    await expect(cart.count()).toHaveText('2');
+    await expect(cart.count()).toHaveText('3');
 
     // …and joins the customer's cart at sign-in; the cookie is then gone.
     await page.goto('/de-DE/login');
@@ -145,13 +159,18 @@ test.describe('cart (issue 5)', () => {
       await expect(page).toHaveURL(/\/de-DE\/pre-summary\?model=varg-ex&power=80hp&cart=added$/);
       await expect(page.getByRole('status').filter({ hasText: 'Zum Warenkorb hinzugefügt.' })).toBeVisible();
       await expect(page.getByTestId('cart-count')).toHaveText('1');
-      await page.goto(TYRES);
+      // An extended warranty is for a bike one already owns: it cannot join a cart with a new bike.
+      await page.goto('/de-DE/store');
       await page
-        .getByRole('article', { name: 'Pirelli Scorpion MX32 80/100-21' })
+        .getByRole('article', { name: 'VARG MX Garantieverlängerung' })
         .getByRole('button', { name: 'In den Warenkorb' })
         .click();
       await expect(page).toHaveURL(/cart_error=CART-ERROR-003/);
-      await expect(page.getByRole('alert').filter({ hasText: 'Motorräder und Teile' })).toBeVisible();
+      await expect(
+        page
+          .getByRole('alert')
+          .filter({ hasText: 'Eine Garantieverlängerung gilt für ein Motorrad, das du bereits besitzt' }),
+      ).toBeVisible();
     });
   });
 });

@@ -4,7 +4,7 @@ import {
   CART_MAX_QUANTITY,
   canCheckOut,
   canJoinCart,
-  cartGroupOf,
+  canJoinCartLines,
   cartTotals,
   isVin,
   nextQuantity,
@@ -18,17 +18,36 @@ const finland = { currency: 'EUR', taxDisplay: 'including', vatRateBp: 2550 } as
 const usa = { currency: 'USD', taxDisplay: 'excluding', vatRateBp: 0 } as const;
 
 describe('what may share a cart (CART-ERROR-003)', () => {
-  it('keeps bikes and store items apart; configured and stock bikes share a cart', () => {
-    expect(cartGroupOf('bike')).toBe('bikes');
-    expect(cartGroupOf('stock_bike')).toBe('bikes');
-    expect(cartGroupOf('store')).toBe('store');
-    expect(canJoinCart({ bikes: 0, storeItems: 0 }, 'bike')).toBe(true);
-    expect(canJoinCart({ bikes: 0, storeItems: 0 }, 'store')).toBe(true);
-    expect(canJoinCart({ bikes: 2, storeItems: 0 }, 'stock_bike')).toBe(true);
-    expect(canJoinCart({ bikes: 2, storeItems: 0 }, 'store')).toBe(false);
-    expect(canJoinCart({ bikes: 0, storeItems: 1 }, 'bike')).toBe(false);
-    expect(canJoinCart({ bikes: 0, storeItems: 1 }, 'stock_bike')).toBe(false);
-    expect(canJoinCart({ bikes: 0, storeItems: 1 }, 'store')).toBe(true);
+  const empty = { bikes: 0, warranties: 0 };
+  const bikes = { bikes: 2, warranties: 0 };
+  const warranty = { bikes: 0, warranties: 1 };
+
+  it('lets bikes, stock bikes, parts, accessories and merchandise share a cart', () => {
+    for (const line of ['bike', 'stock_bike', 'store', 'warranty'] as const)
+      expect(canJoinCart(empty, line)).toBe(true);
+    expect(canJoinCart(bikes, 'bike')).toBe(true);
+    expect(canJoinCart(bikes, 'stock_bike')).toBe(true);
+    expect(canJoinCart(bikes, 'store')).toBe(true);
+    expect(canJoinCart(warranty, 'store')).toBe(true);
+    expect(canJoinCart(warranty, 'warranty')).toBe(true);
+  });
+
+  it('keeps an extended warranty and bikes apart, both ways', () => {
+    expect(canJoinCart(bikes, 'warranty')).toBe(false);
+    expect(canJoinCart({ bikes: 1, warranties: 0 }, 'warranty')).toBe(false);
+    expect(canJoinCart(warranty, 'bike')).toBe(false);
+    expect(canJoinCart(warranty, 'stock_bike')).toBe(false);
+  });
+
+  it("joins a cart's lines to another (merge, clone) by the same rule", () => {
+    expect(canJoinCartLines(bikes, { bikes: 3, warranties: 0 })).toBe(true);
+    expect(canJoinCartLines(warranty, { bikes: 0, warranties: 2 })).toBe(true);
+    // Only parts and the like: any cart.
+    expect(canJoinCartLines(bikes, empty)).toBe(true);
+    expect(canJoinCartLines(warranty, empty)).toBe(true);
+    expect(canJoinCartLines(bikes, warranty)).toBe(false);
+    expect(canJoinCartLines(warranty, { bikes: 1, warranties: 0 })).toBe(false);
+    expect(canJoinCartLines(empty, { bikes: 1, warranties: 1 })).toBe(false);
   });
 });
 

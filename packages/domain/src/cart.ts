@@ -22,14 +22,43 @@ export const DEFAULT_BIKE_QUANTITY = 1;
 /** `bike`: a configuration; `stock_bike`: one bike in stock (quantity 1); `store`: a part, accessory or warranty. */
 export type CartLineKind = 'bike' | 'stock_bike' | 'store';
 
-/** Bikes (configured or in stock) and store items are ordered differently, so they never share a cart. */
-export function cartGroupOf(kind: CartLineKind): 'bikes' | 'store' {
-  return kind === 'store' ? 'store' : 'bikes';
+/**
+ * A line as the mixing rule sees it: a store line is `warranty` when it is an extended warranty (store category kind
+ * `extended_warranty`), else `store` (a part, accessory or merchandise).
+ */
+export type CartJoinKind = 'bike' | 'stock_bike' | 'store' | 'warranty';
+
+/** What the mixing rule counts in a cart: its bike lines (configured or in stock) and its extended warranties. */
+export interface CartMix {
+  bikes: number;
+  warranties: number;
 }
 
-/** Whether a line of `kind` may join a cart that holds these lines (CART-ERROR-003 otherwise). */
-export function canJoinCart(existing: { bikes: number; storeItems: number }, kind: CartLineKind): boolean {
-  return cartGroupOf(kind) === 'store' ? existing.bikes === 0 : existing.storeItems === 0;
+/**
+ * Whether a line of `line` kind may join a cart that holds `existing` (400 CART-ERROR-003 otherwise). Bikes and store
+ * items share a cart (checkout makes a vehicle order and a store order of it), except an extended warranty: it extends
+ * the warranty of a bike the buyer already owns (it is added by link with that bike's VIN, spec section 4 "Add by
+ * link"), while a new bike comes with its own warranty. So an extended warranty and bikes (configured or in
+ * stock) never share a cart; parts, accessories and merchandise join any cart.
+ */
+export function canJoinCart(existing: CartMix, line: CartJoinKind): boolean {
+  switch (line) {
+    case 'bike':
+    case 'stock_bike':
+      return existing.warranties === 0;
+    case 'warranty':
+      return existing.bikes === 0;
+    case 'store':
+      return true;
+  }
+}
+
+/**
+ * Whether the lines of one cart may join another (merge, clone), by the rule of `canJoinCart`: the cart they make
+ * never holds an extended warranty together with bikes.
+ */
+export function canJoinCartLines(existing: CartMix, incoming: CartMix): boolean {
+  return existing.bikes + incoming.bikes === 0 || existing.warranties + incoming.warranties === 0;
 }
 
 export type QuantityOperation = 'increment' | 'decrement';

@@ -4,7 +4,7 @@ export const PAYMENT_STATUSES = ['CREATED', 'PROCESSING', 'SUCCEEDED', 'REQUIRES
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
- * The transitions a payment may make (the spec lists the statuses, not the transitions; docs/decisions/015):
+ * The transitions a payment may make (the spec lists the statuses, not the transitions; docs/decisions/016-checkout-and-payments.md):
  * - CREATED → PROCESSING (submitted), REQUIRES_ACTION (3-D Secure), SUCCEEDED (instant), FAILED (declined at once);
  * - PROCESSING → SUCCEEDED, FAILED, REQUIRES_ACTION;
  * - REQUIRES_ACTION → PROCESSING, SUCCEEDED, FAILED (the buyer completed or abandoned the step);

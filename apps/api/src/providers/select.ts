@@ -16,7 +16,7 @@ export interface CommerceProviders {
   geocoding: GeocodingProvider;
   vat: VatIdProvider;
   tax: TaxProvider;
-  /** The sandbox until the payments issue adds Stripe (decision 015). */
+  /** The sandbox until the payments issue adds Stripe (decision 016). */
   payments: PaymentProvider;
 }
 

@@ -152,7 +152,7 @@ export const ADD_BY_LINK_FAILED = 'add_by_link';
 
 /**
  * Adds a part or an extended warranty for one vehicle from a link (an e-mail, the mobile app): the cart is cleared
- * (for a warranty only when it holds bikes, which a store item cannot join), the item is added in the visitor's
+ * (for a warranty only when it holds bikes, which a warranty cannot join), the item is added in the visitor's
  * market, and the visitor goes to checkout without the link's parameters. A failure stays on the page and says so.
  */
 async function addByLink(

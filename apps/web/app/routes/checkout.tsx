@@ -19,7 +19,7 @@ import { isApiRequestError } from '../lib/api.ts';
 import { authContext, signIn, userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
 import { readCookies } from '../lib/cookies.server.ts';
-import { useTranslation } from '../lib/i18n.ts';
+import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath, useRootData } from '../lib/use-locale.ts';
 import { buttonClass } from '../ui/button.ts';
@@ -285,8 +285,8 @@ function PaymentFields({ methods }: { methods: Array<{ _id: string; labelKey: st
   const { t } = useTranslation();
   const [method, setMethod] = useState(methods[0]?._id ?? 'card');
   return (
-    <fieldset className="flex flex-col gap-4">
-      <legend className="text-lg font-semibold">{t('checkout_payment')}</legend>
+    <fieldset className="flex min-w-0 flex-col gap-4">
+      <legend className="mb-2 text-lg font-semibold">{t('checkout_payment')}</legend>
       <div className="grid gap-3 sm:grid-cols-2">
         {methods.map((m) => (
           <label
@@ -307,13 +307,15 @@ function PaymentFields({ methods }: { methods: Array<{ _id: string; labelKey: st
       </div>
       {method === 'card' ? (
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950 sm:col-span-3">
+            {t('checkout_card_sandbox_hint')}
+          </p>
           <Field
             label={t('checkout_card_number')}
             name="card_number"
             inputMode="numeric"
             autoComplete="cc-number"
             required
-            hint={t('checkout_card_sandbox_hint')}
           />
           <Field label={t('checkout_card_exp')} name="card_exp" placeholder="MM/YY" autoComplete="cc-exp" required />
           <Field label={t('checkout_card_cvc')} name="card_cvc" inputMode="numeric" autoComplete="cc-csc" required />
@@ -418,7 +420,11 @@ function CheckoutForm({
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<number | undefined>(undefined);
   const busy = navigation.state === 'submitting';
-  const country = root.countries.find((c) => c.code === locale.country)?.name ?? locale.country;
+  const country = countryName(
+    locale.country,
+    locale,
+    root.countries.find((c) => c.code === locale.country)?.name ?? locale.country,
+  );
   const taxError = setup.pricing.taxes.error;
   const postalError = setup.pricing.taxes.errorCode === 'INVALID_POSTAL_CODE' ? (taxError ?? undefined) : undefined;
 
@@ -642,7 +648,11 @@ function CheckoutForm({
             <p className="text-xs text-neutral-600">{t('checkout_terms_note')}</p>
           </div>
         </Form>
-        <div className="lg:sticky lg:top-6 lg:self-start" aria-live="polite" aria-busy={fetcher.state !== 'idle'}>
+        <div
+          className="order-first lg:sticky lg:top-6 lg:order-none lg:self-start"
+          aria-live="polite"
+          aria-busy={fetcher.state !== 'idle'}
+        >
           <Summary setup={setup} />
         </div>
       </div>

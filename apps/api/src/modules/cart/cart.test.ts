@@ -59,6 +59,14 @@ async function storeCart(variant = 'SF-TY-MX32-21', quantity = 1): Promise<Cart>
   return ok('POST', '/v1/cart/add-store-item?country=DE', { variant_code: variant, quantity });
 }
 
+/** A Varg MX extended warranty (24 months) for the bike with this VIN: sold for a bike the buyer already owns. */
+const WARRANTY = { variant_code: 'SF-EW-MX-24', vin: 'WSF1234567890ABCD' };
+
+/** A new anonymous cart in Germany with one extended warranty. */
+async function warrantyCart(): Promise<Cart> {
+  return ok('POST', '/v1/cart/add-store-item?country=DE', WARRANTY);
+}
+
 async function cartRows() {
   return (await ctx.database.db.select().from(carts)).length;
 }
@@ -365,29 +373,77 @@ describe('store items (POST cart/add-store-item)', () => {
   });
 });
 
-describe('bikes and store items do not mix (CART-ERROR-003)', () => {
-  it('refuses a store item in a bike cart and a bike in a store cart, changing nothing', async () => {
+describe('what shares a cart (CART-ERROR-003)', () => {
+  it('lets a bike and a part share a cart, with totals that add up', async () => {
+    const pricing = await ok<PricingInfo>('GET', '/v1/checkout/orderInfo/varg?country=DE');
+    const tyre = await ok<{ price: { total: number } }>('GET', '/v1/store/variants/SF-TY-MX32-21?country=DE');
     const bikes = await bikeCart();
-    const res = await call('POST', `/v1/cart/add-store-item?cartId=${bikes._id}&country=DE`, {
+    const mixed = await ok('POST', `/v1/cart/add-store-item?cartId=${bikes._id}&country=DE`, {
       variant_code: 'SF-TY-MX32-21',
+      quantity: 2,
     });
+    expect(mixed._id).toBe(bikes._id);
+    expect(mixed.items.map((l) => [l.productId, l.quantity])).toEqual([['varg', 1]]);
+    expect(mixed.storeItems.map((l) => [l.variant_code, l.kind, l.quantity])).toEqual([
+      ['SF-TY-MX32-21', 'spare_parts', 2],
+    ]);
+    expect(mixed).toMatchObject({ count: 3, checkoutable: true, deliveryDate: pricing.deliveryDate });
+    const lines = [...mixed.items, ...mixed.storeItems];
+    expect(mixed.subTotal).toEqual({
+      price: pricing.price.amount + 2 * tyre.price.total,
+      priceWithDiscount: pricing.discountedPrice + 2 * tyre.price.total,
+      vat: 19,
+      vatAmount: lines.reduce((sum, l) => sum + (l.subTotal?.vatMetadata.amount ?? 0), 0),
+      totalStoreItems: 2 * tyre.price.total,
+      deposit: pricing.deposit.amount,
+    });
+    expect(await ok<CartSummary>('GET', `/v1/cart/summary?cartId=${bikes._id}`)).toMatchObject({ count: 3, lines: 2 });
+
+    // And the other way round: a cart of parts takes a configured bike and a stock bike.
+    const parts = await storeCart('SF-PT-18');
+    await ok('POST', `/v1/cart/add-item?cartId=${parts._id}&country=DE`, { productId: 'varg' });
+    const all = await ok('POST', `/v1/cart/add-stock-bike?cartId=${parts._id}&country=DE`, { stockBikeId: 'SB0003' });
+    expect(all.items.map((l) => l.stockBikeId)).toEqual([null, 'SB0003']);
+    expect(all.storeItems.map((l) => l.variant_code)).toEqual(['SF-PT-18']);
+  });
+
+  it('refuses an extended warranty in a cart with bikes and a bike in a cart with one, changing nothing', async () => {
+    const bikes = await bikeCart();
+    const res = await call('POST', `/v1/cart/add-store-item?cartId=${bikes._id}&country=DE`, WARRANTY);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'CART-ERROR-003', t_key: 'mixed_item_cart' });
-    expect(res.json().message).not.toBe('mixed_item_cart');
-    const store = await storeCart();
-    await fails(400, 'CART-ERROR-003', 'POST', `/v1/cart/add-item?cartId=${store._id}&country=DE`, {
+    expect(res.json().message).toMatch(/extended warranty/i);
+    const stock = await ok('POST', '/v1/cart/add-stock-bike?country=DE', { stockBikeId: 'SB0003' });
+    await fails(400, 'CART-ERROR-003', 'POST', `/v1/cart/add-store-item?cartId=${stock._id}&country=DE`, WARRANTY);
+
+    const warranty = await warrantyCart();
+    expect(warranty.storeItems.map((l) => [l.variant_code, l.kind, l.vin])).toEqual([
+      ['SF-EW-MX-24', 'extended_warranty', WARRANTY.vin],
+    ]);
+    await fails(400, 'CART-ERROR-003', 'POST', `/v1/cart/add-item?cartId=${warranty._id}&country=DE`, {
       productId: 'varg',
     });
-    await fails(400, 'CART-ERROR-003', 'POST', `/v1/cart/add-stock-bike?cartId=${store._id}&country=DE`, {
+    await fails(400, 'CART-ERROR-003', 'POST', `/v1/cart/add-stock-bike?cartId=${warranty._id}&country=DE`, {
       stockBikeId: 'SB0003',
     });
+    // Parts, and more warranties, join it.
+    await ok('POST', `/v1/cart/add-store-item?cartId=${warranty._id}&country=DE`, { variant_code: 'SF-PT-18' });
+    const more = await ok('POST', `/v1/cart/add-store-item?cartId=${warranty._id}&country=DE`, {
+      ...WARRANTY,
+      variant_code: 'SF-EW-MX-12',
+    });
+    expect(more.storeItems.map((l) => l.variant_code)).toEqual(['SF-EW-MX-24', 'SF-PT-18', 'SF-EW-MX-12']);
+
     expect((await ok('GET', `/v1/cart?cartId=${bikes._id}`)).storeItems).toHaveLength(0);
-    expect((await ok('GET', `/v1/cart?cartId=${store._id}`)).items).toHaveLength(0);
-    // An emptied cart takes either kind again.
-    await ok('PUT', `/v1/cart/clean?cartId=${store._id}`);
-    expect(
-      (await ok('POST', `/v1/cart/add-item?cartId=${store._id}&country=DE`, { productId: 'varg' })).items,
-    ).toHaveLength(1);
+    expect((await ok('GET', `/v1/cart?cartId=${stock._id}`)).storeItems).toHaveLength(0);
+    expect((await ok('GET', `/v1/cart?cartId=${warranty._id}`)).items).toHaveLength(0);
+    // Without its warranties the cart takes a bike again; the part stays.
+    for (const line of more.storeItems.filter((l) => l.kind === 'extended_warranty')) {
+      await ok('POST', `/v1/cart/remove-store-item?cartId=${warranty._id}`, { store_item_id: line._id });
+    }
+    const bike = await ok('POST', `/v1/cart/add-item?cartId=${warranty._id}&country=DE`, { productId: 'varg' });
+    expect(bike.items).toHaveLength(1);
+    expect(bike.storeItems.map((l) => l.variant_code)).toEqual(['SF-PT-18']);
   });
 });
 
@@ -554,18 +610,19 @@ describe('who may use which cart', () => {
     // Signed in without cartId: the user's open cart, created on the first add.
     const first = await ok('POST', '/v1/cart/add-item?country=DE', { productId: 'varg' }, alice);
     expect(first.user).toMatch(/^[0-9a-f-]{36}$/);
-    await fails(
-      400,
-      'CART-ERROR-003',
-      'POST',
-      '/v1/cart/add-store-item?country=DE',
-      { variant_code: 'SF-PT-18' },
-      alice,
-    );
+    // A part joins the user's cart of bikes; an extended warranty does not.
+    const part = await ok('POST', '/v1/cart/add-store-item?country=DE', { variant_code: 'SF-PT-18' }, alice);
+    expect(part._id).toBe(first._id);
+    expect(part.storeItems.map((l) => l.variant_code)).toEqual(['SF-PT-18']);
+    await fails(400, 'CART-ERROR-003', 'POST', '/v1/cart/add-store-item?country=DE', WARRANTY, alice);
     const same = await ok('POST', '/v1/cart/add-item?country=DE', { productId: 'varg-ex' }, alice);
     expect(same._id).toBe(first._id);
     expect((await ok('GET', '/v1/cart', undefined, alice))._id).toBe(first._id);
-    expect((await ok<CartSummary>('GET', '/v1/cart/summary', undefined, alice)).count).toBe(2);
+    expect(await ok<CartSummary>('GET', '/v1/cart/summary', undefined, alice)).toMatchObject({
+      count: 3,
+      lines: 3,
+      kind: 'bikes',
+    });
     expect((await ok('GET', `/v1/cart?cartId=${first._id}`, undefined, alice))._id).toBe(first._id);
 
     const item = first.items[0]?._id;
@@ -594,7 +651,7 @@ describe('who may use which cart', () => {
       await fails(403, 'FORBIDDEN', 'POST', `/v1/cart/clone?cartId=${first._id}`, undefined, token);
     }
     await fails(403, 'FORBIDDEN', 'POST', '/v1/cart/merge', { cartId: first._id }, bob);
-    expect((await ok('GET', '/v1/cart', undefined, alice)).count).toBe(2);
+    expect((await ok('GET', '/v1/cart', undefined, alice)).count).toBe(3);
 
     // Bob may use an anonymous cart by its id.
     const anonymous = await bikeCart();
@@ -650,24 +707,43 @@ describe('merging at sign-in (POST cart/merge)', () => {
     ).toBe(false);
   });
 
-  it('creates the user cart when there is none, and refuses to mix kinds, leaving both carts as they were', async () => {
+  it('creates the user cart when there is none; bikes join parts, never an extended warranty (both stay as they were)', async () => {
     const dave = (await newCustomer(ctx.app, 'dave.cart@example.com')).token;
     const parts = await storeCart('SF-PT-19', 2);
     const merged = await ok<{ cart: Cart; didMerge: boolean }>('POST', '/v1/cart/merge', { cartId: parts._id }, dave);
     expect(merged.didMerge).toBe(true);
     expect(merged.cart.storeItems.map((l) => [l.variant_code, l.quantity])).toEqual([['SF-PT-19', 2]]);
 
+    // Bikes join the user's cart of parts.
     const bikes = await bikeCart();
-    await fails(400, 'CART-ERROR-003', 'POST', '/v1/cart/merge', { cartId: bikes._id }, dave);
-    expect((await ok('GET', `/v1/cart?cartId=${bikes._id}`)).status).toBe('open');
-    expect((await ok('GET', '/v1/cart', undefined, dave)).items).toHaveLength(0);
+    const joined = await ok<{ cart: Cart; didMerge: boolean }>('POST', '/v1/cart/merge', { cartId: bikes._id }, dave);
+    expect(joined.didMerge).toBe(true);
+    expect(joined.cart._id).toBe(merged.cart._id);
+    expect(joined.cart.items.map((l) => [l.productId, l.quantity])).toEqual([['varg', 1]]);
+    expect(joined.cart.storeItems.map((l) => [l.variant_code, l.quantity])).toEqual([['SF-PT-19', 2]]);
+
+    // An extended warranty does not join a cart with bikes.
+    const warranty = await warrantyCart();
+    await fails(400, 'CART-ERROR-003', 'POST', '/v1/cart/merge', { cartId: warranty._id }, dave);
+    expect((await ok('GET', `/v1/cart?cartId=${warranty._id}`)).status).toBe('open');
+    const after = await ok('GET', '/v1/cart', undefined, dave);
+    expect(after.storeItems.map((l) => l.variant_code)).toEqual(['SF-PT-19']);
+    expect(after.items).toHaveLength(1);
+
+    // Nor bikes a cart with an extended warranty.
+    const gina = (await newCustomer(ctx.app, 'gina.cart@example.com')).token;
+    await ok('POST', '/v1/cart/add-store-item?country=DE', WARRANTY, gina);
+    const more = await bikeCart();
+    await fails(400, 'CART-ERROR-003', 'POST', '/v1/cart/merge', { cartId: more._id }, gina);
+    expect((await ok('GET', `/v1/cart?cartId=${more._id}`)).status).toBe('open');
+    expect((await ok('GET', '/v1/cart', undefined, gina)).items).toHaveLength(0);
 
     // An empty anonymous cart is marked merged and adds nothing.
     const empty = await bikeCart();
     await ok('PUT', `/v1/cart/clean?cartId=${empty._id}`);
     const none = await ok<{ cart: Cart; didMerge: boolean }>('POST', '/v1/cart/merge', { cartId: empty._id }, dave);
     expect(none.didMerge).toBe(true);
-    expect(none.cart.count).toBe(2);
+    expect(none.cart.count).toBe(3);
   });
 
   it('needs a signed-in caller and a cart id', async () => {
@@ -727,6 +803,24 @@ describe('cloning (POST cart/clone)', () => {
     expect(copy.didClone).toBe(true);
     expect(copy.cart._id).not.toBe(anonymous._id);
     expect(copy.cart.storeItems.map((l) => [l.variant_code, l.quantity])).toEqual([['SF-TY-MX32-19', 2]]);
+
+    // Into a user's cart of bikes: parts join it, an extended warranty does not (and nothing is copied).
+    const withPart = await ok<{ cart: Cart; didClone: boolean }>(
+      'POST',
+      `/v1/cart/clone?cartId=${anonymous._id}`,
+      undefined,
+      frank,
+    );
+    expect(withPart.cart._id).toBe(cloned.cart._id);
+    expect(withPart.cart.items.map((i) => [i.productId, i.quantity])).toEqual([['varg-ex', 2]]);
+    expect(withPart.cart.storeItems.map((l) => [l.variant_code, l.quantity])).toEqual([['SF-TY-MX32-19', 2]]);
+    const warranty = await warrantyCart();
+    await fails(400, 'CART-ERROR-003', 'POST', `/v1/cart/clone?cartId=${warranty._id}`, undefined, frank);
+    expect((await ok('GET', '/v1/cart', undefined, frank)).storeItems).toHaveLength(1);
+    // An anonymous caller's clone is a new cart of its own, so the warranty is copied.
+    const ownCopy = await ok<{ cart: Cart; didClone: boolean }>('POST', `/v1/cart/clone?cartId=${warranty._id}`);
+    expect(ownCopy.didClone).toBe(true);
+    expect(ownCopy.cart.storeItems.map((l) => l.variant_code)).toEqual(['SF-EW-MX-24']);
 
     // Nothing that can still be bought: nothing copied.
     const empty = await bikeCart();

@@ -13,7 +13,7 @@ const addedQuantity = (column: typeof cartItems.quantity | typeof cartStoreItems
 
 /**
  * Writes inside one transaction. Every change to a cart first takes its row (`UPDATE … RETURNING`, which also locks
- * it until commit), so the checks made next (bikes and store items do not mix) hold while the lines change.
+ * it until commit), so the checks made next (an extended warranty and bikes do not mix) hold while the lines change.
  */
 function writer(tx: Tx) {
   return {
@@ -45,14 +45,14 @@ function writer(tx: Tx) {
       if (!row) throw new Error('open cart not found');
       return row;
     },
-    /** How many bike and store lines a cart holds (the mixing rule). */
-    async kinds(cartId: string) {
+    /** What the mixing rule reads of a cart: how many bike lines it holds, and its store lines' variant codes. */
+    async contents(cartId: string) {
       const [bikes] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.cartId, cartId));
-      const [storeItems] = await tx
-        .select({ n: count() })
+      const storeLines = await tx
+        .select({ variantCode: cartStoreItems.variantCode })
         .from(cartStoreItems)
         .where(eq(cartStoreItems.cartId, cartId));
-      return { bikes: bikes?.n ?? 0, storeItems: storeItems?.n ?? 0 };
+      return { bikes: bikes?.n ?? 0, storeCodes: storeLines.map((l) => l.variantCode) };
     },
     /** A configuration: a new line, or more of the line with the same hash, in one atomic statement. */
     async upsertBike(line: {

@@ -40,7 +40,7 @@ const PRICES =
   'Prices are never stored: each answer prices every line in the cart’s country (the catalogue for bikes and stock bikes, the store for variants). A line without a price there (or sold, or no longer offered) is `available: false`, has `subTotal: null` and counts for nothing in the totals. Amounts are integer minor units. `subTotal.vat` is the VAT RATE as a percent (19 for Germany, 0 where sales tax is added at checkout) — the spec reads it so; `subTotal.vatAmount` is the VAT contained in `subTotal.priceWithDiscount`, in minor units (the sum of the lines’ `vatMetadata.amount`). `count` is the number of units.';
 
 const MIXING =
-  'Bikes (configured or in stock) and store items never share a cart: adding one kind to a cart holding the other is a 400 CART-ERROR-003. A line holds at most 99.';
+  'Bikes (configured or in stock) and parts, accessories and merchandise share a cart (checkout makes a vehicle order and a store order of it), but an extended warranty (a variant of a store category of kind `extended_warranty`) never shares a cart with bikes: adding a bike to a cart holding an extended warranty, or an extended warranty to a cart holding bikes, is a 400 CART-ERROR-003 and changes nothing. A line holds at most 99.';
 
 /** The cart (spec section 7, "Cart"; docs/decisions/012-commerce-data.md). Never cached. */
 export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guards }> = async (
@@ -266,7 +266,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
       schema: {
         tags: ['cart'],
         summary: 'Merge an anonymous cart into the signed-in user’s cart (at sign-in)',
-        description: `Signed in only (401 otherwise). The anonymous cart’s lines join the user’s open cart (created if needed; quantities add up, a stock bike stays one line) and the anonymous cart is marked merged, in one transaction; answers the user’s cart and \`didMerge: true\`. Idempotent: a cart already merged (or ordered, or the user’s own) changes nothing and answers \`didMerge: false\` with the user’s open cart (or null). Another user’s cart is 403; an unknown id 404 SHOPPING_CART_NOT_FOUND. When one cart holds bikes and the other store items, 400 CART-ERROR-003 and nothing changes (the anonymous cart stays as it was).`,
+        description: `Signed in only (401 otherwise). The anonymous cart’s lines join the user’s open cart (created if needed; quantities add up, a stock bike stays one line) and the anonymous cart is marked merged, in one transaction; answers the user’s cart and \`didMerge: true\`. Idempotent: a cart already merged (or ordered, or the user’s own) changes nothing and answers \`didMerge: false\` with the user’s open cart (or null). Another user’s cart is 403; an unknown id 404 SHOPPING_CART_NOT_FOUND. When one cart holds bikes and the other an extended warranty, 400 CART-ERROR-003 and nothing changes (the anonymous cart stays as it was).`,
         body: MergeBody,
         response: { 200: MergeResult, ...errors },
       },

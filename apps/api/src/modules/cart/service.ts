@@ -14,10 +14,13 @@ import type {
 import {
   ACTIVE_STATUS,
   CART_MAX_QUANTITY,
+  type CartJoinKind,
   type CartLineKind,
   type CartMarket,
+  type CartMix,
   canCheckOut,
   canJoinCart,
+  canJoinCartLines,
   cartTotals,
   DEFAULT_BIKE_QUANTITY,
   type PricedCartLine,
@@ -48,7 +51,7 @@ const unpriceable = (error: unknown) => error instanceof ApiError && error.statu
 export interface CartDeps {
   repo: CartRepo;
   catalog: Pick<CatalogService, 'orderInfo' | 'stockBikeById' | 'components' | 'productList'>;
-  store: Pick<StoreService, 'variant'>;
+  store: Pick<StoreService, 'variant' | 'variantCodesOfKind'>;
   markets: Pick<MarketsService, 'getCountry'>;
 }
 
@@ -102,16 +105,31 @@ export function cartService({ repo, catalog, store, markets }: CartDeps) {
   }
 
   /**
+   * The variant codes of the extended warranties, for the mixing rule (`canJoinCart`). Read before a write's
+   * transaction, never inside it: the store's queries do not run in that transaction, and on PGlite (one connection)
+   * they would wait for it forever. The cart's lines themselves are read inside it, under the cart's lock.
+   */
+  const warrantyCodes = () => store.variantCodesOfKind('extended_warranty');
+
+  /** What a cart holds as the mixing rule counts it: bike lines, and store lines that are extended warranties. */
+  async function mixOf(w: CartWriter, cartId: string, warranties: ReadonlySet<string>): Promise<CartMix> {
+    const { bikes, storeCodes } = await w.contents(cartId);
+    return { bikes, warranties: storeCodes.filter((code) => warranties.has(code)).length };
+  }
+
+  /**
    * Adds to the named cart, or to the caller's open cart, or to a new anonymous cart; the cart takes the country of
-   * the add. `validate` runs first (nothing is created when it fails); `insert` runs after the mixing rule.
+   * the add. The callers validate first (nothing is created when that fails); `insert` runs after the mixing rule
+   * (an extended warranty and bikes never share a cart: 400 CART-ERROR-003).
    */
   async function add(
     caller: Caller,
     query: { cartId?: string | undefined; country: string },
-    kind: CartLineKind,
+    kind: CartJoinKind,
     insert: (w: CartWriter, cart: CartRow) => Promise<void>,
   ): Promise<Cart> {
     const known = query.cartId ? await accessible(caller, query.cartId) : null;
+    const warranties = await warrantyCodes();
     const id = await repo.write(async (w) => {
       let cart: CartRow | null;
       if (known) cart = await w.lockOpen(known.id, query.country);
@@ -123,7 +141,7 @@ export function cartService({ repo, catalog, store, markets }: CartDeps) {
         );
       } else cart = await w.create({ country: query.country, customerType: customerTypeOf(caller) });
       if (!cart) throw new ApiError('SHOPPING_CART_NOT_FOUND');
-      if (!canJoinCart(await w.kinds(cart.id), kind)) throw new ApiError('CART-ERROR-003');
+      if (!canJoinCart(await mixOf(w, cart.id, warranties), kind)) throw new ApiError('CART-ERROR-003');
       await insert(w, cart);
       return cart.id;
     });
@@ -409,7 +427,10 @@ export function cartService({ repo, catalog, store, markets }: CartDeps) {
       });
     },
 
-    /** A part, accessory, merchandise or warranty variant that can be ordered in the market. */
+    /**
+     * A part, accessory, merchandise or warranty variant that can be ordered in the market. An extended warranty
+     * does not join a cart that holds bikes (400 CART-ERROR-003); the other kinds join any cart.
+     */
     async addStoreItem(
       caller: Caller,
       query: { cartId?: string | undefined; country: string },
@@ -418,7 +439,8 @@ export function cartService({ repo, catalog, store, markets }: CartDeps) {
       await marketOf(query.country);
       const variant = await store.variant(body.variant_code, query.country);
       if (!variant.price || variant.availability === 'NOT_AVAILABLE') throw new ApiError('CART_ITEM_UNAVAILABLE');
-      return add(caller, query, 'store', async (w, cart) => {
+      const kind = variant.article.category.kind === 'extended_warranty' ? 'warranty' : 'store';
+      return add(caller, query, kind, async (w, cart) => {
         await w.upsertStore({
           cartId: cart.id,
           variantCode: variant.variant_code,
@@ -503,7 +525,8 @@ export function cartService({ repo, catalog, store, markets }: CartDeps) {
     /**
      * Copies a cart's lines that can still be bought (e.g. to reorder from an ordered cart) into the caller's open
      * cart, or a new anonymous cart. `didClone` is false, and the source is answered unchanged, when nothing could be
-     * copied or the source is the caller's own open cart.
+     * copied or the source is the caller's own open cart. Lines that would put an extended warranty and bikes in one
+     * cart are 400 CART-ERROR-003, and nothing is copied.
      */
     async clone(caller: Caller, cartId: string): Promise<{ cart: Cart; didClone: boolean }> {
       const source = await accessible(caller, cartId);
@@ -518,11 +541,15 @@ export function cartService({ repo, catalog, store, markets }: CartDeps) {
         storeItems: lines.storeItems.filter((l) => availableStore.has(l.id)),
       };
       if (!copy.items.length && !copy.storeItems.length) return { cart: priced, didClone: false };
+      const warranties = await warrantyCodes();
+      const incoming = {
+        bikes: copy.items.length,
+        warranties: copy.storeItems.filter((l) => warranties.has(l.variantCode)).length,
+      };
       const id = await repo.write(async (w) => {
         const init = { country: source.country, customerType: customerTypeOf(caller) };
         const target = caller ? await w.openForUser(caller.userId, init) : await w.create(init);
-        const kinds = await w.kinds(target.id);
-        if (!canJoinCart(kinds, copy.items.length ? 'bike' : 'store')) throw new ApiError('CART-ERROR-003');
+        if (!canJoinCartLines(await mixOf(w, target.id, warranties), incoming)) throw new ApiError('CART-ERROR-003');
         await copyLines(w, target.id, copy, isDealer(caller) && source.userId === caller?.userId);
         return target.id;
       });
@@ -532,11 +559,13 @@ export function cartService({ repo, catalog, store, markets }: CartDeps) {
     /**
      * At sign-in: the anonymous cart's lines join the user's open cart (quantities add up) and the anonymous cart is
      * marked merged, in one transaction. Merging again, or a cart that is not an open anonymous one, changes nothing.
+     * When the two carts would put an extended warranty and bikes together: 400 CART-ERROR-003, both stay as they were.
      */
     async merge(caller: NonNullable<Caller>, cartId: string): Promise<{ cart: Cart | null; didMerge: boolean }> {
       const source = await repo.find(cartId);
       if (!source) throw new ApiError('SHOPPING_CART_NOT_FOUND');
       if (source.userId && source.userId !== caller.userId) throw new ApiError('FORBIDDEN');
+      const warranties = await warrantyCodes();
       const target = await repo.write(async (w) => {
         const anonymous = await w.markMerged(source.id);
         if (!anonymous) return null;
@@ -546,8 +575,11 @@ export function cartService({ repo, catalog, store, markets }: CartDeps) {
           country: anonymous.country,
           customerType: customerTypeOf(caller),
         });
-        const kinds = await w.kinds(cart.id);
-        if (!canJoinCart(kinds, lines.items.length ? 'bike' : 'store')) throw new ApiError('CART-ERROR-003');
+        const incoming = {
+          bikes: lines.items.length,
+          warranties: lines.storeItems.filter((l) => warranties.has(l.variantCode)).length,
+        };
+        if (!canJoinCartLines(await mixOf(w, cart.id, warranties), incoming)) throw new ApiError('CART-ERROR-003');
         await copyLines(w, cart.id, lines, false);
         return cart.id;
       });

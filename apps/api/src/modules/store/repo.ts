@@ -189,6 +189,17 @@ export function storeRepo(db: Db) {
         .limit(1);
       return row?.articleId ?? null;
     },
+    /** The codes of the variants whose category is of `kind` (on sale or not). */
+    async variantCodesOfKind(kind: string): Promise<string[]> {
+      const rows = await db
+        .select({ variantCode: storeVariants.variantCode })
+        .from(storeVariants)
+        .innerJoin(storeArticles, eq(storeArticles.id, storeVariants.articleId))
+        .innerJoin(storeGroups, eq(storeGroups.slug, storeArticles.groupSlug))
+        .innerJoin(storeCategories, eq(storeCategories.slug, storeGroups.categorySlug))
+        .where(eq(storeCategories.kind, kind));
+      return rows.map((r) => r.variantCode);
+    },
     async documentNameKeys(): Promise<string[]> {
       const rows = await db
         .selectDistinct({ key: technicalDocuments.nameKey })

@@ -183,6 +183,14 @@ export function storeService(
       return articleOf(articleId, await marketOf(country));
     },
 
+    /**
+     * The codes of the variants of one kind: the cart asks which of its lines are extended warranties (they never
+     * share a cart with bikes). Read each time, not cached, so a new warranty counts as one at once.
+     */
+    async variantCodesOfKind(kind: StoreKind): Promise<ReadonlySet<string>> {
+      return new Set(await repo.variantCodesOfKind(kind));
+    },
+
     /** A variant by its code (the SKU the cart adds by), with its article. */
     async variant(variantCode: string, country: string): Promise<StoreVariantDetail> {
       const market = await marketOf(country);

@@ -1,0 +1,132 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures.ts';
+import { StorePages } from './pages/store.ts';
+
+const TYRES = '/de-DE/parts-and-accessories/spare-parts/varg/tyres-and-wheels';
+
+async function fillContact(page: Page, email: string) {
+  await page.getByLabel('Vorname').fill('Jonas');
+  await page.getByLabel('Nachname').fill('Becker');
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Telefon').fill('0151 23456789');
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Kartennummer').fill(number);
+  await page.getByLabel(/Ablaufdatum/).fill('12/30');
+  await page.getByLabel(/Sicherheitscode/).fill('123');
+}
+
+/** Adds a configured VARG MX from the pre-summary (German shop). */
+async function addBike(page: Page) {
+  await page.goto('/de-DE/pre-summary?model=varg&power=80hp');
+  await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+}
+
+test.describe('checkout (issue 5)', () => {
+  test('a new customer in /de-DE buys a VARG MX and a tyre by card, finds the orders and downloads an invoice with 19 % VAT', async ({
+    page,
+  }) => {
+    await addBike(page);
+    await page.goto(TYRES);
+    await new StorePages(page)
+      .article('Pirelli Scorpion MX32 80/100-21')
+      .getByRole('button', { name: 'In den Warenkorb' })
+      .click();
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+    await page.goto('/de-DE/checkout');
+    const summary = page.getByRole('region', { name: 'Bestellübersicht' });
+    await expect(summary).toContainText('VARG MX');
+    await expect(summary).toContainText('Pirelli Scorpion MX32');
+    await expect(summary).toContainText('Inkl. MwSt. (19 %)');
+    await expectAccessible(page);
+
+    await fillContact(page, `jonas-${Date.now()}@example.com`);
+    await page.getByLabel('Straße und Hausnummer').fill('Torstraße 1');
+    await page.getByLabel('Postleitzahl').fill('10119');
+    await page.getByLabel('Ort').fill('Berlin');
+    await fillCard(page, '4242 4242 4242 4242');
+    const total = await page.getByTestId('checkout-total').textContent();
+    await page.getByRole('button', { name: /Zahlungspflichtig bestellen/ }).click();
+
+    await expect(page).toHaveURL(/\/de-DE\/checkout\/result\?orderId=.+&storeOrderId=/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vielen Dank! Deine Bestellung ist bezahlt.');
+    await expect(page.getByText('Noch offen').first()).toBeVisible();
+    expect(total).toMatch(/€/);
+    await expectAccessible(page);
+
+    // The new customer is signed in and finds the bike order under My orders, with its invoice.
+    await page.getByRole('link', { name: 'Meine Bestellung ansehen' }).first().click();
+    await expect(page).toHaveURL(/\/de-DE\/orders\/my\//);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Rechnung herunterladen' }).click(),
+    ]);
+    const pdf = await readFile(await download.path());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await page.goto('/de-DE/orders/my');
+    await expect(page.getByRole('main')).toContainText('VARG MX');
+    await page.goto('/de-DE/orders/parts');
+    await expect(page.getByRole('main')).toContainText('Pirelli Scorpion MX32');
+  });
+
+  test('a company in /fr-FR with a valid VAT id pays the net: reverse charge', async ({ page }) => {
+    await page.goto('/fr-FR/pre-summary?model=varg-ex');
+    await page.getByRole('main').getByRole('button', { name: 'Ajouter au panier' }).click();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await page.goto('/fr-FR/checkout');
+    const total = page.getByTestId('checkout-total');
+    const before = await total.textContent();
+    await page.getByRole('checkbox').check();
+    await page
+      .getByLabel(/raison sociale|entreprise|société/i)
+      .first()
+      .fill('Moto Lyon SARL');
+    await page.getByLabel(/TVA/i).first().fill('FR40303265045');
+    await expect(
+      page
+        .getByRole('region')
+        .filter({ hasText: /autoliquidation/i })
+        .first(),
+    ).toBeVisible();
+    await expect(total).not.toHaveText(before ?? '');
+    await expectAccessible(page);
+  });
+
+  test('a declined card can be retried; a card that needs verification is confirmed at the bank; bank transfer shows instructions', async ({
+    page,
+  }) => {
+    await addBike(page);
+    await page.goto('/de-DE/checkout');
+    await fillContact(page, `retry-${Date.now()}@example.com`);
+    await page.getByLabel('Straße und Hausnummer').fill('Torstraße 1');
+    await page.getByLabel('Postleitzahl').fill('10119');
+    await page.getByLabel('Ort').fill('Berlin');
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: /Zahlungspflichtig bestellen/ }).click();
+    await expect(page).toHaveURL(/\/de-DE\/checkout\?orderId=.+&payment=failed&code=card_declined/);
+    await expect(page.getByRole('alert')).toContainText('abgelehnt');
+    await expectAccessible(page);
+
+    await fillCard(page, '4000 0027 6000 3184');
+    await page.getByRole('button', { name: /bezahlen/i }).click();
+    await expect(page).toHaveURL(/\/de-DE\/checkout\/verify\//);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: /bestätigen/i }).click();
+    await expect(page).toHaveURL(/\/de-DE\/checkout\/result\?orderId=/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vielen Dank! Deine Bestellung ist bezahlt.');
+
+    // Bank transfer: the instructions with the amount.
+    await addBike(page);
+    await page.goto('/de-DE/checkout');
+    await page.getByLabel('Banküberweisung').check();
+    await page.getByRole('button', { name: /Zahlungspflichtig bestellen/ }).click();
+    await expect(page).toHaveURL(/\/de-DE\/checkout\/result\?orderId=/);
+    await expect(page.getByRole('heading', { name: 'Bankverbindung' })).toBeVisible();
+    await expect(page.getByTestId('bank-amount')).toContainText('€');
+    await expectAccessible(page);
+  });
+});
