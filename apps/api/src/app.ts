@@ -296,6 +296,22 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       checkoutCustomer: (input, meta) => identity.checkoutCustomer(input, meta),
       afterOrder: (orderId) => orders.sendOrderConfirmation(orderId),
     }),
+    guards,
+    async resultOf(orderId, caller) {
+      const view = await orders.order(caller, orderId, 'en-us').catch(() => null);
+      if (!view) return null;
+      const last = view.payments.at(-1);
+      const isBankTransfer = last?.method === 'bank_transfer' && last.status === 'PROCESSING';
+      return {
+        order: view,
+        orderError: false,
+        isStoreOrder: view.type === 'store',
+        isBankTransfer,
+        bankTransferAmount: isBankTransfer ? Math.min(last.amount, view.toPay) : 0,
+        paymentFailed: view.toPay > 0 && last?.status === 'FAILED',
+        verificationUrl: last?.status === 'REQUIRES_ACTION' ? `/checkout/verify/${last.id}` : null,
+      };
+    },
   });
   await app.register(addressRoutes, { prefix: '/v2', addresses, guards });
   await app.register(taxRoutes, { prefix: '/v1', tax });

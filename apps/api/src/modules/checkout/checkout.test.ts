@@ -189,6 +189,24 @@ describe('confirm and pay (spec sections 3, 4, 7)', () => {
       await post('/v1/payment', { kind: 'full', method: 'bank_transfer', order: bankOrder }, token)
     ).json();
     expect(transfer.status).toBe('PROCESSING');
+    const state = await ctx.app.inject({
+      method: 'PUT',
+      url: `/v1/checkout/${bankOrder}/confirm-final-checkout`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(state.json()).toMatchObject({
+      isBankTransfer: true,
+      bankTransferAmount: transfer.amount,
+      isStoreOrder: false,
+      paymentFailed: false,
+      verificationUrl: null,
+    });
+    const stranger = await ctx.app.inject({
+      method: 'PUT',
+      url: `/v1/checkout/${bankOrder}/confirm-final-checkout`,
+      headers: { authorization: `Bearer ${other}` },
+    });
+    expect(stranger.statusCode).toBe(404);
     const bank = (await get(`/v1/order/get-bank-details/${bankOrder}`, token)).json();
     expect(bank).toMatchObject({ bankTransferPending: true, currency: 'EUR' });
     expect(bank.amount).toBe(transfer.amount);

@@ -1,7 +1,9 @@
 import { ErrorEnvelope } from '@varg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiError } from '../../lib/api-error.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
+import type { Guards } from '../identity/auth.ts';
 import type { CheckoutService } from './service.ts';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -67,7 +69,12 @@ const ConfirmBody = z.object({
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 
 /** Checkout (spec section 7, "Checkout and payment"). Anonymous carts may check out; the buyer becomes a customer. */
-export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }> = async (app, { checkout }) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<{
+  checkout: CheckoutService;
+  guards: Guards;
+  /** The checkout result state of one of the caller's orders (spec section 3); null when it is not theirs. */
+  resultOf(orderId: string, auth: { userId: string; roles: string[] }): Promise<Record<string, unknown> | null>;
+}> = async (app, { checkout, guards, resultOf }) => {
   const auth = (request: { auth?: { userId: string; roles: string[] } | null | undefined }) =>
     request.auth ? { userId: request.auth.userId, roles: request.auth.roles } : null;
 
@@ -119,5 +126,26 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
         userAgent: request.headers['user-agent'],
         lang: request.body.language ?? requestLanguage(request),
       }),
+  );
+
+  app.put(
+    '/checkout/:id/confirm-final-checkout',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'The checkout result state of an order, after its payment step',
+        description:
+          "The spec's checkout result state: isBankTransfer, bankTransferAmount, order, orderError, isStoreOrder, paymentFailed, verificationUrl (the 3-D Secure page while a card payment waits for it). It changes nothing: an order is confirmed by `POST checkout` and paid through the payments; this call answers where the buyer stands. The caller's orders only (404 ORDER_NOT_FOUND otherwise).",
+        params: z.object({ id: z.uuid() }),
+        response: { 200: z.looseObject({}), ...errors },
+      },
+      preHandler: guards.requireAuth,
+    },
+    async (request) => {
+      // biome-ignore lint/style/noNonNullAssertion: requireAuth guarantees it
+      const result = await resultOf(request.params.id, auth(request)!);
+      if (!result) throw new ApiError('ORDER_NOT_FOUND');
+      return result;
+    },
   );
 };
