@@ -81,10 +81,7 @@ test.describe('checkout (issue 5)', () => {
     const total = page.getByTestId('checkout-total');
     const before = await total.textContent();
     await page.getByRole('checkbox').check();
-    await page
-      .getByLabel(/raison sociale|entreprise|société/i)
-      .first()
-      .fill('Moto Lyon SARL');
+    await page.getByLabel('Nom de l’entreprise').fill('Moto Lyon SARL');
     await page.getByLabel(/TVA/i).first().fill('FR40303265045');
     await expect(
       page
@@ -94,6 +91,23 @@ test.describe('checkout (issue 5)', () => {
     ).toBeVisible();
     await expect(total).not.toHaveText(before ?? '');
     await expectAccessible(page);
+
+    // …and places the order: the invoice amount is the net.
+    const net = await total.textContent();
+    await page.getByLabel('Prénom').fill('Claire');
+    await page.getByLabel('Nom', { exact: true }).fill('Martin');
+    await page.getByLabel(/e-mail/i).fill(`claire-${Date.now()}@example.com`);
+    await page.getByLabel(/Téléphone/).fill('06 12 34 56 78');
+    await page.getByLabel('Numéro et nom de rue').fill('12 rue de la République');
+    await page.getByLabel(/Code postal/).fill('69002');
+    await page.getByLabel(/Ville/).fill('Lyon');
+    await page.getByLabel(/Banque|Virement/i).check();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /commande/i })
+      .click();
+    await expect(page).toHaveURL(/\/fr-FR\/checkout\/result\?orderId=/);
+    await expect(page.getByTestId('bank-amount')).toHaveText(net ?? '');
   });
 
   test('a declined card can be retried; a card that needs verification is confirmed at the bank; bank transfer shows instructions', async ({

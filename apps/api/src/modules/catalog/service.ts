@@ -58,6 +58,8 @@ export function catalogService(
   cacheTtlMs = CATALOG_CACHE_TTL_MS,
 ) {
   const repo = cacheTtlMs > 0 ? cachedReads(source, cacheTtlMs) : source;
+  /** Configuration hashes this process has stored (a configuration, once saved, never changes). */
+  const savedHashes = new Set<string>();
   async function marketOf(country: string) {
     const market = await repo.market(country);
     if (!market || market.status !== ACTIVE_STATUS) throw new ApiError('COUNTRY_NOT_FOUND');
@@ -164,7 +166,12 @@ export function catalogService(
       const currencyCode = market.currencyCode;
       const ids = selection.map((o) => o.optionId).sort();
       const hash = configurationHash(productId, ids);
-      await repo.saveConfiguration(hash, productId, ids);
+      // Saved once per process: pricing a cart or a configuration again writes nothing.
+      if (!savedHashes.has(hash)) {
+        await repo.saveConfiguration(hash, productId, ids);
+        if (savedHashes.size >= 50_000) savedHashes.clear();
+        savedHashes.add(hash);
+      }
       return {
         productId,
         componentIds: ids,
