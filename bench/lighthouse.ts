@@ -30,7 +30,9 @@ try {
       `| ${path} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${Math.round(audits['largest-contentful-paint']?.numericValue ?? 0)} | ${Math.round(audits['total-blocking-time']?.numericValue ?? 0)} | ${(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)} |`,
     );
     if (process.env.LH_DEBUG) {
-      for (const id of Object.keys(audits).filter((k) => /lcp|largest|bootup-time|mainthread-work|long-tasks/.test(k))) {
+      for (const id of Object.keys(audits).filter((k) =>
+        /lcp|largest|bootup-time|mainthread-work|long-tasks/.test(k),
+      )) {
         console.log(id, JSON.stringify(audits[id]?.details ?? audits[id]?.displayValue ?? null).slice(0, 1500));
       }
     }

@@ -1,16 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 
-// PDFs drawn with pdfkit: technical documents now, invoices later. A4 with the brand header, a footer line and page
-// numbers on every page. Fonts are pdfkit's built-in Helvetica, so nothing is embedded or downloaded; they cover
-// Windows-1252 (Western European) text only, and `printable` stands in for what they cannot draw.
+// PDFs drawn with pdfkit: technical documents and invoices. A4 with the brand header, a footer line and page numbers
+// on every page. Text that Windows-1252 covers is drawn in pdfkit's built-in Helvetica (nothing embedded); any other
+// text (Polish, Czech, Greek, Russian names and words…) in DejaVu Sans, embedded as a subset (`unicode: true`).
 
 const BRAND = 'STARK FUTURE';
 const INK = '#111111';
 const MUTED = '#5f5f5f';
 const RULE = '#d4d4d4';
 const SHADE = '#f0f0f0';
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
+const HELVETICA = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+const DEJAVU = { regular: 'DejaVuSans', bold: 'DejaVuSans-Bold' };
+
+let dejavuFiles: { regular: Buffer; bold: Buffer } | null = null;
+/** The DejaVu Sans files (the `dejavu-fonts-ttf` package), read once. */
+function dejavu() {
+  if (!dejavuFiles) {
+    const require = createRequire(import.meta.url);
+    const read = (name: string) => readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}`));
+    dejavuFiles = { regular: read('DejaVuSans.ttf'), bold: read('DejaVuSans-Bold.ttf') };
+  }
+  return dejavuFiles;
+}
+
+/** Whether Helvetica (Windows-1252) can draw every one of these texts as they are. */
+export function fitsBuiltinFont(...texts: string[]): boolean {
+  return texts.every((text) => printable(text) === text);
+}
 const MARGIN = { top: 78, bottom: 66, left: 56, right: 56 };
 const BODY_SIZE = 10;
 const TABLE_SIZE = 9;
@@ -31,6 +49,8 @@ export interface PdfOptions {
   date?: Date;
   /** The footer's page number in the document's language; `Page n of N` by default. */
   pageLabel?: (page: number, pages: number) => string;
+  /** Draw in an embedded Unicode font (DejaVu Sans): for text beyond Windows-1252. Helvetica by default. */
+  unicode?: boolean;
 }
 
 export type Align = 'left' | 'right' | 'center';
@@ -99,14 +119,22 @@ export function printable(text: string): string {
 }
 
 /** Column widths that fill `total`: as wide as their text where that fits, else shared beyond the longest word. */
-function columnWidths(doc: PDFKit.PDFDocument, table: PdfTable, total: number): number[] {
+function columnWidths(
+  doc: PDFKit.PDFDocument,
+  table: PdfTable,
+  total: number,
+  fonts: { regular: string; bold: string },
+  shown: (s: string) => string,
+): number[] {
   const natural: number[] = [];
   const minimal: number[] = [];
   table.columns.forEach((header, i) => {
-    const cells = [header, ...table.rows.map((r) => r[i] ?? '')].map(printable);
+    const cells = [header, ...table.rows.map((r) => r[i] ?? '')].map(shown);
     const width = (font: string, s: string) => doc.font(font).fontSize(TABLE_SIZE).widthOfString(s);
     const widest = (pick: (s: string) => string[]) =>
-      Math.max(...cells.flatMap((s, row) => pick(s).map((part) => width(row === 0 ? BOLD : FONT, part))));
+      Math.max(
+        ...cells.flatMap((s, row) => pick(s).map((part) => width(row === 0 ? fonts.bold : fonts.regular, part))),
+      );
     natural.push(widest((s) => s.split('\n')) + 2 * CELL_PAD);
     // Words break at spaces only: a no-break space (amounts such as `15.428,00 €`) keeps its word whole.
     minimal.push(Math.min(widest((s) => s.split(/[ \t\n]+/)) + 2 * CELL_PAD, total / table.columns.length));
@@ -128,14 +156,26 @@ export function renderPdf(options: PdfOptions, draw: (pdf: PdfWriter) => void): 
     displayTitle: true,
     lang: 'en',
     info: {
-      Title: printable(options.title),
+      Title: options.unicode ? options.title : printable(options.title),
       Author: 'Stark Future',
       Creator: 'Stark Future storefront',
-      ...(options.subject ? { Subject: printable(options.subject) } : {}),
-      ...(options.keywords ? { Keywords: printable(options.keywords.join(', ')) } : {}),
+      ...(options.subject ? { Subject: options.unicode ? options.subject : printable(options.subject) } : {}),
+      ...(options.keywords
+        ? { Keywords: options.unicode ? options.keywords.join(', ') : printable(options.keywords.join(', ')) }
+        : {}),
       CreationDate: options.date ?? new Date(),
     },
   });
+  const fonts = options.unicode ? DEJAVU : HELVETICA;
+  if (options.unicode) {
+    const files = dejavu();
+    doc.registerFont(DEJAVU.regular, files.regular);
+    doc.registerFont(DEJAVU.bold, files.bold);
+  }
+  const FONT = fonts.regular;
+  const BOLD = fonts.bold;
+  /** The text as the chosen font can draw it: unchanged in DejaVu, look-alikes for Helvetica. */
+  const shown = options.unicode ? (s: string) => s.replace(/\u202f/g, '\u00a0') : printable;
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -159,7 +199,7 @@ export function renderPdf(options: PdfOptions, draw: (pdf: PdfWriter) => void): 
       keep(doc.currentLineHeight(true) * 2);
       const y = doc.y;
       doc.text(marker(i), left, y, { width: indent, lineBreak: false });
-      doc.text(printable(item), left + indent, y, { width: width() - indent, lineGap: 2 });
+      doc.text(shown(item), left + indent, y, { width: width() - indent, lineGap: 2 });
       doc.moveDown(0.3);
     }
     doc.x = left;
@@ -167,7 +207,7 @@ export function renderPdf(options: PdfOptions, draw: (pdf: PdfWriter) => void): 
   }
 
   function table(t: PdfTable) {
-    const widths = columnWidths(doc, t, width());
+    const widths = columnWidths(doc, t, width(), fonts, shown);
     const cellHeight = (cells: string[], font: string) =>
       Math.max(
         ...cells.map(
@@ -175,7 +215,7 @@ export function renderPdf(options: PdfOptions, draw: (pdf: PdfWriter) => void): 
             doc
               .font(font)
               .fontSize(TABLE_SIZE)
-              .heightOfString(printable(c), { width: (widths[i] ?? 0) - 2 * CELL_PAD }) +
+              .heightOfString(shown(c), { width: (widths[i] ?? 0) - 2 * CELL_PAD }) +
             2 * CELL_PAD,
         ),
       );
@@ -190,7 +230,7 @@ export function renderPdf(options: PdfOptions, draw: (pdf: PdfWriter) => void): 
           .font(font)
           .fontSize(TABLE_SIZE)
           .fillColor(INK)
-          .text(printable(cell), x + CELL_PAD, y + CELL_PAD, {
+          .text(shown(cell), x + CELL_PAD, y + CELL_PAD, {
             width: w - 2 * CELL_PAD,
             align: t.align?.[i] ?? 'left',
           });
@@ -222,19 +262,19 @@ export function renderPdf(options: PdfOptions, draw: (pdf: PdfWriter) => void): 
   const writer: PdfWriter = {
     doc,
     title(text, lines = []) {
-      doc.font(BOLD).fontSize(22).fillColor(INK).text(printable(text), left, doc.y, { width: width() });
+      doc.font(BOLD).fontSize(22).fillColor(INK).text(shown(text), left, doc.y, { width: width() });
       doc.moveDown(0.3);
-      for (const line of lines) doc.font(FONT).fontSize(11).fillColor(MUTED).text(printable(line), { width: width() });
+      for (const line of lines) doc.font(FONT).fontSize(11).fillColor(MUTED).text(shown(line), { width: width() });
       doc.moveDown(1.2);
     },
     heading(text, keepWith = 40) {
       keep(30 + keepWith);
       doc.moveDown(0.4);
-      doc.font(BOLD).fontSize(13).fillColor(INK).text(printable(text), left, doc.y, { width: width() });
+      doc.font(BOLD).fontSize(13).fillColor(INK).text(shown(text), left, doc.y, { width: width() });
       doc.moveDown(0.4);
     },
     paragraph(text) {
-      body().text(printable(text), left, doc.y, { width: width(), lineGap: 2 });
+      body().text(shown(text), left, doc.y, { width: width(), lineGap: 2 });
       doc.moveDown(0.6);
     },
     bullets: (items) => list(items, () => '•'),
@@ -256,7 +296,7 @@ export function renderPdf(options: PdfOptions, draw: (pdf: PdfWriter) => void): 
         .font(FONT)
         .fontSize(9)
         .fillColor(MUTED)
-        .text(printable(options.headerNote), left, 40, { width: right - left, align: 'right', lineBreak: false });
+        .text(shown(options.headerNote), left, 40, { width: right - left, align: 'right', lineBreak: false });
     }
     doc.moveTo(left, 58).lineTo(right, 58).lineWidth(0.75).strokeColor(INK).stroke();
     const footerY = doc.page.height - 46;
@@ -266,10 +306,10 @@ export function renderPdf(options: PdfOptions, draw: (pdf: PdfWriter) => void): 
       .lineWidth(0.5)
       .strokeColor(RULE)
       .stroke();
-    const pageLabel = printable(options.pageLabel?.(i - start + 1, count) ?? `Page ${i - start + 1} of ${count}`);
+    const pageLabel = shown(options.pageLabel?.(i - start + 1, count) ?? `Page ${i - start + 1} of ${count}`);
     doc.font(FONT).fontSize(8).fillColor(MUTED);
     const labelWidth = doc.widthOfString(pageLabel);
-    doc.text(printable(options.footer), left, footerY, {
+    doc.text(shown(options.footer), left, footerY, {
       width: right - left - labelWidth - 12,
       lineBreak: false,
       ellipsis: true,

@@ -8,7 +8,7 @@ import {
   type UiLanguage,
 } from '@varg/domain';
 import { SOURCE_LANGUAGE, t } from '@varg/i18n/server';
-import { printable, renderPdf } from '../../lib/pdf.ts';
+import { fitsBuiltinFont, renderPdf } from '../../lib/pdf.ts';
 import type { BankAccount } from './seller.ts';
 import { SELLER } from './seller.ts';
 
@@ -57,23 +57,17 @@ const INVOICE_KEYS = [
   REVERSE_CHARGE_NOTE_KEY,
 ] as const;
 
-const printableLanguages = new Map<UiLanguage, boolean>();
-
 /**
- * The language an invoice is drawn in: the order's, when the PDF's built-in fonts (Windows-1252) can print its texts;
- * else English. Greek and Russian orders, and languages with letters such as ł or ő, get an English invoice until a
- * Unicode font is embedded (docs/decisions/014-orders-and-invoices.md).
+ * The language an invoice is drawn in: the order's. (Kept as a function: the invoice once fell back to English where
+ * the built-in font could not print a language; an embedded Unicode font now draws every one of them.)
  */
 export function invoiceLanguage(lang: UiLanguage): UiLanguage {
-  let ok = printableLanguages.get(lang);
-  if (ok === undefined) {
-    ok = INVOICE_KEYS.every((key) => {
-      const text = t(lang, key);
-      return printable(text) === text;
-    });
-    printableLanguages.set(lang, ok);
-  }
-  return ok ? lang : SOURCE_LANGUAGE;
+  return lang;
+}
+
+/** Whether the invoice needs the embedded Unicode font: its texts or the order's names go beyond Windows-1252. */
+function needsUnicode(lang: UiLanguage, order: unknown): boolean {
+  return !fitsBuiltinFont(...INVOICE_KEYS.map((key) => t(lang, key)), JSON.stringify(order));
 }
 
 export function invoiceNumber(order: { number: number }): string {
@@ -155,6 +149,7 @@ export function invoicePdf({ order, lang, bank, messages, compress }: InvoiceInp
 
   return renderPdf(
     {
+      unicode: needsUnicode(lang, order),
       title: `${tr('invoice_title')} ${number}`,
       subject: `${tr('invoice_order_number')} ${order.number}`,
       keywords: [number, String(order.number), SELLER.name],

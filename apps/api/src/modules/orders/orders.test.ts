@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, lastMail, newCustomer, useApi } from '../../../test/helper.ts';
 import { apiConfigFromEnv, readEnv } from '../../config.ts';
+import { fitsBuiltinFont, renderPdf } from '../../lib/pdf.ts';
 import { DOWNLOAD_LINK_TTL_S, downloadLinks } from './download-link.ts';
 import { invoiceLanguage } from './invoice-pdf.ts';
 import { bankAccount, SANDBOX_BANK_ACCOUNT } from './seller.ts';
@@ -465,11 +466,20 @@ describe('the invoice (GET order/document/{id}, GET order/invoice)', () => {
     expect(text).not.toContain('VAT breakdown');
   });
 
-  it('draws invoices its fonts cannot print in English', () => {
+  it("draws every invoice in the order's own language, embedding a Unicode font where Helvetica cannot print it", async () => {
     expect(invoiceLanguage('de')).toBe('de');
-    expect(invoiceLanguage('fr')).toBe('fr');
-    expect(invoiceLanguage('ru')).toBe('en-us');
-    expect(invoiceLanguage('el')).toBe('en-us');
+    expect(invoiceLanguage('ru')).toBe('ru');
+    expect(invoiceLanguage('el')).toBe('el');
+    const pdf = await renderPdf(
+      { title: 'Счёт', footer: 'Zażółć gęślą jaźń · Ελληνικά', unicode: true, compress: false },
+      (w) => w.table({ columns: ['Позиция', 'Σύνολο'], rows: [['Łódź', '1 234,00 zł']] }),
+    );
+    const text = pdf.toString('latin1');
+    expect(text.startsWith('%PDF-')).toBe(true);
+    expect(text).toContain('/FontFile2');
+    expect(text).toMatch(/DejaVuSans/);
+    expect(fitsBuiltinFont('Müller, 15.428,00 €')).toBe(true);
+    expect(fitsBuiltinFont('Łódź')).toBe(false);
   });
 
   it('signed links expire', () => {
