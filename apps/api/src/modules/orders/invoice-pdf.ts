@@ -7,7 +7,7 @@ import {
   REVERSE_CHARGE_NOTE_KEY,
   type UiLanguage,
 } from '@varg/domain';
-import { SOURCE_LANGUAGE, t } from '@varg/i18n/server';
+import { t } from '@varg/i18n/server';
 import { fitsBuiltinFont, renderPdf } from '../../lib/pdf.ts';
 import type { BankAccount } from './seller.ts';
 import { SELLER } from './seller.ts';

@@ -185,10 +185,11 @@ export function storeService(
 
     /**
      * The codes of the variants of one kind: the cart asks which of its lines are extended warranties (they never
-     * share a cart with bikes). Read each time, not cached, so a new warranty counts as one at once.
+     * share a cart with bikes). Kept like the rest of the store's reads, so a new warranty counts after at most the
+     * cache time.
      */
     async variantCodesOfKind(kind: StoreKind): Promise<ReadonlySet<string>> {
-      return new Set(await repo.variantCodesOfKind(kind));
+      return cached(`codes of ${kind}`, async () => new Set(await repo.variantCodesOfKind(kind)));
     },
 
     /** A variant by its code (the SKU the cart adds by), with its article. */
