@@ -189,7 +189,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
         {!minimal && (
           <button
             type="button"
-            className="rounded-full p-2 hover:bg-white/10 lg:hidden"
+            className="rounded-full p-2 hover:bg-white/10 xl:hidden"
             aria-expanded={menus.mainMenu}
             aria-controls="main-menu"
             onClick={() => toggle('mainMenu')}
@@ -206,19 +206,19 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
           {t('app_name')}
         </Link>
         {!minimal && (
-          <nav aria-label={t('nav_main_menu')} className="hidden flex-1 lg:block">
+          <nav aria-label={t('nav_main_menu')} className="hidden flex-1 xl:block">
             <ul className="flex items-center gap-1 text-sm font-medium">
               {NAV.map((m) => (
                 <li key={m.key}>
                   {m.app ? (
                     <Link
                       to={localePath(m.path)}
-                      className="rounded-full px-3 py-2 whitespace-nowrap hover:bg-white/10"
+                      className="rounded-full px-2 py-2 whitespace-nowrap hover:bg-white/10"
                     >
                       {t(m.key)}
                     </Link>
                   ) : (
-                    <a href={marketing(m.path)} className="rounded-full px-3 py-2 whitespace-nowrap hover:bg-white/10">
+                    <a href={marketing(m.path)} className="rounded-full px-2 py-2 whitespace-nowrap hover:bg-white/10">
                       {t(m.key)}
                     </a>
                   )}
@@ -237,7 +237,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
         <nav
           id="main-menu"
           aria-label={t('nav_main_menu')}
-          className="absolute inset-x-0 top-16 border-t border-white/10 bg-neutral-950 px-4 pb-6 lg:hidden"
+          className="absolute inset-x-0 top-16 border-t border-white/10 bg-neutral-950 px-4 pb-6 xl:hidden"
         >
           <ul className="flex flex-col py-2 text-lg font-medium">
             {NAV.map((m) => (
