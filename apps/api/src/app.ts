@@ -30,6 +30,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { catalogService } from './modules/catalog/service.ts';
 import { checkoutCart } from './modules/checkout/cart-adapter.ts';
 import { checkoutRepo } from './modules/checkout/repo.ts';
+import { checkoutResult } from './modules/checkout/result.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { checkoutService } from './modules/checkout/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -299,18 +300,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     guards,
     async resultOf(orderId, caller) {
       const view = await orders.order(caller, orderId, 'en-us').catch(() => null);
-      if (!view) return null;
-      const last = view.payments.at(-1);
-      const isBankTransfer = last?.method === 'bank_transfer' && last.status === 'PROCESSING';
-      return {
-        order: view,
-        orderError: false,
-        isStoreOrder: view.type === 'store',
-        isBankTransfer,
-        bankTransferAmount: isBankTransfer ? Math.min(last.amount, view.toPay) : 0,
-        paymentFailed: view.toPay > 0 && last?.status === 'FAILED',
-        verificationUrl: last?.status === 'REQUIRES_ACTION' ? `/checkout/verify/${last.id}` : null,
-      };
+      return view ? checkoutResult(view) : null;
     },
   });
   await app.register(addressRoutes, { prefix: '/v2', addresses, guards });

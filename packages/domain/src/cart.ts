@@ -1,18 +1,10 @@
-import { add, allocate, type Dinero, dinero, halfUp, multiply, toSnapshot, transformScale } from 'dinero.js';
-import * as currencies from 'dinero.js/currencies';
+import { add, allocate, type Dinero, dinero, multiply } from 'dinero.js';
+import { type Currency, currencyOf, toMinor } from './currency.ts';
 
 // Cart rules (spec sections 3, 4 and 5; docs/decisions/012-commerce-data.md): what may share a cart, how quantities
 // move, and the cart's totals from lines priced in its country. Amounts are integer minor units.
 
-type Currency = (typeof currencies)[keyof typeof currencies];
-
-function currencyOf(code: string): Currency {
-  const currency = (currencies as Record<string, Currency>)[code];
-  if (!currency) throw new Error(`Unknown currency ${code}`);
-  return currency;
-}
-
-const minor = (d: Dinero<number>) => toSnapshot(transformScale(d, toSnapshot(d).currency.exponent, halfUp)).amount;
+const minor = toMinor;
 
 /** The most of one line a cart holds; adding more keeps it there. */
 export const CART_MAX_QUANTITY = 99;

@@ -1,18 +1,10 @@
-import { allocate, type Dinero, dinero, halfUp, multiply, toSnapshot, transformScale } from 'dinero.js';
-import * as currencies from 'dinero.js/currencies';
+import { allocate, type Dinero, dinero, multiply, transformScale } from 'dinero.js';
+import { currencyOf, toMinor } from './currency.ts';
 
 // What an order has paid and still owes, read from its payment ledger (docs/decisions/012-commerce-data.md), and the
 // VAT breakdown of its invoice (docs/decisions/014-orders-and-invoices.md). Integer minor units throughout.
 
-type Currency = (typeof currencies)[keyof typeof currencies];
-
-function currencyOf(code: string): Currency {
-  const currency = (currencies as Record<string, Currency>)[code];
-  if (!currency) throw new Error(`Unknown currency ${code}`);
-  return currency;
-}
-
-const minor = (d: Dinero<number>) => toSnapshot(transformScale(d, toSnapshot(d).currency.exponent, halfUp)).amount;
+const minor = toMinor;
 
 /** The status an order shows: derived from its ledger, except that a cancelled order stays cancelled. */
 export const ORDER_STATUSES = ['pending_payment', 'partially_paid', 'paid', 'cancelled'] as const;

@@ -1,16 +1,8 @@
-import { add, allocate, type Dinero, dinero, halfUp, multiply, toSnapshot, transformScale } from 'dinero.js';
-import * as currencies from 'dinero.js/currencies';
-
-type Currency = (typeof currencies)[keyof typeof currencies];
-
-function currencyOf(code: string): Currency {
-  const currency = (currencies as Record<string, Currency>)[code];
-  if (!currency) throw new Error(`Unknown currency ${code}`);
-  return currency;
-}
+import { add, allocate, type Dinero, dinero, multiply } from 'dinero.js';
+import { type Currency, currencyOf, toMinor } from './currency.ts';
 
 const money = (amount: number, currency: Currency) => dinero({ amount, currency });
-const minor = (d: Dinero<number>) => toSnapshot(transformScale(d, toSnapshot(d).currency.exponent, halfUp)).amount;
+const minor = toMinor;
 
 export interface MarketPricing {
   currency: string;

@@ -1,18 +1,10 @@
-import { allocate, type Dinero, dinero, halfUp, multiply, toSnapshot, transformScale } from 'dinero.js';
-import * as currencies from 'dinero.js/currencies';
+import { allocate, type Dinero, dinero, multiply } from 'dinero.js';
+import { type Currency, currencyOf, toMinor } from './currency.ts';
 
 // The price of a store item (part, accessory, warranty) in one country, as the parts API answers it (DATA.md):
 // `{subtotal, vat_percentage, discount_percentage, total}`, in integer minor units.
 
-type Currency = (typeof currencies)[keyof typeof currencies];
-
-function currencyOf(code: string): Currency {
-  const currency = (currencies as Record<string, Currency>)[code];
-  if (!currency) throw new Error(`Unknown currency ${code}`);
-  return currency;
-}
-
-const minor = (d: Dinero<number>) => toSnapshot(transformScale(d, toSnapshot(d).currency.exponent, halfUp)).amount;
+const minor = toMinor;
 
 export interface StorePriceMarket {
   currency: string;

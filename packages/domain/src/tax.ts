@@ -1,6 +1,6 @@
 import { allocate, type Dinero, dinero, halfUp, multiply, toSnapshot, transformScale } from 'dinero.js';
-import * as currencies from 'dinero.js/currencies';
 import { checkPostalCode, isUsState, usStateOfZip, zipMatchesState } from './address.ts';
+import { type Currency, currencyOf } from './currency.ts';
 import { US_STATE_BASE_RATES } from './us-sales-tax.ts';
 
 // Tax of an order (DESIGN.md section 5, "tax: built-in rules"; docs/decisions/013-tax-and-addresses.md). The seller
@@ -151,14 +151,6 @@ export interface TaxCalculation {
   /** A catalog key to print with the taxes (reverse charge's legal note, "local taxes not included", …). */
   noteKey: string | null;
   lines: TaxLineResult[];
-}
-
-type Currency = (typeof currencies)[keyof typeof currencies];
-
-function currencyOf(code: string): Currency {
-  const currency = (currencies as Record<string, Currency>)[code];
-  if (!currency) throw new Error(`Unknown currency ${code}`);
-  return currency;
 }
 
 /** Rates are thousandths of a percent: 19 % = 19 000, 6.875 % = 6 875; 100 % = 100 000. */

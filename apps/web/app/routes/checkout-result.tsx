@@ -1,3 +1,4 @@
+import type { BankDetails, OrderView } from '@varg/contracts';
 import { formatLocaleSegment, localizedPath } from '@varg/domain';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { Link, redirect, useLoaderData } from 'react-router';
@@ -14,70 +15,58 @@ import type { Route } from './+types/checkout-result';
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'checkout_result_title');
 
-interface ResultOrder {
-  id: string;
-  number: number;
-  type: 'vehicle' | 'store';
-  currency: string;
-  total: number;
-  paid: number;
-  toPay: number;
-  contact: { email: string };
-  payments: Array<{ method: string; status: string; amount: number }>;
-}
-
-interface BankDetails {
-  beneficiary: string;
-  iban: string;
-  bic: string;
-  reference: string;
-  amount: number;
-  currency: string;
+/** The API's checkout result state of one order (PUT /v1/checkout/{id}/confirm-final-checkout). */
+interface ResultState {
+  order: OrderView;
+  isBankTransfer: boolean;
+  bankTransferAmount: number;
+  paymentFailed: boolean;
+  verificationUrl: string | null;
 }
 
 /**
- * Spec: /checkout/result (query orderId, storeOrderId or completeOrderId) with the checkout result state:
- * isBankTransfer, bankTransferAmount, order, orderError, isStoreOrder, paymentFailed, verificationUrl.
+ * Spec: /checkout/result (query orderId, storeOrderId or completeOrderId) with the checkout result state of each
+ * order (a mixed purchase has a vehicle order and a store order), as the API answers it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = context.get(localeContext);
-  const vehicleId = url.searchParams.get('orderId') ?? url.searchParams.get('completeOrderId');
-  const storeId = url.searchParams.get('storeOrderId');
-  if (!vehicleId && !storeId) throw new Response(null, { status: 404 });
+  const ids = [
+    url.searchParams.get('orderId') ?? url.searchParams.get('completeOrderId'),
+    url.searchParams.get('storeOrderId'),
+  ].filter((id): id is string => !!id);
+  if (!ids.length) throw new Response(null, { status: 404 });
   if (!context.get(authContext).user)
     throw redirect(`${localizedPath(locale, '/login')}?from=${encodeURIComponent(`/checkout/result${url.search}`)}`);
   const api = userApi(context, request);
-  const load = (path: string) =>
-    api.get<ResultOrder>(path).catch((error: unknown) => {
-      if (isApiRequestError(error) && error.status < 500) return null;
-      throw error;
-    });
-  const found = await Promise.all([
-    vehicleId ? load(`/v1/order/${encodeURIComponent(vehicleId)}`) : null,
-    storeId ? load(`/v1/store/orders/${encodeURIComponent(storeId)}`) : null,
-  ]);
-  const orders = found.filter((o): o is ResultOrder => o !== null);
-  if (!orders.length) return { orders: [], orderError: true } as const;
-  const states = await Promise.all(
-    orders.map(async (order) => {
-      const last = order.payments.at(-1);
-      const isBankTransfer = last?.method === 'bank_transfer' && last.status === 'PROCESSING';
-      const bank = isBankTransfer
-        ? await api.get<BankDetails>(`/v1/order/get-bank-details/${order.id}`).catch(() => null)
+  const found = await Promise.all(
+    ids.map((id) =>
+      api
+        .send<ResultState>('PUT', `/v1/checkout/${encodeURIComponent(id)}/confirm-final-checkout`)
+        .catch((error: unknown) => {
+          if (isApiRequestError(error) && error.status < 500) return null;
+          throw error;
+        }),
+    ),
+  );
+  const results = found.filter((r): r is ResultState => r !== null);
+  if (!results.length) return { orders: [], orderError: true } as const;
+  const orders = await Promise.all(
+    results.map(async (r) => {
+      const bank = r.isBankTransfer
+        ? await api.get<BankDetails>(`/v1/order/get-bank-details/${r.order.id}`).catch(() => null)
         : null;
-      const state: 'failed' | 'bank' | 'paid' | 'pending' =
-        order.toPay > 0 && last?.status === 'FAILED'
-          ? 'failed'
-          : isBankTransfer
-            ? 'bank'
-            : order.toPay === 0
-              ? 'paid'
-              : 'pending';
-      return { order, state, bank, bankTransferAmount: isBankTransfer ? (last?.amount ?? order.toPay) : 0 };
+      const state: 'failed' | 'bank' | 'paid' | 'pending' = r.paymentFailed
+        ? 'failed'
+        : r.isBankTransfer
+          ? 'bank'
+          : r.order.toPay === 0
+            ? 'paid'
+            : 'pending';
+      return { order: r.order, state, bank, bankTransferAmount: r.bankTransferAmount };
     }),
   );
-  return { orders: states, orderError: false } as const;
+  return { orders, orderError: false } as const;
 }
 
 const TITLES = {

@@ -1,3 +1,4 @@
+import type { OrderView } from '@varg/contracts';
 import { checkoutPath, formatLocaleSegment, localizedPath } from '@varg/domain';
 import { CreditCard, Landmark, Loader2, Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -15,6 +16,7 @@ import {
 import { CART_COOKIE, clearCartCookie, payOrder, readCard } from '../features/checkout/checkout.server.ts';
 import type { CheckoutData, SavedAddressView } from '../features/checkout/types.ts';
 import { money } from '../features/configurator/price.tsx';
+import { formatIsoDate } from '../features/stock-bikes/format.ts';
 import { isApiRequestError } from '../lib/api.ts';
 import { authContext, signIn, userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
@@ -28,16 +30,6 @@ import type { Route } from './+types/checkout';
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'checkout_title');
-
-interface OrderView {
-  id: string;
-  number: number;
-  type: 'vehicle' | 'store';
-  country: string;
-  currency: string;
-  total: number;
-  toPay: number;
-}
 
 /** Setup input from the form as it is now (also used to re-price while the buyer types). */
 function setupBody(form: FormData, country: string) {
@@ -271,9 +263,7 @@ function Summary({ setup }: { setup: CheckoutData }) {
       {setup.deliveryDate ? (
         <p className="mt-3 text-sm text-neutral-700">
           {t('configurator_delivery', {
-            date: new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(
-              new Date(`${setup.deliveryDate}T00:00:00Z`),
-            ),
+            date: formatIsoDate(setup.deliveryDate, tag),
           })}
         </p>
       ) : null}

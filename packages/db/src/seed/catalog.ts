@@ -115,6 +115,13 @@ const DERIVED: Array<[string, 'eur' | 'usd', number, number]> = [
   ['ZAR', 'usd', 18.5, 100],
 ];
 
+/** Every currency with a price list: [currency, derived from EUR or USD, rate] (EUR and USD are DATA.md's own). */
+export const CURRENCY_RATES: ReadonlyArray<[string, 'eur' | 'usd', number]> = [
+  ['EUR', 'eur', 1],
+  ['USD', 'usd', 1],
+  ...DERIVED.map(([c, from, rate]) => [c, from, rate] as [string, 'eur' | 'usd', number]),
+];
+
 const round = (value: number, to: number) => Math.round(value / to) * to;
 
 export interface PriceRow {
@@ -132,11 +139,7 @@ export interface OptionPriceRow {
 
 /** Every price list, in minor units. */
 export function priceLists(): { products: PriceRow[]; options: OptionPriceRow[] } {
-  const lists: Array<[string, 'eur' | 'usd', number]> = [
-    ['EUR', 'eur', 1],
-    ['USD', 'usd', 1],
-    ...DERIVED.map(([c, from, rate]) => [c, from, rate] as [string, 'eur' | 'usd', number]),
-  ];
+  const lists = CURRENCY_RATES;
   const products: PriceRow[] = [];
   const options: OptionPriceRow[] = [];
   for (const [currency, from, rate] of lists) {

@@ -9,6 +9,7 @@ import {
   type TechnicalDocumentContent,
   technicalDocuments,
 } from '../schema/index.ts';
+import { CURRENCY_RATES } from './catalog.ts';
 import { DOCUMENT_CONTENT } from './technical-documents.ts';
 
 // The parts and accessories store (DATA.md, "Spare parts and accessories") and the technical documents (spec section
@@ -407,29 +408,6 @@ export const STORE_ARTICLES: ArticleSeed[] = [
   ),
 ];
 
-/** The bike catalogue's demo rates (seed/catalog.ts): [currency, derived from, rate]. */
-const RATES: Array<[string, 'eur' | 'usd', number]> = [
-  ['EUR', 'eur', 1],
-  ['USD', 'usd', 1],
-  ['GBP', 'eur', 0.86],
-  ['CHF', 'eur', 0.95],
-  ['NOK', 'eur', 11.6],
-  ['SEK', 'eur', 11.2],
-  ['DKK', 'eur', 7.46],
-  ['PLN', 'eur', 4.3],
-  ['CZK', 'eur', 25],
-  ['HUF', 'eur', 400],
-  ['RON', 'eur', 5],
-  ['TRY', 'eur', 40],
-  ['CAD', 'usd', 1.38],
-  ['MXN', 'usd', 18],
-  ['BRL', 'usd', 5.4],
-  ['ARS', 'usd', 1000],
-  ['AUD', 'usd', 1.52],
-  ['NZD', 'usd', 1.68],
-  ['ZAR', 'usd', 18.5],
-];
-
 /** A derived list price in minor units: three significant figures, whole units at least (48.15 → 48.00). */
 export function derivedListPrice(amount: number, rate: number): number {
   if (rate === 1) return Math.round(amount * 100);
@@ -474,7 +452,7 @@ export function storeSeed(): StoreSeed {
     a.variants.forEach(([suffix, attributes, availability, usd, eur, discountBp = 0], v) => {
       const variantCode = `${a.sku}${suffix}`;
       seed.variants.push({ variantCode, articleId: a.id, attributes, availability, sort: v + 1 });
-      for (const [currency, from, rate] of RATES) {
+      for (const [currency, from, rate] of CURRENCY_RATES) {
         seed.prices.push({
           variantCode,
           currency,

@@ -2,6 +2,7 @@
 // for the buyer's address and billing, and the confirmation that turns the cart into an order.
 import { type CustomerType, orderPhone, type TaxCalculation, type TaxInput, type TaxMarket } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
+import type { AddressInput, SavedAddress } from '../addresses/service.ts';
 import type { CheckoutRepo, NewOrderLine } from './repo.ts';
 
 export interface CheckoutLine {
@@ -46,26 +47,6 @@ export interface ShippingOption {
   pickup?:
     | { dealerId?: string | undefined; label: string; address?: string | undefined; coordinates: [number, number] }
     | undefined;
-}
-
-export interface AddressInput {
-  country: string;
-  line_1: string;
-  line_2?: string | undefined;
-  postal_code?: string | undefined;
-  city: string;
-  state?: string | undefined;
-}
-
-export interface SavedAddress {
-  id: string;
-  country: string;
-  line1: string;
-  line2: string;
-  postalCode: string;
-  city: string;
-  state: string;
-  formattedAddress: string;
 }
 
 export interface Auth {

@@ -2,6 +2,7 @@ import {
   amountForKind,
   nextStatus,
   normalizePaymentKind,
+  orderLedger,
   PAYMENT_METHODS,
   type PaymentMethod,
   type PaymentStatus,
@@ -50,11 +51,6 @@ export function paymentsService(deps: {
 }) {
   const { repo, provider } = deps;
 
-  async function paidOf(orderId: string) {
-    const rows = await repo.ofOrder(orderId);
-    return rows.filter((p) => p.status === 'SUCCEEDED').reduce((sum, p) => sum + p.amount, 0);
-  }
-
   async function ownPayment(paymentId: string, userId: string) {
     const row = await repo.byId(paymentId);
     if (!row || !(await deps.orderFor(row.orderId, userId))) throw new ApiError('PAYMENT_NOT_FOUND');
@@ -71,8 +67,6 @@ export function paymentsService(deps: {
   }
 
   return {
-    paidOf,
-
     /**
      * Starts a payment of an order (spec: POST payment). The amount follows from the kind and the ledger; the
      * client's idempotency key makes a double click or a retried request start one payment, not two.
@@ -102,7 +96,7 @@ export function paymentsService(deps: {
         : `${order.id}:${kind}:${method}:${attempt}`;
       const existing = await repo.byIdempotencyKey(key);
       if (existing) return paymentView(existing);
-      const paid = previous.filter((p) => p.status === 'SUCCEEDED').reduce((sum, p) => sum + p.amount, 0);
+      const { paid } = orderLedger({ total: order.total }, previous);
       const amount = amountForKind(kind, { total: order.total, paid, deposit: order.deposit });
       if (amount <= 0) throw new ApiError('ORDER_ALREADY_PAID');
       const intent = await provider.createIntent({

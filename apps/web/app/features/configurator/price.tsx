@@ -3,6 +3,7 @@
 import type { PricingInfo } from '@varg/contracts';
 import { formatMoney } from '@varg/domain';
 import type { TFunction } from '../../lib/i18n.ts';
+import { formatIsoDate } from '../stock-bikes/format.ts';
 
 export function money(amount: number, currency: string, tag: string): string {
   return formatMoney({ amount, currency }, tag);
@@ -11,10 +12,6 @@ export function money(amount: number, currency: string, tag: string): string {
 /** An option's price difference: "Included", or "+€1,000.00". */
 export function optionPrice(amount: number, currency: string, tag: string, t: TFunction): string {
   return amount === 0 ? t('configurator_included') : `+${money(amount, currency, tag)}`;
-}
-
-export function formatDate(iso: string, tag: string): string {
-  return new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 }
 
 /** "Including €2,243.70 VAT" where prices contain VAT; "Excluding sales tax" where tax is added at checkout (US). */
@@ -32,7 +29,7 @@ export function PriceFacts({ pricing, tag, t }: { pricing: PricingInfo; tag: str
       {pricing.financeFrom ? (
         <li>{t('configurator_finance', { amount: money(pricing.financeFrom.amount, pricing.currencyCode, tag) })}</li>
       ) : null}
-      <li>{t('configurator_delivery', { date: formatDate(pricing.deliveryDate, tag) })}</li>
+      <li>{t('configurator_delivery', { date: formatIsoDate(pricing.deliveryDate, tag) })}</li>
     </ul>
   );
 }
