@@ -10,6 +10,7 @@ import {
   useActionData,
   useFetcher,
   useLoaderData,
+  useLocation,
   useNavigation,
   useSearchParams,
 } from 'react-router';
@@ -307,7 +308,7 @@ function PaymentFields({ methods }: { methods: Array<{ _id: string; labelKey: st
             autoComplete="cc-number"
             required
           />
-          <Field label={t('checkout_card_exp')} name="card_exp" placeholder="MM/YY" autoComplete="cc-exp" required />
+          <Field label={t('checkout_card_exp')} name="card_exp" autoComplete="cc-exp" required />
           <Field label={t('checkout_card_cvc')} name="card_cvc" inputMode="numeric" autoComplete="cc-csc" required />
         </div>
       ) : (
@@ -409,6 +410,7 @@ function CheckoutForm({
   const [company, setCompany] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<number | undefined>(undefined);
+  const { pathname: checkoutAction } = useLocation();
   const busy = navigation.state === 'submitting';
   const country = countryName(
     locale.country,
@@ -426,7 +428,8 @@ function CheckoutForm({
       if (!form) return;
       const fd = new FormData(form);
       fd.set('intent', 'setup');
-      fetcher.submit(fd, { method: 'post' });
+      // To this page's action by name: a re-price due while the order is being placed must not follow the buyer.
+      fetcher.submit(fd, { method: 'post', action: checkoutAction });
     }, 500);
   }
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -446,7 +449,14 @@ function CheckoutForm({
         </div>
       ) : null}
       <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <Form method="post" ref={formRef} onChange={reprice} className="flex flex-col gap-10" noValidate={false}>
+        <Form
+          method="post"
+          ref={formRef}
+          onChange={reprice}
+          // Placing the order cancels a re-price still waiting.
+          onSubmit={() => window.clearTimeout(timer.current)}
+          className="flex flex-col gap-10"
+        >
           <input type="hidden" name="intent" value="confirm" />
           <input type="hidden" name="cart_id" value={cartId} />
           <fieldset className="grid gap-4 sm:grid-cols-2">
