@@ -5,5 +5,6 @@ export * from './errors.ts';
 export * from './identity.ts';
 export * from './markets.ts';
 export * from './orders.ts';
+export * from './payments.ts';
 export * from './store.ts';
 export * from './tax.ts';

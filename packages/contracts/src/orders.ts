@@ -92,6 +92,7 @@ export const OrderPayment = z
     method: z.string().meta({ description: 'card · bank_transfer · sepa · … (spec section 4)' }),
     status: z.string().meta({ description: 'CREATED · PROCESSING · SUCCEEDED · REQUIRES_ACTION · FAILED' }),
     amount: z.number().int(),
+    refunded: z.number().int().meta({ description: 'Given back of this payment (to the card or as store credit)' }),
     currency: z.string(),
     createdAt: z.string(),
   })

@@ -12,6 +12,7 @@ export * from './menu.ts';
 export * from './money.ts';
 export * from './pagination.ts';
 export * from './payment.ts';
+export * from './payment-card.ts';
 export * from './pricing.ts';
 export * from './shipping.ts';
 export * from './store-price.ts';

@@ -263,3 +263,16 @@ describe('an order’s invoice amounts', () => {
     });
   });
 });
+
+describe('refunds in the ledger', () => {
+  it('counts a payment less what was refunded of it', () => {
+    const ledger = orderLedger({ total: 10_000 }, [
+      { status: 'SUCCEEDED', amount: 10_000, refunded: 2_500 },
+      { status: 'FAILED', amount: 10_000, refunded: 0 },
+    ]);
+    expect(ledger).toMatchObject({ paid: 7_500, toPay: 2_500, status: 'partially_paid' });
+    expect(orderLedger({ total: 10_000 }, [{ status: 'SUCCEEDED', amount: 10_000, refunded: 10_000 }]).status).toBe(
+      'pending_payment',
+    );
+  });
+});

@@ -15,10 +15,12 @@ export interface LedgerPayment {
   status: string;
   amount: number;
   method?: string;
+  /** What was given back of a SUCCEEDED payment (refunds). */
+  refunded?: number;
 }
 
 export interface Ledger {
-  /** Sum of the SUCCEEDED payments. */
+  /** Sum of the SUCCEEDED payments, less what was refunded of them. */
   paid: number;
   /** total − paid, never below 0. */
   toPay: number;
@@ -41,7 +43,7 @@ export function orderLedger(
   let pending = 0;
   for (const p of payments) {
     if (!Number.isInteger(p.amount)) throw new Error('payment amounts must be minor units');
-    if (p.status === 'SUCCEEDED') paid += p.amount;
+    if (p.status === 'SUCCEEDED') paid += p.amount - (p.refunded ?? 0);
     else if (OPEN_PAYMENT_STATUSES.has(p.status)) pending += p.amount;
   }
   const toPay = Math.max(0, order.total - paid);

@@ -84,3 +84,108 @@ export function amountForKind(
       return Math.min(Math.max(0, order.downPayment ?? 0), due);
   }
 }
+
+/** Methods that settle later: the attempt waits in PROCESSING until the provider reports the money (a webhook). */
+export const DELAYED_METHODS: readonly PaymentMethod[] = [
+  'sepa',
+  'ach',
+  'bank_transfer',
+  'bank_transfer_gb',
+  'stark_bank_transfer',
+  'manual',
+];
+
+/** Methods whose intent is made before the payment element is shown (spec section 4, "Checkout setup"). */
+export const INTENT_FIRST_METHODS: readonly PaymentMethod[] = ['ach', 'sepa', 'klarna', 'apple_pay', 'google_pay'];
+
+/** Markets where Klarna is offered (Klarna's own list of countries for merchants in the EU and the US). */
+const KLARNA_COUNTRIES = new Set([
+  'AT',
+  'BE',
+  'CZ',
+  'DE',
+  'DK',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'GR',
+  'IE',
+  'IT',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'US',
+]);
+/** Markets where Splitit instalments on a card are offered. */
+const SPLITIT_COUNTRIES = new Set(['US', 'GB', 'DE', 'FR', 'ES', 'IT', 'NL']);
+/** Markets with Stripe bank transfers to a virtual account (EU: the euro countries Stripe serves; US: ACH credit). */
+const STRIPE_TRANSFER_COUNTRIES = new Set(['BE', 'DE', 'ES', 'FR', 'IE', 'NL', 'US']);
+
+export interface AllowedMethod {
+  _id: PaymentMethod | 'financing';
+  labelKey: string;
+  /** Choosing it asks for a down payment (financing: the buyer pays part by card, the lender the rest). */
+  requestDownPayment: boolean;
+}
+
+/**
+ * The methods a buyer may choose (spec: `allowedMethods`), by market, currency, kind and who buys
+ * (docs/decisions/017-payments.md):
+ * - a down payment is paid by card only;
+ * - SEPA needs euros; ACH and financing are US-only; Klarna and Splitit where they operate, never for a deposit;
+ * - a bank transfer goes to a virtual account where Stripe offers one (GB has its own), else to our own account;
+ * - `manual` (paid at the dealer's) is for dealers and administrators acting as a customer;
+ * - a store order is paid in full (spec), by card by default — or a card wallet, or a SEPA debit in euros.
+ * US buyers see ACH and financing first (issue 6, "US checkout").
+ */
+export function allowedMethods(input: {
+  country: string;
+  currency: string;
+  kind: PaymentKind;
+  orderType: 'vehicle' | 'store';
+  isDealer?: boolean;
+}): AllowedMethod[] {
+  const { country, currency, kind } = input;
+  const m = (id: AllowedMethod['_id'], requestDownPayment = false): AllowedMethod => ({
+    _id: id,
+    labelKey: id === 'financing' ? 'payment_method_financing' : `payment_method_${id}`,
+    requestDownPayment,
+  });
+  if (kind === 'down_payment') return [m('card')];
+  if (input.orderType === 'store')
+    return [m('card'), m('google_pay'), m('apple_pay'), ...(currency === 'EUR' ? [m('sepa')] : [])];
+  const list: AllowedMethod[] = [];
+  if (country === 'US') {
+    list.push(m('ach'));
+    if (kind !== 'deposit') list.push(m('financing', true));
+  }
+  list.push(m('card'), m('google_pay'), m('apple_pay'));
+  if (currency === 'EUR') list.push(m('sepa'));
+  if (kind !== 'deposit' && KLARNA_COUNTRIES.has(country)) list.push(m('klarna'));
+  if (kind !== 'deposit' && SPLITIT_COUNTRIES.has(country)) list.push(m('splitit'));
+  if (country === 'GB') list.push(m('bank_transfer_gb'));
+  else if (STRIPE_TRANSFER_COUNTRIES.has(country)) list.push(m('bank_transfer'));
+  else list.push(m('stark_bank_transfer'));
+  if (input.isDealer) list.push(m('manual'));
+  return list;
+}
+
+export interface PaymentKindOption {
+  name: PaymentKind;
+  default: boolean;
+}
+
+/**
+ * The kinds a buyer may choose for an order or cart (spec: `paymentKinds`): nothing paid yet → full (default) and,
+ * when the bikes ask a deposit smaller than the total, deposit; something paid → the remaining amount.
+ */
+export function paymentKinds(input: { total: number; paid: number; deposit: number }): PaymentKindOption[] {
+  if (input.paid > 0) return [{ name: 'remaining', default: true }];
+  const kinds: PaymentKindOption[] = [{ name: 'full', default: true }];
+  if (input.deposit > 0 && input.deposit < input.total) kinds.push({ name: 'deposit', default: false });
+  return kinds;
+}

@@ -139,6 +139,8 @@ export const orders = pgTable(
     /** How tax was computed: strategy, rate, lines, reverse charge (decision 012). */
     taxDetails: jsonb('tax_details').notNull(),
     deliveryDate: date('delivery_date'),
+    /** When the buyer was last reminded of the balance after a deposit (decision 017): one reminder per stage. */
+    balanceReminderAt: timestamp('balance_reminder_at', { withTimezone: true }),
     createdAt,
     updatedAt,
   },
@@ -187,12 +189,14 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    /** Null while the attempt belongs to a cart not yet ordered (`POST payment/create-intent` before the confirm). */
+    orderId: uuid('order_id').references(() => orders.id),
+    cartId: uuid('cart_id').references(() => carts.id, { onDelete: 'set null' }),
+    /** Who started it: only they read or change it. */
+    userId: uuid('user_id').references(() => users.id),
     /** full · deposit · remaining · down_payment */
     kind: varchar('kind', { length: 16 }).notNull(),
-    /** card · bank_transfer · sepa · … (spec section 4) */
+    /** card · bank_transfer · sepa · … (spec section 4), or `wallet` for customer credit applied. */
     method: varchar('method', { length: 32 }).notNull(),
     status: varchar('status', { length: 16 }).notNull().default('CREATED'),
     amount: integer('amount').notNull(),
@@ -202,11 +206,20 @@ export const payments = pgTable(
     /** The client's idempotency key: a replayed request finds the same payment. */
     idempotencyKey: varchar('idempotency_key', { length: 128 }),
     failureCode: varchar('failure_code', { length: 64 }),
+    /** A bank transfer waiting for the money: where to send it (as the provider said). */
+    instructions: jsonb('instructions'),
+    /** REQUIRES_ACTION: where the buyer completes the step. */
+    actionUrl: text('action_url'),
+    /** Given back (refunds, to the card or as store credit); paid counts `amount − refunded`. */
+    refunded: integer('refunded').notNull().default(0),
+    /** A cart's attempt sized net of customer credit: the credit to spend when the cart becomes an order. */
+    walletApplied: integer('wallet_applied').notNull().default(0),
     createdAt,
     updatedAt,
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
+    index('payments_cart_idx').on(t.cartId),
     uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerReference),
     uniqueIndex('payments_idempotency_idx').on(t.idempotencyKey),
   ],
@@ -219,3 +232,57 @@ export const paymentEvents = pgTable('payment_events', {
   type: varchar('type', { length: 64 }).notNull(),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A user's customer at a payment provider, per market account (Stripe customers hold saved cards). */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    country: varchar('country', { length: 2 }).notNull(),
+    customerRef: varchar('customer_ref', { length: 128 }).notNull(),
+    createdAt,
+  },
+  (t) => [uniqueIndex('payment_customers_idx').on(t.userId, t.provider, t.country)],
+);
+
+/**
+ * Customer credit (the wallet): goodwill, refunds as credit, and credit spent on orders. The balance is the sum of a
+ * user's entries in a currency; spending writes a negative entry with the payment it paid (once: unique payment_id).
+ */
+export const walletEntries = pgTable(
+  'wallet_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    amount: integer('amount').notNull(),
+    /** goodwill · refund · order_payment */
+    reason: varchar('reason', { length: 32 }).notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    createdAt,
+  },
+  (t) => [
+    index('wallet_entries_user_idx').on(t.userId, t.currency),
+    uniqueIndex('wallet_entries_payment_idx').on(t.paymentId),
+  ],
+);
+
+/** The sandbox payment provider's own records (intents, setup intents, saved cards), as a provider would keep them. */
+export const sandboxObjects = pgTable(
+  'sandbox_objects',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    /** intent · setup · card */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    customer: varchar('customer', { length: 128 }),
+    data: jsonb('data').notNull(),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [index('sandbox_objects_customer_idx').on(t.kind, t.customer)],
+);

@@ -1,6 +1,6 @@
 import { configurationHash, vatBreakdown } from '@varg/domain';
 import type { Db } from '../client.ts';
-import { orderLines, orders, payments } from '../schema/index.ts';
+import { orderLines, orders, payments, walletEntries } from '../schema/index.ts';
 import { PRODUCT_OPTIONS } from './catalog.ts';
 
 // Two demo orders of the demo customer (customer@demo.starkfuture.com, Germany, German), so the order pages, the
@@ -68,6 +68,24 @@ function totals(lineTotals: number[], shipping: number) {
 }
 
 export async function seedDemoOrders(tx: Tx, customerId: string): Promise<void> {
+  // Goodwill credit (the wallet, decision 017): 150 € and 150 $ the buyer can spend at checkout.
+  await tx.insert(walletEntries).values([
+    {
+      userId: customerId,
+      currency: 'EUR',
+      amount: 15_000,
+      reason: 'goodwill',
+      createdAt: new Date('2026-04-01T09:00:00Z'),
+    },
+    {
+      userId: customerId,
+      currency: 'USD',
+      amount: 15_000,
+      reason: 'goodwill',
+      createdAt: new Date('2026-04-01T09:00:00Z'),
+    },
+  ]);
+
   // A VARG EX, street legal (registration needs the side stand), 80 hp, grey, with a front disc guard; the 500 €
   // deposit paid by card, the rest due before delivery.
   const exOptions = [

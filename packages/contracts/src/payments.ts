@@ -1,0 +1,53 @@
+// Payments (spec sections 3, 4 and 7; docs/decisions/017-payments.md): one attempt of the ledger, as the API answers it.
+import { z } from 'zod';
+
+/** The spec's payment statuses (the transitions are packages/domain/src/payment.ts). */
+const PAYMENT_STATUSES = ['CREATED', 'PROCESSING', 'SUCCEEDED', 'REQUIRES_ACTION', 'FAILED'] as const;
+
+export const BankTransferInstructions = z
+  .object({
+    type: z.enum(['iban', 'sort_code', 'aba']),
+    amountRemaining: z.number().int(),
+    currency: z.string(),
+    reference: z.string(),
+    accountHolder: z.string(),
+    bankName: z.string().nullable(),
+    iban: z.string().nullable(),
+    bic: z.string().nullable(),
+    sortCode: z.string().nullable(),
+    accountNumber: z.string().nullable(),
+    routingNumber: z.string().nullable(),
+    hostedUrl: z.string().nullable(),
+  })
+  .meta({ id: 'BankTransferInstructions' });
+
+export const Payment = z
+  .object({
+    _id: z.string(),
+    orderId: z.string().nullable().meta({ description: 'null while the attempt belongs to a cart not yet ordered' }),
+    kind: z.string(),
+    method: z.string(),
+    status: z.enum(PAYMENT_STATUSES),
+    amount: z.number().int(),
+    refunded: z.number().int(),
+    currency: z.string(),
+    provider: z.string(),
+    failureCode: z.string().nullable(),
+    actionUrl: z
+      .string()
+      .nullable()
+      .meta({ description: 'REQUIRES_ACTION: where the buyer completes 3-D Secure, Klarna, a wallet or the lender' }),
+    instructions: BankTransferInstructions.nullable().meta({
+      description: 'PROCESSING bank transfer: where to send the money',
+    }),
+    clientSecret: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "For the browser's payment element (Stripe); only in the answer that created the attempt" }),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Payment' });
+
+export type BankTransferInstructions = z.infer<typeof BankTransferInstructions>;
+export type Payment = z.infer<typeof Payment>;
