@@ -47,9 +47,9 @@ import { ordersRepo } from './modules/orders/repo.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { bankAccount } from './modules/orders/seller.ts';
 import { type OrdersService, ordersService } from './modules/orders/service.ts';
-import { paymentsRepo } from './modules/payments/repo.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
-import { paymentsService } from './modules/payments/service.ts';
+import { dbSandboxStore, paymentsRepo } from './modules/payments/repo.ts';
+import { cardSetupRoutes, paymentRoutes } from './modules/payments/routes.ts';
+import { type PaymentProviders, paymentsService } from './modules/payments/service.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { type ShippingService, shippingService } from './modules/shipping/service.ts';
 import { storeRepo } from './modules/store/repo.ts';
@@ -62,6 +62,7 @@ import { translationRoutes } from './modules/translations/routes.ts';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
 import { outboxEmail } from './providers/email/outbox.ts';
 import { geoipLite } from './providers/geo/geoip-lite.ts';
+import { paymentProviders } from './providers/payments/router.ts';
 import { type CommerceProviders, commerceProviders } from './providers/select.ts';
 
 // fastify-metrics is CommonJS with a `default` export.
@@ -85,6 +86,8 @@ export interface ApiDeps {
   geo?: GeoLookup;
   /** Replaces the configured address, VAT id or tax provider (tests). */
   providers?: Partial<CommerceProviders>;
+  /** Replaces the payment providers of the markets (tests). */
+  paymentProviders?: PaymentProviders;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -113,6 +116,9 @@ declare module 'fastify' {
  * The API and the shared HTTP layer. Plugins load in order: external (security, limits, docs) → services →
  * routes (DESIGN.md section 4). The web server adds its static files and pages to the same instance.
  */
+/** An id the database can look up (a malformed one is simply not found). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
@@ -131,16 +137,23 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     request.raw.cspNonce = randomBytes(16).toString('base64');
     done();
   });
+  // With Stripe, its Stripe.js, the Payment Element's frames and its API are allowed (docs/decisions/017-payments.md).
+  const stripe = config.payments?.provider === 'stripe';
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (req) => `'nonce-${(req as { cspNonce?: string }).cspNonce}'`],
+        scriptSrc: [
+          "'self'",
+          (req) => `'nonce-${(req as { cspNonce?: string }).cspNonce}'`,
+          ...(stripe ? ['https://js.stripe.com'] : []),
+        ],
+        ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...(stripe ? ['https://*.stripe.com'] : [])],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -244,6 +257,17 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     // The catalogue (built with the routes below) names the group of each chosen bike option.
     optionGroups: (productId, country) => catalog.components(productId, country),
   });
+  // Balance reminders (decision 017): looked for every BALANCE_REMINDER_INTERVAL_MS; each order at most once a week.
+  const reminderEvery = config.balanceReminderIntervalMs ?? 0;
+  if (reminderEvery > 0) {
+    const timer = setInterval(() => {
+      orders
+        .sendBalanceReminders(new Date())
+        .catch((error: unknown) => app.log.error({ err: error }, 'balance reminders'));
+    }, reminderEvery);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   app.decorate('services', { markets, geo, identity, audit, orders, addresses, shipping, tax });
 
   // — routes —
@@ -263,41 +287,74 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(ordersRoutes, { prefix: '/v1', orders, guards });
   const cart = cartService({ repo: cartRepo(database.db), catalog, store, markets });
   await app.register(cartRoutes, { prefix: '/v1', cart, guards });
+  const checkout = checkoutService({
+    repo: checkoutRepo(database.db),
+    cartFor: async (cartId, caller) => checkoutCart(await cart.get(caller, cartId)),
+    market: async (country) => ({ ...(await tax.market(country)), status: 1 }),
+    shippingMethods: (input) => shipping.allowedMethods(input),
+    vatValid: (vatId, country) => tax.vatValid(vatId, country),
+    tax: (input) => tax.calculate(input),
+    addressOf: (userId, id) => addresses.get(userId, id),
+    saveAddress: (userId, input) => addresses.create(userId, input),
+    checkoutCustomer: (input, meta) => identity.checkoutCustomer(input, meta),
+    afterOrder: (orderId) => orders.sendOrderConfirmation(orderId),
+    walletBalance: (userId, currency) => payments.walletBalance(userId, currency),
+    offeredMethods: (country, methods) => payments.offeredMethods(country, methods),
+    adoptPayments: (cartId, orderId, userId) =>
+      payments.adoptCartPayments(cartId, orderId, userId).then(() => undefined),
+  });
+  const paymentsData = paymentsRepo(database.db);
+  // The sandbox reports delayed outcomes through the same signed webhook path as Stripe (bound below).
+  let deliverWebhook = async (_raw: string, _signature: string) => {};
+  const paymentProvidersOfMarkets =
+    deps.paymentProviders ??
+    paymentProviders(config, {
+      store: dbSandboxStore(database.db),
+      deliver: (raw, signature) => deliverWebhook(raw, signature),
+    });
   const payments = paymentsService({
-    repo: paymentsRepo(database.db),
-    provider: providers.payments,
-    publicUrl: config.publicUrl,
-    async orderFor(orderId, userId) {
-      const order = await orders.order({ userId, roles: [] }, orderId, 'en-us').catch(() => null);
-      return order
-        ? {
-            id: order.id,
-            number: order.number,
-            type: order.type,
-            total: order.total,
-            currency: order.currency,
-            deposit: 0,
-          }
-        : null;
+    repo: paymentsData,
+    providers: paymentProvidersOfMarkets,
+    async orderFor(orderId, caller) {
+      if (!caller.userId || !UUID.test(orderId)) return null;
+      const order = await paymentsData.orderBasics(orderId);
+      // Only the buyer pays or reads the payments of an order (an administrator does it by impersonating them).
+      if (order?.userId !== caller.userId) return null;
+      return { ...order, deposit: order.type === 'vehicle' ? order.deposit : 0 };
+    },
+    async cartFor(cartId, caller) {
+      const auth = caller.userId ? { userId: caller.userId, roles: caller.roles } : null;
+      const setup = await checkout.setup(cartId, auth, {}).catch(() => null);
+      if (!setup) return null;
+      return {
+        id: setup.cartId,
+        country: setup.country,
+        currency: setup.currency,
+        total: setup.pricing.total,
+        deposit: setup.pricing.deposit,
+        type: setup.lines.some((l) => l.kind !== 'store') ? 'vehicle' : 'store',
+      };
     },
     onSucceeded: (orderId, paymentId) => orders.sendPaymentReceived(orderId, paymentId).catch(() => undefined),
+    onFailed: (orderId, paymentId) => orders.sendPaymentFailed(orderId, paymentId).catch(() => undefined),
   });
-  await app.register(paymentRoutes, { prefix: '/v1', payments, guards });
+  deliverWebhook = async (raw, signature) => {
+    await payments.webhook('sandbox', raw, signature).catch((error: unknown) => app.log.error({ err: error }));
+  };
+  await app.register(paymentRoutes, {
+    prefix: '/v1',
+    payments,
+    guards,
+    devRoutes: config.devMailbox !== 'off',
+    devLocalOnly: config.devMailbox === 'local',
+  });
+  // Spec section 7: saving a card is a v2 call; v1 answers it too.
+  for (const prefix of ['/v1', '/v2']) await app.register(cardSetupRoutes, { prefix, payments, guards });
   await app.register(checkoutRoutes, {
     prefix: '/v1',
-    checkout: checkoutService({
-      repo: checkoutRepo(database.db),
-      cartFor: async (cartId, caller) => checkoutCart(await cart.get(caller, cartId)),
-      market: async (country) => ({ ...(await tax.market(country)), status: 1 }),
-      shippingMethods: (input) => shipping.allowedMethods(input),
-      vatValid: (vatId, country) => tax.vatValid(vatId, country),
-      tax: (input) => tax.calculate(input),
-      addressOf: (userId, id) => addresses.get(userId, id),
-      saveAddress: (userId, input) => addresses.create(userId, input),
-      checkoutCustomer: (input, meta) => identity.checkoutCustomer(input, meta),
-      afterOrder: (orderId) => orders.sendOrderConfirmation(orderId),
-    }),
+    checkout,
     guards,
+    orderPaymentKinds: async (orderId, caller) => (await payments.options(caller, orderId)).kinds,
     async resultOf(orderId, caller) {
       const view = await orders.order(caller, orderId, 'en-us').catch(() => null);
       return view ? checkoutResult(view) : null;

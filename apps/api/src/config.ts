@@ -4,7 +4,12 @@ import { z } from 'zod';
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
 /** Every environment variable the server reads (README, "Configuration"). Read once, at start. */
-export const EnvSchema = z.object({
+export const StripeSecret = z
+  .string()
+  .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)');
+const StripePublishable = z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)');
+
+const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -41,10 +46,42 @@ export const EnvSchema = z.object({
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
   VAT_CHECK_PROVIDER: z.enum(['jsvat', 'vies']).default('jsvat'),
   TAX_PROVIDER: z.enum(['builtin', 'stripe']).default('builtin'),
-  STRIPE_SECRET_KEY: z
+  STRIPE_SECRET_KEY: StripeSecret.optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_PUBLISHABLE_KEY: StripePublishable.optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
+  /** Markets served by Stripe (comma list); empty: every market. The others use the sandbox. */
+  STRIPE_MARKETS: z
     .string()
-    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')
+    .regex(/^([A-Za-z]{2}(,[A-Za-z]{2})*)?$/, 'must be a comma list of country codes')
+    .default(''),
+  /** One Stripe account per market: JSON {"US": {"secretKey", "publishableKey", "webhookSecret"}}. */
+  STRIPE_ACCOUNTS: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.record(
+        z.string().regex(/^[A-Z]{2}$/),
+        z.object({
+          secretKey: StripeSecret,
+          publishableKey: StripePublishable.nullable().default(null),
+          webhookSecret: z.string().startsWith('whsec_').nullable().default(null),
+        }),
+      ),
+    )
     .optional(),
+  /** Test only: Stripe's API at another address (the browser tests' stand-in). */
+  STRIPE_API_BASE: z.url().optional(),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).default('whsec_sandbox_local_development'),
+  SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
+  BALANCE_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(3_600_000),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -78,6 +115,17 @@ export interface ApiConfig {
   /** `builtin`: the domain's tax rules (default); `stripe`: Stripe Tax computes the amounts. */
   taxProvider?: 'builtin' | 'stripe';
   stripeSecretKey?: string | undefined;
+  /** Payments (docs/decisions/017-payments.md): the sandbox by default; Stripe for `stripeMarkets` (all when empty). */
+  payments?: {
+    provider: 'sandbox' | 'stripe';
+    stripeMarkets: string[];
+    stripeAccounts: Record<string, { secretKey: string; publishableKey: string | null; webhookSecret: string | null }>;
+    sandboxWebhookSecret: string;
+    sandboxSettleMs: number;
+    stripeApiBase?: string | undefined;
+  };
+  /** How often balance reminders are looked for (0: never; tests call the job themselves). */
+  balanceReminderIntervalMs?: number;
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +136,16 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (result.success && result.data.TAX_PROVIDER === 'stripe' && !result.data.STRIPE_SECRET_KEY) {
     throw new ConfigError(
       'Invalid environment configuration:\n  STRIPE_SECRET_KEY: required when TAX_PROVIDER is stripe',
+    );
+  }
+  if (
+    result.success &&
+    result.data.PAYMENT_PROVIDER === 'stripe' &&
+    !result.data.STRIPE_SECRET_KEY &&
+    !result.data.STRIPE_ACCOUNTS
+  ) {
+    throw new ConfigError(
+      'Invalid environment configuration:\n  STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER is stripe (or STRIPE_ACCOUNTS)',
     );
   }
   if (!result.success) {
@@ -137,5 +195,27 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
     vatCheckProvider: env.VAT_CHECK_PROVIDER,
     taxProvider: env.TAX_PROVIDER,
     stripeSecretKey: env.STRIPE_SECRET_KEY,
+    payments: {
+      provider: env.PAYMENT_PROVIDER,
+      stripeMarkets: env.STRIPE_MARKETS.split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+      stripeAccounts: {
+        ...(env.STRIPE_SECRET_KEY
+          ? {
+              default: {
+                secretKey: env.STRIPE_SECRET_KEY,
+                publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+                webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+              },
+            }
+          : {}),
+        ...env.STRIPE_ACCOUNTS,
+      },
+      sandboxWebhookSecret: env.SANDBOX_WEBHOOK_SECRET,
+      sandboxSettleMs: env.SANDBOX_SETTLE_MS,
+      stripeApiBase: env.STRIPE_API_BASE,
+    },
+    balanceReminderIntervalMs: env.BALANCE_REMINDER_INTERVAL_MS,
   };
 }

@@ -3,8 +3,6 @@ import type { ApiConfig } from '../config.ts';
 import { googleGeocoding } from './geocoding/google.ts';
 import type { GeocodingProvider } from './geocoding/interface.ts';
 import { geocodingOff } from './geocoding/off.ts';
-import type { PaymentProvider } from './payments/interface.ts';
-import { sandboxPayments } from './payments/sandbox.ts';
 import { builtinTax } from './tax/builtin.ts';
 import type { TaxProvider } from './tax/interface.ts';
 import { stripeTax } from './tax/stripe.ts';
@@ -16,8 +14,6 @@ export interface CommerceProviders {
   geocoding: GeocodingProvider;
   vat: VatIdProvider;
   tax: TaxProvider;
-  /** The sandbox until the payments issue adds Stripe (decision 016). */
-  payments: PaymentProvider;
 }
 
 export function commerceProviders(config: ApiConfig): CommerceProviders {
@@ -26,6 +22,5 @@ export function commerceProviders(config: ApiConfig): CommerceProviders {
     vat: config.vatCheckProvider === 'vies' ? viesProvider() : jsvatProvider(),
     // stripeTax throws without a key: the server does not start half-configured.
     tax: config.taxProvider === 'stripe' ? stripeTax({ secretKey: config.stripeSecretKey ?? '' }) : builtinTax(),
-    payments: sandboxPayments(),
   };
 }

@@ -58,7 +58,14 @@ describe('checkout setup (spec section 4)', () => {
     expect(setup.pricing.taxes.amount).toBe(Math.round((setup.pricing.total * 1900) / 11_900));
     expect(setup.selectedShippingMethod).toBe('home_delivery');
     expect(setup.shippingMethods.map((m: { _id: string }) => m._id)).toContain('home_delivery');
-    expect(setup.paymentKinds).toEqual([{ name: 'full', default: true }]);
+    // A bike asks a deposit smaller than its price: full (default) or deposit.
+    expect(setup.paymentKinds).toEqual([
+      { name: 'full', default: true },
+      { name: 'deposit', default: false },
+    ]);
+    expect(setup.allowedMethods.map((m: { _id: string }) => m._id)).toEqual(
+      expect.arrayContaining(['card', 'sepa', 'klarna', 'bank_transfer', 'google_pay', 'apple_pay']),
+    );
   });
 
   it('applies the reverse charge for a French company with a valid VAT id: it pays the net', async () => {
@@ -138,13 +145,16 @@ describe('confirm and pay (spec sections 3, 4, 7)', () => {
     expect(order.toPay).toBe(order.total);
 
     const started = await post('/v1/payment', { kind: 'full', method: 'card', order: orderId }, confirmed.token);
-    expect(started.json()).toMatchObject({ status: 'CREATED', amount: order.total });
+    expect(started.json(), started.body).toMatchObject({ status: 'CREATED', amount: order.total });
     // A double click starts no second payment.
     const twice = await post('/v1/payment', { kind: 'full', method: 'card', order: orderId }, confirmed.token);
     expect(twice.json()._id).toBe(started.json()._id);
     const paid = await post(
-      `/v1/payment/${started.json()._id}/card`,
-      { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', returnUrl: '/de-DE/checkout/verify/x' },
+      `/v1/payment/${started.json()._id}/confirm`,
+      {
+        details: { type: 'card', number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' },
+        returnUrl: '/de-DE/checkout/verify/x',
+      },
       confirmed.token,
     );
     expect(paid.json().status).toBe('SUCCEEDED');
@@ -165,15 +175,18 @@ describe('confirm and pay (spec sections 3, 4, 7)', () => {
     ).json();
     expect(confirmed.isNewUser).toBe(false);
     const orderId = confirmed.order._id;
-    const card = (number: string) => ({ number, expMonth: 1, expYear: 2031, cvc: '321', returnUrl: '/de-DE/x' });
+    const card = (number: string) => ({
+      details: { type: 'card', number, expMonth: 1, expYear: 2031, cvc: '321' },
+      returnUrl: '/de-DE/x',
+    });
 
     const attempt = (await post('/v1/payment', { kind: 'full', method: 'card', order: orderId }, token)).json();
-    const declined = (await post(`/v1/payment/${attempt._id}/card`, card('4000000000000002'), token)).json();
+    const declined = (await post(`/v1/payment/${attempt._id}/confirm`, card('4000000000000002'), token)).json();
     expect(declined).toMatchObject({ status: 'FAILED', failureCode: 'card_declined' });
 
     const retry = (await post('/v1/payment', { kind: 'full', method: 'card', order: orderId }, token)).json();
     expect(retry._id).not.toBe(attempt._id);
-    const action = (await post(`/v1/payment/${retry._id}/card`, card('4000002760003184'), token)).json();
+    const action = (await post(`/v1/payment/${retry._id}/confirm`, card('4000002760003184'), token)).json();
     expect(action).toMatchObject({ status: 'REQUIRES_ACTION', actionUrl: '/de-DE/x' });
     const verified = (await post(`/v1/payment/${retry._id}/action`, { approved: true }, token)).json();
     expect(verified.status).toBe('SUCCEEDED');

@@ -24,6 +24,7 @@ const SetupBody = z.object({
   addressId: z.uuid().optional(),
   shippingMethod: z.string().max(64).optional(),
   paymentKind: z.string().max(16).optional(),
+  useWallet: z.boolean().optional(),
   billing: z
     .object({
       buyingForACompany: z.boolean(),
@@ -74,7 +75,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
   guards: Guards;
   /** The checkout result state of one of the caller's orders (spec section 3); null when it is not theirs. */
   resultOf(orderId: string, auth: { userId: string; roles: string[] }): Promise<Record<string, unknown> | null>;
-}> = async (app, { checkout, guards, resultOf }) => {
+  /** The payment kinds of one of the caller's orders. */
+  orderPaymentKinds(
+    orderId: string,
+    auth: { userId: string; roles: string[] },
+  ): Promise<Array<{ name: string; default: boolean }>>;
+}> = async (app, { checkout, guards, resultOf, orderPaymentKinds }) => {
   const auth = (request: { auth?: { userId: string; roles: string[] } | null | undefined }) =>
     request.auth ? { userId: request.auth.userId, roles: request.auth.roles } : null;
 
@@ -100,12 +106,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['checkout'],
         summary: 'Payment kinds for a cart or an order',
-        description: 'This build: full. Deposit, remaining and down payment arrive with the payments issue.',
+        description:
+          'A cart: full (default) and deposit when its bikes ask one smaller than the total. An order: the same before anything is paid, `remaining` after; `down_payment` once financing is approved.',
         params: z.object({ id: z.uuid() }),
-        response: { 200: z.array(z.object({ name: z.string(), default: z.boolean() })) },
+        response: { 200: z.array(z.object({ name: z.string(), default: z.boolean() })), ...errors },
       },
     },
-    async () => checkout.paymentKinds(),
+    async (request) => {
+      const caller = auth(request);
+      const ofOrder = caller ? await orderPaymentKinds(request.params.id, caller).catch(() => null) : null;
+      return ofOrder ?? checkout.paymentKinds(request.params.id, caller);
+    },
   );
 
   app.post(

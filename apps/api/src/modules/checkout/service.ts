@@ -1,6 +1,17 @@
 // Checkout (spec sections 3 "Checkout data", "Order payload", 4 "Checkout setup", 7): the priced summary of a cart
 // for the buyer's address and billing, and the confirmation that turns the cart into an order.
-import { type CustomerType, orderPhone, type TaxCalculation, type TaxInput, type TaxMarket } from '@varg/domain';
+import {
+  type AllowedMethod,
+  allowedMethods,
+  amountForKind,
+  type CustomerType,
+  normalizePaymentKind,
+  orderPhone,
+  paymentKinds,
+  type TaxCalculation,
+  type TaxInput,
+  type TaxMarket,
+} from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AddressInput, SavedAddress } from '../addresses/service.ts';
 import type { CheckoutRepo, NewOrderLine } from './repo.ts';
@@ -70,6 +81,12 @@ export interface CheckoutDeps {
   ): Promise<{ userId: string; pair: { token: string; refresh_token: string } }>;
   /** After a new order is written (the confirmation e-mail). Failures are logged, never undo the order. */
   afterOrder(orderId: string): Promise<void>;
+  /** The buyer's customer credit in a currency (the wallet). */
+  walletBalance(userId: string, currency: string): Promise<number>;
+  /** The domain's methods for a market as its payment provider takes them (Stripe markets have no Splitit). */
+  offeredMethods(country: string, methods: AllowedMethod[]): AllowedMethod[];
+  /** Gives attempts started for the cart before the confirm (POST payment/create-intent) to its order. */
+  adoptPayments(cartId: string, orderId: string, userId: string): Promise<void>;
   now?: () => Date;
 }
 
@@ -81,6 +98,8 @@ export interface SetupInput {
   addressId?: string | undefined;
   shippingMethod?: string | undefined;
   paymentKind?: string | undefined;
+  /** Spend the buyer's customer credit first. */
+  useWallet?: boolean | undefined;
   billing?:
     | {
         buyingForACompany: boolean;
@@ -90,13 +109,6 @@ export interface SetupInput {
       }
     | undefined;
 }
-
-/** Payment kinds of this build (spec: full; deposit and the others arrive with the payments issue). */
-const PAYMENT_KINDS = [{ name: 'full', default: true }];
-const ALLOWED_METHODS = [
-  { _id: 'card', labelKey: 'payment_method_card', requestDownPayment: false },
-  { _id: 'bank_transfer', labelKey: 'payment_method_bank_transfer', requestDownPayment: false },
-];
 
 const trim = (s: string | undefined) => (s ?? '').trim();
 const addWeeksIso = (from: Date, weeks: number) =>
@@ -142,18 +154,39 @@ export function checkoutService(deps: CheckoutDeps) {
         ...(shipping > 0 ? [{ amount: shipping, quantity: 1, taxDisplay: market.taxDisplay, ref: 'shipping' }] : []),
       ],
     });
+    // Payment (spec section 4): the kinds the cart allows, the chosen one (else the default), what it asks now, the
+    // wallet spent first, and the methods of the market for that kind.
+    const deposit =
+      kind === 'vehicle' ? cart.lines.filter((l) => l.available).reduce((sum, l) => sum + l.deposit, 0) : 0;
+    const kinds = paymentKinds({ total: tax.total, paid: 0, deposit });
+    const wanted = input.paymentKind ? normalizePaymentKind(input.paymentKind) : null;
+    const paymentKind = kinds.find((k) => k.name === wanted)?.name ?? kinds.find((k) => k.default)?.name ?? 'full';
+    const dueNow = amountForKind(paymentKind, { total: tax.total, paid: 0, deposit });
+    const walletBalance = auth ? await deps.walletBalance(auth.userId, cart.currency) : 0;
+    const walletDiscount = input.useWallet ? Math.min(walletBalance, dueNow) : 0;
+    const paymentMethods = deps.offeredMethods(
+      cart.country,
+      allowedMethods({
+        country: cart.country,
+        currency: cart.currency,
+        kind: paymentKind,
+        orderType: kind,
+        isDealer: customerType === 'Dealer',
+      }),
+    );
     return {
       market,
       available,
       kind,
       customerType,
+      payment: { kinds, paymentKind, dueNow, walletBalance, walletDiscount, methods: paymentMethods },
       subtotal,
       shipping,
       chosen,
       methods,
       tax,
       vat: { id: vatId || null, valid: vatValid, country: vatId ? vatCountry : null },
-      deposit: cart.lines.filter((l) => l.available).reduce((sum, l) => sum + l.deposit, 0),
+      deposit,
     };
   }
 
@@ -171,8 +204,10 @@ export function checkoutService(deps: CheckoutDeps) {
         total: p.tax.total,
         currency: cart.currency,
         paid: 0,
-        toPay: p.tax.total,
-        walletDiscount: 0,
+        /** What the chosen kind charges now, after the wallet. */
+        toPay: p.payment.dueNow - p.payment.walletDiscount,
+        walletDiscount: p.payment.walletDiscount,
+        walletBalance: p.payment.walletBalance,
         financingFee: 0,
         fees: [] as Array<{ labelKey: string; descriptionKey: string; price: number }>,
         deposit: p.deposit,
@@ -192,8 +227,9 @@ export function checkoutService(deps: CheckoutDeps) {
       customerType: p.customerType,
       shippingMethods: p.methods,
       selectedShippingMethod: p.chosen?._id ?? null,
-      paymentKinds: PAYMENT_KINDS,
-      allowedMethods: ALLOWED_METHODS,
+      paymentKinds: p.payment.kinds,
+      selectedPaymentKind: p.payment.paymentKind,
+      allowedMethods: p.payment.methods,
       deliveryDate: cart.deliveryDate,
     };
   }
@@ -225,8 +261,10 @@ export function checkoutService(deps: CheckoutDeps) {
       return checkoutData(cart, await price(cart, input, auth, address));
     },
 
-    paymentKinds() {
-      return PAYMENT_KINDS;
+    /** Spec: GET checkout/payment-kinds/{cartId}. */
+    async paymentKinds(cartId: string, auth: Auth | null) {
+      const cart = await deps.cartFor(cartId, auth);
+      return (await price(cart, {}, auth, null)).payment.kinds;
     },
 
     /**
@@ -378,7 +416,11 @@ export function checkoutService(deps: CheckoutDeps) {
         };
       });
       const { orders, created } = await deps.repo.createOrders(drafts, cart.id);
-      if (created) for (const order of orders) await deps.afterOrder(order.id).catch(() => undefined);
+      if (created) {
+        const payer = orders.find((o) => o.type === 'vehicle') ?? orders[0];
+        if (payer) await deps.adoptPayments(cart.id, payer.id, userId as string);
+        for (const order of orders) await deps.afterOrder(order.id).catch(() => undefined);
+      }
       return { ...summaries(orders), token, refresh_token: refreshToken, isNewUser: token !== null };
     },
   };

@@ -1,7 +1,8 @@
 import type { BankDetails, OrderView } from '@varg/contracts';
 import { formatMoney, localeTag, type UiLanguage } from '@varg/domain';
-import { t } from '@varg/i18n/server';
+import { messagesFor, t } from '@varg/i18n/server';
 import type { EmailMessage } from '../../providers/email/interface.ts';
+import { paymentLabel } from './view.ts';
 
 // Order e-mails, in the order's language, in the identity module's plain style (identity/emails.ts): paragraphs,
 // the link made clickable, and here a table of the lines and the bank-transfer details where a transfer is awaited.
@@ -10,12 +11,27 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 type Block = { kind: 'p'; text: string } | { kind: 'rows'; rows: Array<[string, string]> };
 
-function render(lang: UiLanguage, to: string, subject: string, blocks: Block[], link: string): EmailMessage {
+/** Renders the blocks as text and HTML; every one of `links` found in a paragraph is made clickable. */
+function render(
+  lang: UiLanguage,
+  to: string,
+  subject: string,
+  blocks: Block[],
+  links: string | readonly string[],
+): EmailMessage {
   const text = blocks
     .map((b) => (b.kind === 'p' ? b.text : b.rows.map(([label, value]) => `${label}: ${value}`).join('\n')))
     .join('\n\n');
+  // Longest first, so a link that begins like another is matched whole; one pass, so no anchor is linked twice.
+  const escaped = [...new Set(typeof links === 'string' ? [links] : links)]
+    .filter(Boolean)
+    .map(escapeHtml)
+    .sort((a, b) => b.length - a.length);
+  const linkPattern = escaped.length
+    ? new RegExp(escaped.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')
+    : null;
   const paragraph = (p: string) =>
-    `<p>${escapeHtml(p).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`;
+    `<p>${linkPattern ? escapeHtml(p).replace(linkPattern, (l) => `<a href="${l}">${l}</a>`) : escapeHtml(p)}</p>`;
   const table = (rows: Array<[string, string]>) =>
     `<table style="border-collapse:collapse;margin:0 0 1em">${rows
       .map(
@@ -94,28 +110,151 @@ export function orderConfirmationEmail(input: {
   return render(lang, order.contact.email, t(lang, 'email_order_subject', { number: order.number }), blocks, link);
 }
 
-/** Sent when a payment of the order succeeded: how much came in, and what is still due. */
+/** Failure codes of a payment (provider codes, as the payments module stores them) that the e-mail explains. */
+export const EXPLAINED_FAILURES = [
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'authentication_failed',
+  'debit_not_authorized',
+  'payment_method_declined',
+  'financing_declined',
+  'canceled',
+] as const;
+
+/** The catalog key of the sentence explaining a failure code; a generic one for codes we do not explain. */
+export function failureReasonKey(code: string | null | undefined): string {
+  return code && (EXPLAINED_FAILURES as readonly string[]).includes(code)
+    ? `email_payment_failed_reason_${code}`
+    : 'email_payment_failed_reason_generic';
+}
+
+/** What was paid of the total and what is still due. */
+function balanceParagraph(lang: UiLanguage, order: OrderView, money: (n: number) => string): Block {
+  return {
+    kind: 'p',
+    text: t(lang, 'email_payment_balance', {
+      paid: money(order.paid),
+      total: money(order.total),
+      due: money(order.toPay),
+    }),
+  };
+}
+
+/**
+ * Sent when a payment of the order succeeded: how much came in, and either that the order is paid in full or what
+ * has been paid, what is still due and where to pay the balance (after a deposit).
+ */
 export function paymentReceivedEmail(input: {
   lang: UiLanguage;
   order: OrderView;
   amount: number;
+  /** The order's page. */
   link: string;
+  /** The page where the buyer pays the balance (`/{locale}/complete-order/{orderId}`). */
+  payLink: string;
 }): EmailMessage {
-  const { lang, order, amount, link } = input;
+  const { lang, order, amount, link, payLink } = input;
+  const { money } = formatters(lang, order);
+  const name = order.contact.firstName || order.billing.firstName;
+  const owes = order.toPay > 0 && order.status !== 'cancelled';
+  const blocks: Block[] = [
+    { kind: 'p', text: t(lang, 'email_greeting', { name: name || order.contact.email }) },
+    { kind: 'p', text: t(lang, 'email_payment_text', { amount: money(amount), number: order.number }) },
+    ...(owes
+      ? [
+          balanceParagraph(lang, order, money),
+          { kind: 'p' as const, text: t(lang, 'email_payment_pay_balance', { link: payLink }) },
+        ]
+      : order.toPay > 0
+        ? [{ kind: 'p' as const, text: t(lang, 'email_payment_due', { amount: money(order.toPay) }) }]
+        : [{ kind: 'p' as const, text: t(lang, 'email_payment_complete') }]),
+    { kind: 'p', text: t(lang, 'email_order_link', { link }) },
+    { kind: 'p', text: t(lang, 'email_signature') },
+  ];
+  return render(lang, order.contact.email, t(lang, 'email_payment_subject', { number: order.number }), blocks, [
+    link,
+    payLink,
+  ]);
+}
+
+/**
+ * Sent when a payment of the order failed: the amount, the method, the reason where the provider's failure code is
+ * one we explain, what is still due and the page to try again.
+ */
+export function paymentFailedEmail(input: {
+  lang: UiLanguage;
+  order: OrderView;
+  payment: { amount: number; method: string; failureCode: string | null };
+  /** The page where the buyer pays again (`/{locale}/complete-order/{orderId}`). */
+  payLink: string;
+}): EmailMessage {
+  const { lang, order, payment, payLink } = input;
   const { money } = formatters(lang, order);
   const name = order.contact.firstName || order.billing.firstName;
   const blocks: Block[] = [
     { kind: 'p', text: t(lang, 'email_greeting', { name: name || order.contact.email }) },
-    { kind: 'p', text: t(lang, 'email_payment_text', { amount: money(amount), number: order.number }) },
     {
       kind: 'p',
-      text:
-        order.toPay > 0
-          ? t(lang, 'email_payment_due', { amount: money(order.toPay) })
-          : t(lang, 'email_payment_complete'),
+      text: t(lang, 'email_payment_failed_text', {
+        amount: money(payment.amount),
+        method: paymentLabel(messagesFor(lang), 'payment_method', payment.method),
+        number: order.number,
+      }),
     },
-    { kind: 'p', text: t(lang, 'email_order_link', { link }) },
+    { kind: 'p', text: t(lang, failureReasonKey(payment.failureCode)) },
+    { kind: 'p', text: t(lang, 'email_payment_due', { amount: money(order.toPay) }) },
+    { kind: 'p', text: t(lang, 'email_payment_failed_retry', { link: payLink }) },
     { kind: 'p', text: t(lang, 'email_signature') },
   ];
-  return render(lang, order.contact.email, t(lang, 'email_payment_subject', { number: order.number }), blocks, link);
+  return render(
+    lang,
+    order.contact.email,
+    t(lang, 'email_payment_failed_subject', { number: order.number }),
+    blocks,
+    payLink,
+  );
+}
+
+/**
+ * The reminder of the balance before delivery (after a deposit): when the bike is due, what was paid, what is still
+ * due and where to pay it. `today` (`YYYY-MM-DD`) tells a coming delivery from one already due.
+ */
+export function balanceReminderEmail(input: {
+  lang: UiLanguage;
+  order: OrderView;
+  today: string;
+  /** The page where the buyer pays the balance (`/{locale}/complete-order/{orderId}`). */
+  payLink: string;
+}): EmailMessage {
+  const { lang, order, today, payLink } = input;
+  const { money, date } = formatters(lang, order);
+  const name = order.contact.firstName || order.billing.firstName;
+  const delivery = order.deliveryDate;
+  const blocks: Block[] = [
+    { kind: 'p', text: t(lang, 'email_greeting', { name: name || order.contact.email }) },
+    ...(delivery
+      ? [
+          {
+            kind: 'p' as const,
+            text: t(lang, delivery > today ? 'email_balance_reminder_soon' : 'email_balance_reminder_waiting', {
+              number: order.number,
+              date: date(`${delivery}T12:00:00Z`),
+            }),
+          },
+        ]
+      : []),
+    balanceParagraph(lang, order, money),
+    { kind: 'p', text: t(lang, 'email_balance_reminder_pay', { link: payLink }) },
+    { kind: 'p', text: t(lang, 'email_balance_reminder_already_paid') },
+    { kind: 'p', text: t(lang, 'email_signature') },
+  ];
+  return render(
+    lang,
+    order.contact.email,
+    t(lang, 'email_balance_reminder_subject', { number: order.number }),
+    blocks,
+    payLink,
+  );
 }

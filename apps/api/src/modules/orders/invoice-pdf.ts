@@ -11,6 +11,7 @@ import { t } from '@varg/i18n/server';
 import { fitsBuiltinFont, renderPdf } from '../../lib/pdf.ts';
 import type { BankAccount } from './seller.ts';
 import { SELLER } from './seller.ts';
+import { paymentLabel } from './view.ts';
 
 // The invoice of an order as a PDF (spec section 7: GET order/invoice?orderId), drawn with the shared pdfkit helpers.
 // Amounts come from the order as agreed at checkout; paid and due from the payment ledger; the VAT breakdown from the
@@ -40,6 +41,8 @@ const INVOICE_KEYS = [
   'invoice_reverse_charge_deduction',
   'invoice_tax',
   'invoice_payments_received',
+  'invoice_payment_kind',
+  'invoice_payment_amount',
   'invoice_pay_by_transfer',
   'invoice_sandbox_account',
   'invoice_footer',
@@ -51,6 +54,8 @@ const INVOICE_KEYS = [
   'order_to_pay',
   'order_payment_date',
   'order_payment_method',
+  'order_payments_none',
+  'order_payment_refunded',
   'order_delivery_address',
   'order_summary',
   'store_page_of',
@@ -65,9 +70,12 @@ export function invoiceLanguage(lang: UiLanguage): UiLanguage {
   return lang;
 }
 
-/** Whether the invoice needs the embedded Unicode font: its texts or the order's names go beyond Windows-1252. */
-function needsUnicode(lang: UiLanguage, order: unknown): boolean {
-  return !fitsBuiltinFont(...INVOICE_KEYS.map((key) => t(lang, key)), JSON.stringify(order));
+/**
+ * Whether the invoice needs the embedded Unicode font: its texts, the labels of its payments or the order's names go
+ * beyond Windows-1252.
+ */
+function needsUnicode(lang: UiLanguage, order: unknown, labels: readonly string[]): boolean {
+  return !fitsBuiltinFont(...INVOICE_KEYS.map((key) => t(lang, key)), ...labels, JSON.stringify(order));
 }
 
 export function invoiceNumber(order: { number: number }): string {
@@ -137,6 +145,14 @@ export function invoicePdf({ order, lang, bank, messages, compress }: InvoiceInp
       ? { shipping: order.shipping ? order.total - linesAmount - order.fees : 0, fees: order.fees }
       : { shipping: order.shipping, fees: order.fees };
   const seller = [SELLER.name, ...SELLER.addressLines, tr('invoice_vat_id', { id: SELLER.vatId })];
+  // The ledger as the invoice lists it: every payment that came in, with its method and kind in the invoice's language.
+  const received = order.payments
+    .filter((p) => p.status === 'SUCCEEDED')
+    .map((p) => ({
+      ...p,
+      methodLabel: paymentLabel(messages, 'payment_method', p.method),
+      kindLabel: paymentLabel(messages, 'payment_kind', p.kind),
+    }));
   const billing = order.billing;
   const buyer = [
     billing.companyName,
@@ -149,7 +165,11 @@ export function invoicePdf({ order, lang, bank, messages, compress }: InvoiceInp
 
   return renderPdf(
     {
-      unicode: needsUnicode(lang, order),
+      unicode: needsUnicode(
+        lang,
+        order,
+        received.flatMap((p) => [p.methodLabel, p.kindLabel]),
+      ),
       title: `${tr('invoice_title')} ${number}`,
       subject: `${tr('invoice_order_number')} ${order.number}`,
       keywords: [number, String(order.number), SELLER.name],
@@ -231,11 +251,8 @@ export function invoicePdf({ order, lang, bank, messages, compress }: InvoiceInp
                 ? [[salesTax ? tr('invoice_tax') : tr('invoice_vat'), money(order.tax)]]
                 : []),
             ];
-      totals.push(
-        [tr('order_total'), money(order.total)],
-        [tr('order_paid'), money(order.paid)],
-        [tr('order_to_pay'), money(order.toPay)],
-      );
+      // What was paid and is due follows the payments, below.
+      totals.push([tr('order_total'), money(order.total)]);
       pdf.table({ columns: [tr('order_summary'), ''], rows: totals, align: ['left', 'right'] });
 
       if (!salesTax && (vat.vat > 0 || vat.reverseCharge)) {
@@ -252,22 +269,30 @@ export function invoicePdf({ order, lang, bank, messages, compress }: InvoiceInp
         else if (vat.presentation === 'included') pdf.paragraph(tr('invoice_prices_include_vat'));
       }
 
-      const received = order.payments.filter((p) => p.status === 'SUCCEEDED');
-      if (received.length) {
-        pdf.heading(tr('invoice_payments_received'));
-        pdf.table({
-          columns: [tr('order_payment_date'), tr('order_payment_method'), tr('order_paid')],
-          rows: received.map((p) => [
-            date(p.createdAt),
-            [
-              messages[`order_payment_method_${p.method}`] ?? p.method,
-              messages[`order_payment_kind_${p.kind}`] ?? p.kind,
-            ].join(' · '),
-            money(p.amount),
-          ]),
-          align: ['left', 'left', 'right'],
-        });
-      }
+      // Every payment received (a deposit, the balance, store credit, …), then what they add up to and what is due.
+      pdf.heading(tr('invoice_payments_received'));
+      pdf.table({
+        columns: [
+          tr('order_payment_date'),
+          tr('order_payment_method'),
+          tr('invoice_payment_kind'),
+          tr('invoice_payment_amount'),
+        ],
+        rows: [
+          ...(received.length
+            ? received.flatMap((p) => [
+                [date(p.createdAt), p.methodLabel, p.kindLabel, money(p.amount)],
+                // What was given back of it (a refund), so the rows add up to what was paid.
+                ...(p.refunded > 0
+                  ? [['', tr('order_payment_refunded', { amount: money(p.refunded) }), '', `−${money(p.refunded)}`]]
+                  : []),
+              ])
+            : [[tr('order_payments_none'), '', '', '']]),
+          [tr('order_paid'), '', '', money(order.paid)],
+          [tr('order_to_pay'), '', '', money(order.toPay)],
+        ],
+        align: ['left', 'left', 'left', 'right'],
+      });
 
       if (order.toPay > 0 && order.status !== 'cancelled') {
         const pay = tr('invoice_pay_by_transfer', {

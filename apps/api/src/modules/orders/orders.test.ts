@@ -5,10 +5,12 @@ import {
   DEMO_VEHICLE_ORDER_ID,
   orderLines,
   orders,
+  outbox,
   payments,
   users,
 } from '@varg/db';
-import { eq } from 'drizzle-orm';
+import { t } from '@varg/i18n/server';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, lastMail, newCustomer, useApi } from '../../../test/helper.ts';
 import { apiConfigFromEnv, readEnv } from '../../config.ts';
@@ -83,8 +85,20 @@ async function insertOrder(
     shipping?: number;
     tax?: number;
     total?: number;
-    payments?: Array<{ kind: string; method: string; status: string; amount: number }>;
+    payments?: Array<{
+      kind: string;
+      method: string;
+      status: string;
+      amount: number;
+      refunded?: number;
+      failureCode?: string;
+      createdAt?: Date;
+    }>;
     createdAt?: Date;
+    /** The contact's e-mail address (ada@example.com by default). */
+    email?: string;
+    status?: string;
+    deliveryDate?: string;
   } = {},
 ) {
   const lines = input.lines ?? [
@@ -101,7 +115,12 @@ async function insertOrder(
       currency: input.currency ?? 'EUR',
       language: input.language ?? 'de',
       customerType: input.customerType ?? 'B2C',
-      contact: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+4930123456' },
+      contact: {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email: input.email ?? 'ada@example.com',
+        phone: '+4930123456',
+      },
       shippingAddress: { line_1: 'Unter den Linden 1', postal_code: '10117', city: 'Berlin', country: 'DE' },
       billing: input.billing ?? {},
       shippingMethod: 'standard',
@@ -111,6 +130,8 @@ async function insertOrder(
       total: input.total ?? subtotal + shipping,
       taxDetails: input.taxDetails ?? {},
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+      ...(input.status ? { status: input.status } : {}),
+      ...(input.deliveryDate ? { deliveryDate: input.deliveryDate } : {}),
     })
     .returning();
   if (!row) throw new Error('no order');
@@ -131,6 +152,23 @@ async function insertOrder(
   }
   return row;
 }
+
+/** The order's payments, oldest first. */
+async function paymentsOf(orderId: string) {
+  return ctx.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+/** Every e-mail to an address, oldest first, from the outbox (the dev mailbox only shows the newest). */
+async function mailsTo(to: string) {
+  return ctx.database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(asc(outbox.createdAt));
+}
+
+/** Spaces as printed by Intl (no-break, narrow no-break) read as plain spaces. */
+const plain = (text: string | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 async function userId(email: string): Promise<string> {
   const [row] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -368,6 +406,84 @@ describe('the invoice (GET order/document/{id}, GET order/invoice)', () => {
     expect(text).not.toContain('ES91 2100');
   });
 
+  it('lists every payment received with its date, method and kind, then what was paid and what is due', async () => {
+    const token = (await newCustomer(ctx.app, 'ledger@example.com')).token;
+    const order = await insertOrder(await userId('ledger@example.com'), {
+      type: 'vehicle',
+      lines: [{ name: 'VARG EX', nameKey: 'model_varg_ex_name', quantity: 1, unitPrice: 1_190_000, vatRateBp: 1900 }],
+      payments: [
+        {
+          kind: 'deposit',
+          method: 'card',
+          status: 'SUCCEEDED',
+          amount: 50_000,
+          createdAt: new Date('2026-03-01T10:00:00Z'),
+        },
+        {
+          kind: 'remaining',
+          method: 'sepa',
+          status: 'FAILED',
+          amount: 1_140_000,
+          failureCode: 'debit_not_authorized',
+          createdAt: new Date('2026-03-04T10:00:00Z'),
+        },
+        {
+          kind: 'remaining',
+          method: 'wallet',
+          status: 'SUCCEEDED',
+          amount: 20_000,
+          createdAt: new Date('2026-03-05T10:00:00Z'),
+        },
+        {
+          kind: 'remaining',
+          method: 'bank_transfer',
+          status: 'PROCESSING',
+          amount: 1_120_000,
+          createdAt: new Date('2026-03-06T10:00:00Z'),
+        },
+      ],
+    });
+    const pdf = (await get(`/v1/order/invoice?orderId=${order.id}`, token)).rawPayload;
+    const text = plain(pdfText(pdf).replace(/\s+/g, ' '));
+    const section = text.slice(text.indexOf('Erhaltene Zahlungen'));
+    // A row per payment received, in order: date, method, kind, amount.
+    expect(section).toMatch(
+      /Datum Zahlungsart Art Betrag 1\. März 2026 Karte Anzahlung 500,00 € 5\. März 2026 Guthaben Restzahlung 200,00 € Bezahlt 700,00 € Offener Betrag 11\.200,00 €/,
+    );
+    // The failed debit and the transfer on its way are no payments received.
+    expect(text).not.toContain('SEPA-Lastschrift');
+    expect(text).not.toContain('4. März 2026');
+    expect(text).not.toContain('Banküberweisung');
+    expect(text).toContain('11.900,00 €');
+
+    // In English, with the English labels; an order without payments says so.
+    const english = await insertOrder(await userId('ledger@example.com'), {
+      language: 'en-us',
+      payments: [{ kind: 'full', method: 'manual', status: 'SUCCEEDED', amount: 2_900 }],
+    });
+    const en = plain(pdfText((await get(`/v1/order/invoice?orderId=${english.id}`, token)).rawPayload)).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(en).toContain('Date Method Type Amount');
+    expect(en).toMatch(/Paid at the dealer Full payment €29\.00 Paid €29\.00 Amount due €0\.00/);
+    // A refund shows under its payment, so the rows add up to what was paid.
+    const refunded = await insertOrder(await userId('ledger@example.com'), {
+      language: 'en-us',
+      payments: [{ kind: 'full', method: 'card', status: 'SUCCEEDED', amount: 2_900, refunded: 900 }],
+    });
+    const withRefund = plain(
+      pdfText((await get(`/v1/order/invoice?orderId=${refunded.id}`, token)).rawPayload),
+    ).replace(/\s+/g, ' ');
+    expect(withRefund).toMatch(/Card Full payment €29\.00 Refunded: €9\.00 [−-]€9\.00 Paid €20\.00 Amount due €9\.00/);
+    const none = await insertOrder(await userId('ledger@example.com'), { language: 'en-us' });
+    const empty = plain(pdfText((await get(`/v1/order/invoice?orderId=${none.id}`, token)).rawPayload)).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(empty).toMatch(/No payments yet\. Paid €0\.00 Amount due €29\.00/);
+  });
+
   it('reverse charge: the company and its VAT id, the net charged, no VAT, and the legal note', async () => {
     const id = await userId('company@demo.starkfuture.com');
     const token = await signIn('company@demo.starkfuture.com');
@@ -589,14 +705,250 @@ describe('order e-mails', () => {
     expect(text).toContain(`http://shop.test/en-DE/orders/parts/${order.id}`);
   });
 
-  it('tells the buyer a payment came in', async () => {
-    const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.orderId, DEMO_VEHICLE_ORDER_ID));
+  it('tells the buyer a payment came in: after a deposit, what was paid, what is due and where to pay it', async () => {
+    const [payment] = await paymentsOf(DEMO_VEHICLE_ORDER_ID);
     await ctx.app.services.orders.sendPaymentReceived(DEMO_VEHICLE_ORDER_ID, payment?.id ?? '');
     const mail = await lastMail(ctx.app, 'customer@demo.starkfuture.com');
+    expect(mail?.lang).toBe('de');
     expect(mail?.subject).toContain('100001');
-    expect(mail?.text.replace(/\u00a0/g, ' ')).toContain('500,00 €');
+    const text = plain(mail?.text);
+    expect(text).toContain('Wir haben deine Zahlung von 500,00 € für die Bestellung 100001 erhalten.');
+    expect(text).toContain('Bezahlt hast du 500,00 € von 15.777,00 €; noch offen: 15.277,00 €.');
+    const payLink = `http://shop.test/de-DE/complete-order/${DEMO_VEHICLE_ORDER_ID}`;
+    expect(text).toContain(`Den Restbetrag kannst du hier bezahlen: ${payLink}`);
+    expect(text).toContain(`http://shop.test/de-DE/orders/my/${DEMO_VEHICLE_ORDER_ID}`);
+    // Both links are clickable in the HTML part.
+    const [stored] = (await mailsTo('customer@demo.starkfuture.com')).slice(-1);
+    expect(stored?.html).toContain(`<a href="${payLink}">${payLink}</a>`);
+    expect(stored?.html).toContain(`<a href="http://shop.test/de-DE/orders/my/${DEMO_VEHICLE_ORDER_ID}">`);
     await expect(ctx.app.services.orders.sendOrderConfirmation(UNKNOWN)).rejects.toMatchObject({
       code: 'ORDER_NOT_FOUND',
     });
+  });
+
+  it('says an order is paid in full when nothing is due, without a link to pay', async () => {
+    const [payment] = await paymentsOf(DEMO_PARTS_ORDER_ID);
+    await ctx.app.services.orders.sendPaymentReceived(DEMO_PARTS_ORDER_ID, payment?.id ?? '');
+    const text = plain((await lastMail(ctx.app, 'customer@demo.starkfuture.com'))?.text);
+    expect(text).toContain('437,88 €');
+    expect(text).toContain(t('de', 'email_payment_complete'));
+    expect(text).not.toContain('complete-order');
+    await expect(ctx.app.services.orders.sendPaymentReceived(DEMO_PARTS_ORDER_ID, UNKNOWN)).rejects.toThrow(
+      /has not succeeded/,
+    );
+  });
+});
+
+describe('the payment-failed e-mail', () => {
+  it('tells the buyer in the order’s language which payment failed, why, and where to try again', async () => {
+    await newCustomer(ctx.app, 'declined@example.com');
+    const order = await insertOrder(await userId('declined@example.com'), {
+      type: 'vehicle',
+      country: 'FR',
+      language: 'fr',
+      email: 'declined@example.com',
+      lines: [{ name: 'VARG MX', nameKey: 'model_varg_name', quantity: 1, unitPrice: 1_190_000, vatRateBp: 2000 }],
+      payments: [
+        { kind: 'deposit', method: 'card', status: 'FAILED', amount: 50_000, failureCode: 'insufficient_funds' },
+      ],
+    });
+    const [payment] = await paymentsOf(order.id);
+    await ctx.app.services.orders.sendPaymentFailed(order.id, payment?.id ?? '');
+    const [mail, ...others] = await mailsTo('declined@example.com').then((all) => all.slice(1)); // after the sign-up
+    expect(others).toEqual([]);
+    expect(mail?.lang).toBe('fr');
+    expect(mail?.subject).toBe(`Le paiement de la commande ${order.number} n’a pas abouti`);
+    const text = plain(mail?.text);
+    expect(text).toContain('Bonjour Ada,');
+    expect(text).toContain(
+      `Votre paiement de 500,00 € pour la commande ${order.number} n’a pas abouti (moyen de paiement : Carte bancaire).`,
+    );
+    expect(text).toContain('La provision était insuffisante pour ce paiement.');
+    expect(text).toContain('Reste à payer : 11 900,00 €.');
+    const payLink = `http://shop.test/fr-FR/complete-order/${order.id}`;
+    expect(text).toContain(`ici : ${payLink}`);
+    expect(mail?.html).toContain(`<a href="${payLink}">${payLink}</a>`);
+    expect(mail?.html).toContain('<html lang="fr">');
+  });
+
+  it('explains every failure code we know, and falls back to a generic sentence', async () => {
+    await newCustomer(ctx.app, 'reasons@example.com');
+    const codes = [
+      'card_declined',
+      'insufficient_funds',
+      'expired_card',
+      'incorrect_cvc',
+      'authentication_failed',
+      'debit_not_authorized',
+      'payment_method_declined',
+      'financing_declined',
+      'canceled',
+    ];
+    const order = await insertOrder(await userId('reasons@example.com'), {
+      type: 'vehicle',
+      language: 'en-us',
+      country: 'US',
+      currency: 'USD',
+      email: 'reasons@example.com',
+      lines: [{ name: 'VARG MX', nameKey: 'model_varg_name', quantity: 1, unitPrice: 1_049_000, vatRateBp: 0 }],
+      payments: [
+        ...codes.map((failureCode) => ({
+          kind: 'full',
+          method: 'ach',
+          status: 'FAILED',
+          amount: 1_049_000,
+          failureCode,
+        })),
+        { kind: 'full', method: 'klarna', status: 'FAILED', amount: 1_049_000, failureCode: 'processing_error' },
+        { kind: 'full', method: 'wallet', status: 'FAILED', amount: 1_049_000 },
+      ],
+    });
+    const sent = await paymentsOf(order.id);
+    for (const p of sent) await ctx.app.services.orders.sendPaymentFailed(order.id, p.id);
+    const mails = (await mailsTo('reasons@example.com')).slice(1);
+    expect(mails).toHaveLength(sent.length);
+    const reasons = new Set<string>();
+    for (const [i, mail] of mails.entries()) {
+      const payment = sent[i];
+      const known = codes.includes(payment?.failureCode ?? '');
+      const reason = t(
+        'en-us',
+        known ? `email_payment_failed_reason_${payment?.failureCode}` : 'email_payment_failed_reason_generic',
+      );
+      expect(mail.text).toContain(reason);
+      reasons.add(reason);
+    }
+    // Nine explained codes, and one generic sentence for the unknown code and the missing one.
+    expect(reasons.size).toBe(10);
+    expect(mails[0]?.text).toContain('(payment method: ACH direct debit)');
+    expect(mails[9]?.text).toContain('(payment method: Klarna)');
+    expect(mails[10]?.text).toContain('(payment method: Store credit)');
+    expect(mails[0]?.text).toContain(`http://shop.test/en-US/complete-order/${order.id}`);
+  });
+
+  it('refuses a payment that has not failed, and sends nothing when the order no longer owes anything', async () => {
+    await newCustomer(ctx.app, 'settled@example.com');
+    const order = await insertOrder(await userId('settled@example.com'), {
+      email: 'settled@example.com',
+      payments: [
+        { kind: 'full', method: 'card', status: 'FAILED', amount: 2_900, failureCode: 'card_declined' },
+        { kind: 'full', method: 'card', status: 'SUCCEEDED', amount: 2_900 },
+      ],
+    });
+    const [failed, succeeded] = await paymentsOf(order.id);
+    await expect(ctx.app.services.orders.sendPaymentFailed(order.id, succeeded?.id ?? '')).rejects.toThrow(
+      /has not failed/,
+    );
+    await expect(ctx.app.services.orders.sendPaymentFailed(UNKNOWN, failed?.id ?? '')).rejects.toMatchObject({
+      code: 'ORDER_NOT_FOUND',
+    });
+    await ctx.app.services.orders.sendPaymentFailed(order.id, failed?.id ?? '');
+    expect(await mailsTo('settled@example.com')).toHaveLength(1); // the sign-up only
+  });
+});
+
+describe('balance reminders', () => {
+  const NOW = new Date('2026-01-10T08:00:00Z');
+  const days = (n: number) => new Date(NOW.getTime() + n * 86_400_000);
+  const bike = [{ name: 'VARG EX', nameKey: 'model_varg_ex_name', quantity: 1, unitPrice: 1_190_000, vatRateBp: 1900 }];
+  const deposit = { kind: 'deposit', method: 'card', status: 'SUCCEEDED', amount: 50_000 };
+
+  it('reminds an order with a deposit paid and a delivery within 42 days, once a week, in its language', async () => {
+    await newCustomer(ctx.app, 'reminders@example.com');
+    const id = await userId('reminders@example.com');
+    const order = (email: string, input: Parameters<typeof insertOrder>[1]) =>
+      insertOrder(id, { type: 'vehicle', lines: bike, email, ...input });
+    const soon = await order('soon@example.com', { deliveryDate: '2026-02-15', payments: [deposit] });
+    const late = await order('late@example.com', {
+      language: 'en-us',
+      deliveryDate: '2026-01-02',
+      payments: [deposit, { kind: 'remaining', method: 'wallet', status: 'SUCCEEDED', amount: 10_000 }],
+    });
+    const edge = await order('edge@example.com', { deliveryDate: '2026-02-21', payments: [deposit] });
+    // Not reminded: paid in full; nothing paid (a failed deposit, a transfer on its way); delivery far away;
+    // cancelled; no delivery date; a store order.
+    await order('paid@example.com', {
+      deliveryDate: '2026-02-01',
+      payments: [deposit, { kind: 'remaining', method: 'sepa', status: 'SUCCEEDED', amount: 1_140_000 }],
+    });
+    await order('unpaid@example.com', {
+      deliveryDate: '2026-02-01',
+      payments: [
+        { ...deposit, status: 'FAILED' },
+        { kind: 'deposit', method: 'bank_transfer', status: 'PROCESSING', amount: 50_000 },
+      ],
+    });
+    await order('far@example.com', { deliveryDate: '2026-03-01', payments: [deposit] });
+    await order('cancelled@example.com', { status: 'cancelled', deliveryDate: '2026-02-01', payments: [deposit] });
+    await order('undated@example.com', { payments: [deposit] });
+    await order('store@example.com', { type: 'store', deliveryDate: '2026-02-01', payments: [deposit] });
+
+    const reminders = ctx.app.services.orders;
+    expect(await reminders.sendBalanceReminders(NOW)).toBe(3);
+    const [mail, ...more] = await mailsTo('soon@example.com');
+    expect(more).toEqual([]);
+    expect(mail?.lang).toBe('de');
+    expect(mail?.subject).toBe(`Bestellung ${soon.number}: Bitte bezahle den Restbetrag vor der Lieferung`);
+    const text = plain(mail?.text);
+    expect(text).toContain(`Die Bestellung ${soon.number} soll am 15. Februar 2026 geliefert werden.`);
+    expect(text).toContain('Bezahlt hast du 500,00 € von 11.900,00 €; noch offen: 11.400,00 €.');
+    const payLink = `http://shop.test/de-DE/complete-order/${soon.id}`;
+    expect(text).toContain(payLink);
+    expect(mail?.html).toContain(`<a href="${payLink}">`);
+    const [lateMail] = await mailsTo('late@example.com');
+    expect(lateMail?.lang).toBe('en-us');
+    expect(lateMail?.text).toContain(
+      `Your bike from order ${late.number} was planned for delivery on 2 January 2026 and is waiting for the balance`,
+    );
+    expect(lateMail?.text).toContain('You have paid €600.00 of €11,900.00; €11,300.00 is still due.');
+    expect(lateMail?.text).toContain(`http://shop.test/en-DE/complete-order/${late.id}`);
+    expect(await mailsTo('edge@example.com')).toHaveLength(1);
+    for (const other of ['paid', 'unpaid', 'far', 'cancelled', 'undated', 'store']) {
+      expect(await mailsTo(`${other}@example.com`), other).toEqual([]);
+    }
+    const [marked] = await ctx.database.db.select().from(orders).where(eq(orders.id, soon.id));
+    expect(marked?.balanceReminderAt?.toISOString()).toBe(NOW.toISOString());
+
+    // The same day and six days later: nothing again; eight days later the same three, and the far one, whose
+    // delivery is then within 42 days.
+    expect(await reminders.sendBalanceReminders(NOW)).toBe(0);
+    expect(await reminders.sendBalanceReminders(days(6))).toBe(0);
+    expect(await reminders.sendBalanceReminders(days(8))).toBe(4);
+    expect(await mailsTo('soon@example.com')).toHaveLength(2);
+    expect(await mailsTo('far@example.com')).toHaveLength(1);
+    expect((await mailsTo('edge@example.com'))[1]?.subject).toContain(String(edge.number));
+  });
+
+  it('sends each reminder once when two runs overlap, and stops once the balance is paid', async () => {
+    await newCustomer(ctx.app, 'overlap@example.com');
+    const id = await userId('overlap@example.com');
+    const order = await insertOrder(id, {
+      type: 'vehicle',
+      lines: bike,
+      email: 'overlap-order@example.com',
+      deliveryDate: '2026-02-01',
+      payments: [deposit],
+    });
+    const mailCount = async () => (await ctx.database.db.select({ id: outbox.id }).from(outbox)).length;
+    const before = await mailCount();
+    const runs = await Promise.all([
+      ctx.app.services.orders.sendBalanceReminders(days(30)),
+      ctx.app.services.orders.sendBalanceReminders(days(30)),
+    ]);
+    expect(await mailsTo('overlap-order@example.com')).toHaveLength(1);
+    // Whatever else is due that day (orders of other tests) went out once too: as many e-mails as the runs counted.
+    expect(runs[0] + runs[1]).toBeGreaterThanOrEqual(1);
+    expect(await mailCount()).toBe(before + runs[0] + runs[1]);
+    await ctx.database.db.insert(payments).values({
+      orderId: order.id,
+      kind: 'remaining',
+      method: 'card',
+      status: 'SUCCEEDED',
+      amount: 1_140_000,
+      currency: 'EUR',
+      provider: 'sandbox',
+    });
+    await ctx.app.services.orders.sendBalanceReminders(days(60));
+    expect(await mailsTo('overlap-order@example.com')).toHaveLength(1);
   });
 });

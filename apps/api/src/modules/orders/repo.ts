@@ -1,5 +1,5 @@
 import { type Db, orderLines, orders, payments } from '@varg/db';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -11,7 +11,17 @@ export interface OrderWithDetails {
   payments: PaymentRow[];
 }
 
-/** Reads of orders with their lines and payments. The checkout writes them (docs/decisions/012-commerce-data.md). */
+/** What the SUCCEEDED payments of the order in the outer query add up to (the ledger's `paid`). */
+const paidSoFar = sql<number>`(select coalesce(sum(${payments.amount}), 0) from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'SUCCEEDED')`;
+
+/** An order that may be reminded again: never reminded, or last reminded before `remindedBefore`. */
+const reminderDue = (remindedBefore: Date) =>
+  or(isNull(orders.balanceReminderAt), lt(orders.balanceReminderAt, remindedBefore));
+
+/**
+ * Reads of orders with their lines and payments, and the balance-reminder marks. The checkout writes orders
+ * (docs/decisions/012-commerce-data.md).
+ */
 export function ordersRepo(db: Db) {
   async function details(rows: OrderRow[]): Promise<OrderWithDetails[]> {
     if (rows.length === 0) return [];
@@ -63,6 +73,53 @@ export function ordersRepo(db: Db) {
         db.select({ n: count() }).from(orders).where(where),
       ]);
       return { rows: await details(rows), total: counted?.n ?? 0 };
+    },
+
+    /**
+     * Vehicle orders that owe a balance after a deposit: not cancelled, something paid and something still due,
+     * delivery on or before `deliveryBy` (`YYYY-MM-DD`), not reminded since `remindedBefore`. Earliest delivery first.
+     */
+    async balanceReminderCandidates(input: {
+      deliveryBy: string;
+      remindedBefore: Date;
+    }): Promise<Array<{ id: string; balanceReminderAt: Date | null }>> {
+      return db
+        .select({ id: orders.id, balanceReminderAt: orders.balanceReminderAt })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.type, 'vehicle'),
+            ne(orders.status, 'cancelled'),
+            isNotNull(orders.deliveryDate),
+            lte(orders.deliveryDate, input.deliveryBy),
+            reminderDue(input.remindedBefore),
+            sql`${paidSoFar} > 0`,
+            sql`${paidSoFar} < ${orders.total}`,
+          ),
+        )
+        .orderBy(asc(orders.deliveryDate), asc(orders.number));
+    },
+
+    /**
+     * Claims the order's reminder: marks it reminded at `at` unless it was reminded since `remindedBefore`. Only one
+     * of two concurrent runs gets the row back (the second re-reads the mark after the first commits), so only one
+     * sends the e-mail.
+     */
+    async claimBalanceReminder(id: string, at: Date, remindedBefore: Date): Promise<boolean> {
+      const claimed = await db
+        .update(orders)
+        .set({ balanceReminderAt: at })
+        .where(and(eq(orders.id, id), reminderDue(remindedBefore)))
+        .returning({ id: orders.id });
+      return claimed.length > 0;
+    },
+
+    /** Gives a claimed reminder back (the e-mail was not sent): the mark returns to `previous` if it is still ours. */
+    async releaseBalanceReminder(id: string, at: Date, previous: Date | null): Promise<void> {
+      await db
+        .update(orders)
+        .set({ balanceReminderAt: previous })
+        .where(and(eq(orders.id, id), eq(orders.balanceReminderAt, at)));
     },
   };
 }

@@ -12,11 +12,18 @@ import { messagesFor } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
 import type { EmailProvider } from '../../providers/email/interface.ts';
 import type { DownloadLinks } from './download-link.ts';
-import { orderConfirmationEmail, paymentReceivedEmail } from './emails.ts';
+import { balanceReminderEmail, orderConfirmationEmail, paymentFailedEmail, paymentReceivedEmail } from './emails.ts';
 import { invoiceFilename, invoiceLanguage, invoicePdf } from './invoice-pdf.ts';
 import type { OrdersRepo, OrderWithDetails } from './repo.ts';
 import { type BankAccount, SELLER } from './seller.ts';
 import { type OptionGroups, toOrderView } from './view.ts';
+
+/** A vehicle order is reminded of its balance once its delivery is this close (or past). */
+export const BALANCE_REMINDER_LEAD_DAYS = 42;
+/** …and again at most this often while the balance stays unpaid. */
+export const BALANCE_REMINDER_INTERVAL_DAYS = 7;
+
+const DAY_MS = 86_400_000;
 
 /** Who is reading: the signed-in user (an administrator acting as a customer reads as that customer). */
 export interface Viewer {
@@ -83,6 +90,20 @@ export function ordersService(deps: {
     const segment = formatLocaleSegment({ lang: orderLanguage(order), country: order.country });
     const section = order.type === 'store' ? 'parts' : 'my';
     return `${publicUrl}/${segment}/orders/${section}/${order.id}`;
+  }
+
+  /** The page where the buyer pays what the order still owes (the balance, or a failed payment again). */
+  function payLink(order: OrderWithDetails['order']): string {
+    const segment = formatLocaleSegment({ lang: orderLanguage(order), country: order.country });
+    return `${publicUrl}/${segment}/complete-order/${order.id}`;
+  }
+
+  /** The order as its buyer reads it in the order's language, for an e-mail (which needs an address to go to). */
+  async function mailView(found: OrderWithDetails): Promise<{ lang: UiLanguage; view: OrderView }> {
+    const lang = orderLanguage(found.order);
+    const view = await toOrderView(found, messagesFor(lang), optionGroups);
+    if (!view.contact.email) throw new Error(`order ${found.order.id} has no contact e-mail`);
+    return { lang, view };
   }
 
   return {
@@ -165,17 +186,83 @@ export function ordersService(deps: {
       );
     },
 
-    /** E-mails the buyer that a payment of the order succeeded, with what is still due (issue 6 calls it). */
+    /**
+     * E-mails the buyer that a payment of the order succeeded: what came in and, while the order still owes money
+     * (after a deposit), what was paid, what is due and the link to pay the balance (issue 6 calls it).
+     */
     async sendPaymentReceived(orderId: string, paymentId: string): Promise<void> {
       const found = await loadForSystem(orderId);
       const payment = found.payments.find((p) => p.id === paymentId && p.status === 'SUCCEEDED');
       if (!payment) throw new Error(`payment ${paymentId} of order ${orderId} has not succeeded`);
-      const lang = orderLanguage(found.order);
-      const view = await toOrderView(found, messagesFor(lang), optionGroups);
-      if (!view.contact.email) throw new Error(`order ${orderId} has no contact e-mail`);
+      const { lang, view } = await mailView(found);
       await email.send(
-        paymentReceivedEmail({ lang, order: view, amount: payment.amount, link: orderLink(found.order) }),
+        paymentReceivedEmail({
+          lang,
+          order: view,
+          amount: payment.amount,
+          link: orderLink(found.order),
+          payLink: payLink(found.order),
+        }),
       );
+    },
+
+    /**
+     * E-mails the buyer that a payment of the order failed: amount, method, the reason where we know the failure
+     * code, and the link to try again. Nothing is sent when the order no longer owes anything (another payment
+     * settled it) or was cancelled: there is nothing to try again.
+     */
+    async sendPaymentFailed(orderId: string, paymentId: string): Promise<void> {
+      const found = await loadForSystem(orderId);
+      const payment = found.payments.find((p) => p.id === paymentId && p.status === 'FAILED');
+      if (!payment) throw new Error(`payment ${paymentId} of order ${orderId} has not failed`);
+      const { lang, view } = await mailView(found);
+      if (view.toPay <= 0 || view.status === 'cancelled') return;
+      await email.send(
+        paymentFailedEmail({
+          lang,
+          order: view,
+          payment: { amount: payment.amount, method: payment.method, failureCode: payment.failureCode },
+          payLink: payLink(found.order),
+        }),
+      );
+    },
+
+    /**
+     * Reminds the buyers of vehicle orders whose delivery is near (within BALANCE_REMINDER_LEAD_DAYS of `now`, or
+     * past) that the balance after their deposit is still due, at most every BALANCE_REMINDER_INTERVAL_DAYS. Each
+     * order is claimed (its `balance_reminder_at` set to `now` by a conditional update) before its e-mail is sent, so
+     * concurrent runs never send twice; a claim whose e-mail fails is given back (and retried on the next run). Returns
+     * how many were sent; an order that could not be reminded does not stop the others, and the run then throws an
+     * AggregateError of what failed once it has gone through them all.
+     */
+    async sendBalanceReminders(now: Date): Promise<number> {
+      const deliveryBy = new Date(now.getTime() + BALANCE_REMINDER_LEAD_DAYS * DAY_MS).toISOString().slice(0, 10);
+      const remindedBefore = new Date(now.getTime() - BALANCE_REMINDER_INTERVAL_DAYS * DAY_MS);
+      const today = now.toISOString().slice(0, 10);
+      let sent = 0;
+      const failures: unknown[] = [];
+      for (const candidate of await repo.balanceReminderCandidates({ deliveryBy, remindedBefore })) {
+        if (!(await repo.claimBalanceReminder(candidate.id, now, remindedBefore))) continue;
+        try {
+          // Read after the claim: a payment that came in meanwhile is counted.
+          const found = await loadForSystem(candidate.id);
+          const ledger = orderLedger({ total: found.order.total, storedStatus: found.order.status }, found.payments);
+          if (ledger.status !== 'partially_paid') {
+            await repo.releaseBalanceReminder(candidate.id, now, candidate.balanceReminderAt);
+            continue;
+          }
+          const { lang, view } = await mailView(found);
+          await email.send(balanceReminderEmail({ lang, order: view, today, payLink: payLink(found.order) }));
+          sent++;
+        } catch (error) {
+          failures.push(error);
+          await repo.releaseBalanceReminder(candidate.id, now, candidate.balanceReminderAt).catch(() => undefined);
+        }
+      }
+      if (failures.length) {
+        throw new AggregateError(failures, `balance reminders: ${sent} sent, ${failures.length} failed`);
+      }
+      return sent;
     },
   };
 }

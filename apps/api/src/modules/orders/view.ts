@@ -84,6 +84,14 @@ export function lineName(line: { nameKey: string; name: string }, messages: Mess
   return (line.nameKey && messages[line.nameKey]) || line.name || line.nameKey;
 }
 
+/**
+ * A payment's method or kind as the buyer reads it (`payment_method_card`, `payment_method_wallet` for store credit,
+ * `payment_kind_deposit`); a method or kind without a label prints as stored.
+ */
+export function paymentLabel(messages: Messages, prefix: 'payment_method' | 'payment_kind', value: string): string {
+  return messages[`${prefix}_${value}`] || value;
+}
+
 export async function toOrderView(
   { order, lines, payments }: OrderWithDetails,
   messages: Messages,
@@ -169,6 +177,7 @@ export async function toOrderView(
       method: p.method,
       status: p.status,
       amount: p.amount,
+      refunded: p.refunded,
       currency: p.currency,
       createdAt: p.createdAt.toISOString(),
     })),

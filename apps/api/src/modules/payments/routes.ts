@@ -1,33 +1,65 @@
-import { ErrorEnvelope } from '@varg/contracts';
+import { ErrorEnvelope, BankTransferInstructions as Instructions, Payment } from '@varg/contracts';
 import { PAYMENT_STATUSES } from '@varg/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isLoopback } from '../dev/routes.ts';
 import type { Guards } from '../identity/auth.ts';
-import type { PaymentsService } from './service.ts';
+import type { PaymentCaller, PaymentsService } from './service.ts';
 
-const Payment = z
-  .object({
-    _id: z.string(),
-    orderId: z.string(),
-    kind: z.string(),
-    method: z.string(),
-    status: z.enum(PAYMENT_STATUSES),
-    amount: z.number().int(),
-    currency: z.string(),
-    failureCode: z.string().nullable(),
-    actionUrl: z.string().nullable().meta({ description: 'REQUIRES_ACTION: where the buyer completes 3-D Secure' }),
-    createdAt: z.string(),
-  })
-  .meta({ id: 'Payment' });
-
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
+const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 502: ErrorEnvelope };
 const Id = z.object({ id: z.uuid() });
+const Country = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/)
+  .transform((s) => s.toUpperCase());
+const Kind = z.string().max(16);
+const MethodName = z.string().max(32);
+const Card = z.object({
+  number: z.string().regex(/^[\d ]{12,23}$/),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int().min(2000).max(2100),
+  cvc: z.string().regex(/^\d{3,4}$/),
+});
+const Details = z.discriminatedUnion('type', [
+  Card.extend({ type: z.literal('card') }),
+  z.object({ type: z.literal('saved_card'), id: z.string().min(3).max(64) }),
+  z.object({
+    type: z.literal('sepa'),
+    iban: z.string().trim().min(15).max(42),
+    accountHolder: z.string().trim().min(2).max(100),
+    email: z.email().max(254),
+  }),
+  z.object({
+    type: z.literal('ach'),
+    routingNumber: z.string().regex(/^\d{9}$/),
+    accountNumber: z.string().regex(/^\d{4,17}$/),
+    accountHolder: z.string().trim().min(2).max(100),
+    accountType: z.enum(['checking', 'savings']),
+  }),
+  z.object({ type: z.literal('redirect') }),
+  z.object({ type: z.literal('bank_transfer') }),
+]);
+const ReturnUrl = z
+  .string()
+  .max(500)
+  .regex(/^\/[^/\\]/, 'an internal path');
 
-/** Payments of orders (spec section 7, "Checkout and payment"). Signed in; a buyer reaches only their orders. */
+const caller = (request: { auth: { userId: string; roles: string[] } | null }): PaymentCaller => ({
+  userId: request.auth?.userId ?? null,
+  roles: request.auth?.roles ?? [],
+});
+
+const KindOption = z.object({ name: z.string(), default: z.boolean() });
+const MethodOption = z.object({ _id: z.string(), labelKey: z.string(), requestDownPayment: z.boolean() });
+
+/** Payments of orders (spec section 7, "Checkout and payment"; docs/decisions/017-payments.md). */
 export const paymentRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;
   guards: Guards;
-}> = async (app, { payments, guards }) => {
+  /** The dev settle route answers only callers on this machine (as the dev mailbox). */
+  devLocalOnly: boolean;
+  devRoutes: boolean;
+}> = async (app, { payments, guards, devLocalOnly, devRoutes }) => {
   app.post(
     '/payment',
     {
@@ -35,12 +67,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         tags: ['payments'],
         summary: 'Start a payment of an order',
         description:
-          'kind: full · deposit · remaining · down_payment (also `downpayment`). A store order (`storeOrderId` without an order) is paid in full by card. The amount follows from the kind and what the order has paid. Idempotent: the `Idempotency-Key` header, or else the same order, kind and method since the last failed attempt, returns the attempt already started. This build takes card and bank_transfer (sandbox); the other methods arrive with Stripe.',
+          'kind: full · deposit · remaining · down_payment (also `downpayment`). A store order (`storeOrderId` without an order) is paid in full by card. A positive `downPayment` (minor units) forces kind down_payment and method card. `useWallet` spends customer credit first; when it covers the amount no method is needed and the answer is the wallet payment. The amount follows from the kind and the ledger. Methods are filtered per market and kind (`allowedMethods`). Idempotent: the `Idempotency-Key` header, or else the same order, kind and method since the last failed attempt, returns the attempt already started.',
         body: z.object({
-          kind: z.string().max(16),
-          method: z.string().max(32).optional(),
+          kind: Kind,
+          method: MethodName.optional(),
           order: z.uuid().optional(),
           storeOrderId: z.uuid().optional(),
+          useWallet: z.boolean().optional(),
+          downPayment: z.number().int().min(0).max(100_000_000).optional(),
         }),
         headers: z.object({ 'idempotency-key': z.string().min(8).max(100).optional() }),
         response: { 200: Payment, ...errors },
@@ -48,45 +82,36 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       preHandler: guards.requireAuth,
     },
     async (request) => {
-      const order = request.body.order ?? request.body.storeOrderId;
-      // biome-ignore lint/style/noNonNullAssertion: requireAuth guarantees it
-      const userId = request.auth!.userId;
-      return payments.start(userId, {
-        order: order ?? '',
-        kind: request.body.order ? request.body.kind : 'full',
-        method: request.body.method,
+      const { body } = request;
+      const store = !body.order && !!body.storeOrderId;
+      return payments.start(caller(request), {
+        order: body.order ?? body.storeOrderId ?? '',
+        kind: store ? 'full' : body.kind,
+        method: store ? (body.method ?? 'card') : body.method,
+        useWallet: body.useWallet,
+        downPayment: body.downPayment,
         idempotencyKey: request.headers['idempotency-key'],
       });
     },
   );
 
   app.post(
-    '/payment/:id/card',
+    '/payment/:id/confirm',
     {
       schema: {
         tags: ['payments'],
-        summary: 'Pay a started card payment (sandbox)',
+        summary: 'Confirm a started payment with what the buyer entered',
         description:
-          'The sandbox takes test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds, 4000 0027 6000 3184 needs 3-D Secure. With Stripe the card is confirmed in the browser instead. The card number is never stored.',
+          'The sandbox confirms every method here: a card (test numbers: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds, 4000 0027 6000 3184 needs 3-D Secure), a saved card, a SEPA debit (DE89 3704 0044 0532 0130 00 settles, DE62 3704 0044 0532 0130 01 fails later), an ACH debit (routing 110000000, account 000123456789 settles, 000111111116 fails later), or `redirect` for Klarna, Splitit, Google Pay and Apple Pay (REQUIRES_ACTION with the page where the buyer approves). With Stripe only a saved card is confirmed here; the browser confirms the rest with the Payment Element. Card numbers are never stored.',
         params: Id,
-        body: z.object({
-          number: z.string().regex(/^[\d ]{12,23}$/),
-          expMonth: z.number().int().min(1).max(12),
-          expYear: z.number().int().min(2000).max(2100),
-          cvc: z.string().regex(/^\d{3,4}$/),
-          returnUrl: z
-            .string()
-            .max(500)
-            .regex(/^\/[^/\\]/, 'an internal path'),
-        }),
+        body: z.object({ details: Details, returnUrl: ReturnUrl }),
         response: { 200: Payment, ...errors },
       },
       preHandler: guards.requireAuth,
     },
     async (request) => {
-      const { returnUrl, ...card } = request.body;
-      // biome-ignore lint/style/noNonNullAssertion: requireAuth guarantees it
-      return payments.payByCard(request.auth!.userId, request.params.id, card, returnUrl);
+      const { details, returnUrl } = request.body;
+      return payments.confirm(caller(request), request.params.id, details, returnUrl);
     },
   );
 
@@ -95,15 +120,31 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['payments'],
-        summary: 'Finish the 3-D Secure step of a payment (sandbox bank)',
+        summary: 'Finish the extra step of a payment (3-D Secure, Klarna, a wallet, the lender)',
+        description: 'The sandbox pages post the buyer’s decision here; with Stripe the status is read back.',
         params: Id,
         body: z.object({ approved: z.boolean() }),
         response: { 200: Payment, ...errors },
       },
       preHandler: guards.requireAuth,
     },
-    // biome-ignore lint/style/noNonNullAssertion: requireAuth guarantees it
-    async (request) => payments.completeAction(request.auth!.userId, request.params.id, request.body.approved),
+    async (request) => payments.completeAction(caller(request), request.params.id, request.body.approved),
+  );
+
+  app.post(
+    '/payment/:id/sync',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Read a payment’s status back from its provider',
+        description:
+          'The buyer came back from Stripe’s confirm (its `return_url`): the status is read from Stripe and applied when it is an allowed step, so the result page is right before the webhook arrives.',
+        params: Id,
+        response: { 200: Payment, ...errors },
+      },
+      preHandler: guards.requireAuth,
+    },
+    async (request) => payments.sync(caller(request), request.params.id),
   );
 
   app.get(
@@ -112,7 +153,352 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       schema: { tags: ['payments'], summary: 'One payment', params: Id, response: { 200: Payment, ...errors } },
       preHandler: guards.requireAuth,
     },
-    // biome-ignore lint/style/noNonNullAssertion: requireAuth guarantees it
-    async (request) => payments.get(request.auth!.userId, request.params.id),
+    async (request) => payments.get(caller(request), request.params.id),
+  );
+
+  const CreateIntent = z.object({
+    shoppingCartId: z.uuid().optional(),
+    orderId: z.uuid().optional(),
+    kind: Kind.default('full'),
+    method: MethodName.optional(),
+    useWallet: z.boolean().optional(),
+  });
+  for (const [path, method] of [
+    ['/payment/create-intent', null],
+    ['/payment/klarna/create-intent', 'klarna'],
+    ['/payment/google-pay/create-intent', 'google_pay'],
+    ['/payment/apple-pay/create-intent', 'apple_pay'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['payments'],
+          summary: method ? `Create a ${method} payment intent` : 'Create a payment intent',
+          description:
+            'For the methods whose intent is made before the payment element is shown (ACH, SEPA, Klarna, Apple Pay, Google Pay): an attempt for a cart not yet ordered (`shoppingCartId`; the confirm gives it to the order) or for an order (`orderId`). The answer carries the `clientSecret`. Anonymous carts may create one too (the cart cookie is the proof).',
+          body: CreateIntent,
+          response: { 200: Payment, ...errors },
+        },
+      },
+      async (request) =>
+        payments.createIntent(caller(request), {
+          ...request.body,
+          method: method ?? request.body.method ?? 'card',
+        }),
+    );
+  }
+
+  app.post(
+    '/payment/update-amount',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Change the amount of an intent made before the confirm',
+        description:
+          'The checkout re-priced (address, kind, wallet). Fails with PAYMENT_UPDATE_FAILED (`checkout_update_payment_error`) when the attempt can no longer change.',
+        body: z.object({
+          shoppingCartId: z.uuid().optional(),
+          paymentIntentId: z.uuid(),
+          kind: Kind.default('full'),
+          method: MethodName.optional(),
+          useWallet: z.boolean().optional(),
+        }),
+        response: { 200: Payment, ...errors },
+      },
+    },
+    async (request) => payments.updateAmount(caller(request), request.body),
+  );
+
+  app.post(
+    '/payment/cancel-intent',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Cancel an attempt (the buyer chose another method)',
+        body: z.object({
+          paymentIntentId: z.uuid(),
+          shoppingCartId: z.uuid().optional(),
+          orderId: z.uuid().optional(),
+        }),
+        response: { 200: Payment, ...errors },
+      },
+    },
+    async (request) => payments.cancelIntent(caller(request), request.body),
+  );
+
+  app.get(
+    '/payment/stripe-bank-transfer-next-action/:id',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Where to send the money of a bank transfer',
+        params: Id,
+        response: {
+          200: z.object({ status: z.enum(PAYMENT_STATUSES), instructions: Instructions.nullable() }),
+          ...errors,
+        },
+      },
+      preHandler: guards.requireAuth,
+    },
+    async (request) => payments.bankTransferNextAction(caller(request), request.params.id),
+  );
+
+  app.get(
+    '/payment/stripe/public-key',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The browser's Stripe key of a market",
+        description: 'null when the market is served by the sandbox.',
+        querystring: z.object({ country: Country.optional() }),
+        response: { 200: z.object({ public_key: z.string().nullable() }) },
+      },
+    },
+    async (request) => payments.publicKey(request.query.country),
+  );
+
+  app.post(
+    '/order/complete-order/:id/setup',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Set up the payment of an existing order (remaining payment)',
+        description:
+          'The checkout of an order placed before: what is paid and due, the kinds (remaining once something is paid; full or deposit before), the methods per kind, and the wallet balance. The order’s country is fixed.',
+        params: Id,
+        response: {
+          200: z.object({
+            orderId: z.string(),
+            number: z.number().int(),
+            type: z.enum(['vehicle', 'store']),
+            country: z.string(),
+            currency: z.string(),
+            pricing: z.object({
+              total: z.number().int(),
+              paid: z.number().int(),
+              toPay: z.number().int(),
+              deposit: z.number().int(),
+              walletBalance: z.number().int(),
+            }),
+            paymentKinds: z.array(KindOption),
+            allowedMethods: z.record(z.string(), z.array(MethodOption)),
+          }),
+          ...errors,
+        },
+      },
+      preHandler: guards.requireAuth,
+    },
+    async (request) => {
+      const o = await payments.options(caller(request), request.params.id);
+      return {
+        orderId: o.order.id,
+        number: o.order.number,
+        type: o.order.type,
+        country: o.order.country,
+        currency: o.order.currency,
+        pricing: {
+          total: o.order.total,
+          paid: o.paid,
+          toPay: o.toPay,
+          deposit: o.order.deposit,
+          walletBalance: o.walletBalance,
+        },
+        paymentKinds: o.kinds,
+        allowedMethods: o.methodsByKind,
+      };
+    },
+  );
+
+  app.post(
+    '/checkout/ekho/create',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Apply for financing of an order (ekho)',
+        description:
+          'Finances what is due less `downPayment` (minor units, paid afterwards by card as kind down_payment). The application waits for the lender (REQUIRES_ACTION; `actionUrl` is the lender’s page — in the sandbox our own). US vehicle orders only.',
+        body: z.object({ orderId: z.uuid(), downPayment: z.number().int().min(0).max(100_000_000).default(0) }),
+        response: { 200: Payment, ...errors },
+      },
+      preHandler: guards.requireAuth,
+    },
+    async (request) => payments.financing(caller(request), request.body),
+  );
+
+  // — saved cards (spec section 7: v1 user cards, v2 setup) —
+  app.get(
+    '/stripe/cards',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The caller's saved cards in a market",
+        querystring: z.object({ country: Country }),
+        response: {
+          200: z.array(
+            z.object({
+              id: z.string(),
+              brand: z.string(),
+              exp_month: z.number().int(),
+              exp_year: z.number().int(),
+              last4: z.string(),
+            }),
+          ),
+          ...errors,
+        },
+      },
+      preHandler: guards.requireAuth,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return payments.cards(caller(request).userId ?? '', request.query.country);
+    },
+  );
+
+  app.delete(
+    '/stripe/card',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Delete a saved card',
+        querystring: z.object({ country: Country }),
+        body: z.object({ id: z.string().min(3).max(64) }),
+        response: { 200: z.object({ deleted: z.boolean() }), ...errors },
+      },
+      preHandler: guards.requireAuth,
+    },
+    async (request) => payments.deleteCard(caller(request).userId ?? '', request.query.country, request.body.id),
+  );
+
+  app.post(
+    '/admin/payments/:id/received',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Record that the money of an in-house payment arrived (or did not)',
+        description: 'A transfer to our own account (stark_bank_transfer) or a payment at the dealer’s (manual).',
+        params: Id,
+        body: z.object({ outcome: z.enum(['succeeded', 'failed']).default('succeeded') }),
+        response: { 200: Payment, ...errors },
+      },
+      preHandler: [guards.requireAuth, guards.requireRole('admin')],
+    },
+    async (request) => payments.settle(request.params.id, request.body.outcome, 'admin'),
+  );
+
+  app.post(
+    '/admin/payments/:id/refund',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Refund a payment (all or part), to where it came from or as store credit',
+        description:
+          'Administrators. `amount` (minor units) defaults to what is left to refund; `to` is `original` (the card or account, through the provider) or `wallet` (store credit). Store-credit payments and payments made outside a provider are refunded as store credit. The order owes the refunded amount again.',
+        params: Id,
+        body: z.object({
+          amount: z.number().int().min(1).max(100_000_000).optional(),
+          to: z.enum(['original', 'wallet']).optional(),
+        }),
+        response: { 200: Payment.extend({ refundedTo: z.enum(['original', 'wallet']) }), ...errors },
+      },
+      preHandler: [guards.requireAuth, guards.requireRole('admin')],
+    },
+    async (request) => payments.refund(request.params.id, request.body),
+  );
+
+  if (devRoutes)
+    app.post(
+      '/dev/payments/:id/settle',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Sandbox: the money of a transfer arrives, or a debit settles or fails (this machine only)',
+          params: Id,
+          body: z.object({ outcome: z.enum(['succeeded', 'failed']).default('succeeded') }),
+          response: { 200: Payment, ...errors },
+        },
+      },
+      async (request, reply) => {
+        if (devLocalOnly && !isLoopback(request.ip)) return reply.callNotFound();
+        return payments.settle(request.params.id, request.body.outcome, 'dev');
+      },
+    );
+
+  // Webhooks read the raw body: the signature is over the exact bytes sent.
+  await app.register(async (plain) => {
+    const hooks = plain.withTypeProvider<ZodTypeProvider>();
+    hooks.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    hooks.post(
+      '/payment/webhook/:provider',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Provider webhook (Stripe, sandbox)',
+          description:
+            'Verified by signature (`stripe-signature` or `sandbox-signature`), processed once per event id; a replayed or out-of-order event changes nothing.',
+          params: z.object({ provider: z.enum(['stripe', 'sandbox']) }),
+          response: { 200: z.object({ received: z.boolean(), applied: z.boolean() }), ...errors },
+        },
+      },
+      async (request) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const header = request.headers[`${request.params.provider}-signature`];
+        return payments.webhook(request.params.provider, raw, Array.isArray(header) ? header[0] : header);
+      },
+    );
+  });
+};
+
+/** Saving a card (spec: POST v2 stripe/setup), and the sandbox's card form that stands in for Stripe.js. */
+export const cardSetupRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; guards: Guards }> = async (
+  app,
+  { payments, guards },
+) => {
+  app.post(
+    '/stripe/setup',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Start saving a card (setup intent)',
+        description: 'Answers the client_secret the browser confirms the card with (v2 in the spec; also served here).',
+        body: z.object({ country: Country, method: z.literal('card').default('card') }),
+        response: { 200: z.object({ client_secret: z.string() }), ...errors },
+      },
+      preHandler: guards.requireAuth,
+    },
+    async (request) => ({
+      client_secret: (await payments.setupCard(caller(request).userId ?? '', request.body.country)).clientSecret,
+    }),
+  );
+
+  app.post(
+    '/stripe/setup/sandbox-confirm',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Save a card with the sandbox (what Stripe.js does in the browser)',
+        body: Card.extend({ country: Country, client_secret: z.string().min(10).max(200) }),
+        response: {
+          200: z.object({
+            card: z
+              .object({
+                id: z.string(),
+                brand: z.string(),
+                exp_month: z.number().int(),
+                exp_year: z.number().int(),
+                last4: z.string(),
+              })
+              .nullable(),
+            failureCode: z.string().nullable(),
+          }),
+          ...errors,
+        },
+      },
+      preHandler: guards.requireAuth,
+    },
+    async (request) => {
+      const { country, client_secret, ...card } = request.body;
+      return payments.sandboxConfirmSetup(caller(request).userId ?? '', country, client_secret, card);
+    },
   );
 };

@@ -1,0 +1,45 @@
+// One payment provider per market (docs/decisions/017-payments.md): Stripe for the markets configured for it, the
+// sandbox for the rest (and for every market by default).
+import type { ApiConfig } from '../../config.ts';
+import type { PaymentProviders } from '../../modules/payments/service.ts';
+import { type SandboxStore, sandboxPayments } from './sandbox.ts';
+import { stripePayments } from './stripe.ts';
+
+export function paymentProviders(
+  config: Pick<ApiConfig, 'payments' | 'publicUrl'>,
+  sandbox: { store: SandboxStore; deliver: (rawBody: string, signature: string) => Promise<void> },
+): PaymentProviders {
+  const settings = config.payments ?? {
+    provider: 'sandbox' as const,
+    stripeMarkets: [],
+    stripeAccounts: {},
+    sandboxWebhookSecret: 'whsec_sandbox_local_development',
+    sandboxSettleMs: 5000,
+  };
+  const local = sandboxPayments({
+    store: sandbox.store,
+    webhookSecret: settings.sandboxWebhookSecret,
+    deliver: sandbox.deliver,
+    settleMs: settings.sandboxSettleMs,
+  });
+  const stripe =
+    settings.provider === 'stripe'
+      ? stripePayments({
+          accounts: settings.stripeAccounts,
+          publicUrl: config.publicUrl,
+          apiBase: settings.stripeApiBase,
+        })
+      : null;
+  const markets = new Set(settings.stripeMarkets);
+  return {
+    forCountry(country) {
+      return stripe && (markets.size === 0 || markets.has(country.toUpperCase())) ? stripe : local;
+    },
+    byName(name) {
+      if (name === 'sandbox') return local;
+      if (name === 'stripe') return stripe;
+      return null;
+    },
+    sandbox: local,
+  };
+}
