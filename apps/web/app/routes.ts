@@ -32,6 +32,7 @@ export default [
     layout('layouts/cabinet.tsx', [
       route('account', 'routes/account.tsx'),
       route('account/addresses', 'routes/account-addresses.tsx'),
+      route('account/cards', 'routes/account-cards.tsx'),
       route('dealer', 'routes/dealer.tsx'),
       route('orders', 'routes/orders.tsx', { id: 'orders' }),
       route('orders/my', 'routes/orders-my.tsx'),
@@ -45,6 +46,7 @@ export default [
       route('us-checkout', 'routes/checkout.tsx', { id: 'us-checkout' }),
       route('checkout/result', 'routes/checkout-result.tsx', { id: 'checkout-result' }),
       route('checkout/verify/:paymentId', 'routes/checkout-verify.tsx'),
+      route('complete-order/:orderId', 'routes/complete-order.tsx'),
     ]),
     layout('layouts/fullscreen.tsx', []),
   ]),

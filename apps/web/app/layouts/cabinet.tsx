@@ -7,6 +7,7 @@ import { DefaultFrame } from './default.tsx';
 const ACCOUNT_LINKS = [
   ['account_profile', '/account'],
   ['account_addresses', '/account/addresses'],
+  ['cards_nav', '/account/cards'],
   ['account_my_orders', '/orders/my'],
   ['account_parts_orders', '/orders/parts'],
 ] as const;

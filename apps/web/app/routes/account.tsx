@@ -1,11 +1,12 @@
 import { type CurrentUser, PasswordChange, ProfileUpdate } from '@varg/contracts';
-import { data, Form, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
+import { useLocalePath } from '../lib/use-locale.ts';
 import { NewPasswordField, PersonFields, SubmitButton } from '../ui/account-fields.tsx';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/account';
@@ -63,6 +64,7 @@ export default function Account() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
+  const localePath = useLocalePath();
   const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   const errorsFor = (intent: string): Record<string, string | undefined> =>
     result?.intent === intent ? result.errors : {};
@@ -85,6 +87,13 @@ export default function Account() {
           </div>
         )}
       </div>
+      <Link
+        to={localePath('/account/cards')}
+        className="flex flex-col gap-1 rounded-xl border border-neutral-200 bg-white p-4 hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900"
+      >
+        <span className="font-semibold">{t('cards_nav')}</span>
+        <span className="text-sm text-neutral-600">{t('cards_account_hint')}</span>
+      </Link>
       <section aria-labelledby="personal" className="flex flex-col gap-4">
         <h2 id="personal" className="text-xl font-semibold">
           {t('account_personal')}

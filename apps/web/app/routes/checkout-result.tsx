@@ -2,6 +2,7 @@ import type { BankDetails, OrderView } from '@varg/contracts';
 import { formatLocaleSegment, localizedPath } from '@varg/domain';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { Link, redirect, useLoaderData } from 'react-router';
+import type { BankInstructionsView } from '../features/checkout/types.ts';
 import { money } from '../features/configurator/price.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
@@ -39,6 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.get(authContext).user)
     throw redirect(`${localizedPath(locale, '/login')}?from=${encodeURIComponent(`/checkout/result${url.search}`)}`);
   const api = userApi(context, request);
+  // Back from Stripe's confirm: read the payment's status from Stripe before its webhook arrives.
+  const paymentId = url.searchParams.get('paymentId');
+  if (paymentId && /^[0-9a-f-]{36}$/.test(paymentId))
+    await api.send('POST', `/v1/payment/${paymentId}/sync`).catch(() => undefined);
   const found = await Promise.all(
     ids.map((id) =>
       api
@@ -53,27 +58,48 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!results.length) return { orders: [], orderError: true } as const;
   const orders = await Promise.all(
     results.map(async (r) => {
-      const bank = r.isBankTransfer
-        ? await api.get<BankDetails>(`/v1/order/get-bank-details/${r.order.id}`).catch(() => null)
+      const open = r.order.payments.filter((p) => p.status === 'PROCESSING');
+      // A transfer to a virtual account (Stripe's, or the sandbox's) has its own instructions; one to our own
+      // account uses our bank details.
+      const virtual = open.findLast((p) => p.method === 'bank_transfer' || p.method === 'bank_transfer_gb');
+      const instructions = virtual
+        ? await api
+            .get<{ instructions: BankInstructionsView | null }>(
+              `/v1/payment/stripe-bank-transfer-next-action/${virtual.id}`,
+            )
+            .then((n) => n.instructions)
+            .catch(() => null)
         : null;
-      const state: 'failed' | 'bank' | 'paid' | 'pending' = r.paymentFailed
+      const bank =
+        r.isBankTransfer && !instructions
+          ? await api.get<BankDetails>(`/v1/order/get-bank-details/${r.order.id}`).catch(() => null)
+          : null;
+      const state: State = r.paymentFailed
         ? 'failed'
         : r.isBankTransfer
           ? 'bank'
           : r.order.toPay === 0
             ? 'paid'
-            : 'pending';
-      return { order: r.order, state, bank, bankTransferAmount: r.bankTransferAmount };
+            : open.length
+              ? 'processing'
+              : r.order.paid > 0
+                ? 'partial'
+                : 'pending';
+      return { order: r.order, state, bank, instructions, bankTransferAmount: r.bankTransferAmount };
     }),
   );
   return { orders, orderError: false } as const;
 }
+
+type State = 'failed' | 'bank' | 'paid' | 'pending' | 'processing' | 'partial';
 
 const TITLES = {
   failed: 'checkout_result_failed_title',
   bank: 'checkout_result_bank_title',
   paid: 'checkout_result_paid_title',
   pending: 'checkout_result_pending_title',
+  processing: 'checkout_result_processing_title',
+  partial: 'checkout_result_partial_title',
 } as const;
 
 export default function CheckoutResult() {
@@ -90,7 +116,8 @@ export default function CheckoutResult() {
     );
   // The page's headline is the least settled state of the orders (a mixed purchase has two).
   const order = result.orders.map((o) => o.state);
-  const state = (['failed', 'pending', 'bank', 'paid'] as const).find((s) => order.includes(s)) ?? 'paid';
+  const state =
+    (['failed', 'pending', 'bank', 'processing', 'partial', 'paid'] as const).find((s) => order.includes(s)) ?? 'paid';
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-12">
       <div className="text-center">
@@ -103,7 +130,7 @@ export default function CheckoutResult() {
         )}
         <h1 className="mt-4 text-3xl font-black tracking-tight">{t(TITLES[state])}</h1>
       </div>
-      {result.orders.map(({ order: o, state: own, bank, bankTransferAmount }) => {
+      {result.orders.map(({ order: o, state: own, bank, instructions, bankTransferAmount }) => {
         const m = (amount: number) => money(amount, o.currency, tag);
         const ordersPath = to(o.type === 'store' ? `/orders/parts/${o.id}` : `/orders/my/${o.id}`);
         return (
@@ -111,6 +138,15 @@ export default function CheckoutResult() {
             <h2 id={`order-${o.id}`} className="text-center text-lg font-semibold">
               {t('checkout_result_order', { number: o.number, email: o.contact.email })}
             </h2>
+            {own === 'processing' ? (
+              <p className="mt-4 text-center text-neutral-700">{t('checkout_result_processing_text')}</p>
+            ) : null}
+            {own === 'partial' ? (
+              <p className="mt-4 text-center text-neutral-700">
+                {t('checkout_result_partial_text', { amount: m(o.toPay) })}
+              </p>
+            ) : null}
+            {own === 'bank' && instructions ? <Instructions instructions={instructions} /> : null}
             {own === 'bank' && bank ? (
               <div className="mt-6 rounded-2xl bg-neutral-100 p-6">
                 <h3 className="font-semibold">{t('checkout_bank_details')}</h3>
@@ -141,8 +177,13 @@ export default function CheckoutResult() {
             </dl>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               {own === 'failed' || own === 'pending' ? (
-                <Link to={`${to('/checkout')}?orderId=${o.id}`} className={buttonClass.primary}>
+                <Link to={to(`/complete-order/${o.id}`)} className={buttonClass.primary}>
                   {t('checkout_result_retry')}
+                </Link>
+              ) : null}
+              {own === 'partial' ? (
+                <Link to={to(`/complete-order/${o.id}`)} className={buttonClass.secondary}>
+                  {t('orders_pay_balance')}
                 </Link>
               ) : null}
               <Link to={ordersPath} className={own === 'failed' ? buttonClass.secondary : buttonClass.primary}>
@@ -153,5 +194,47 @@ export default function CheckoutResult() {
         );
       })}
     </main>
+  );
+}
+
+/** Where to send a bank transfer to a virtual account (Stripe's instructions, or the sandbox's). */
+function Instructions({ instructions: i }: { instructions: BankInstructionsView }) {
+  const { t } = useTranslation();
+  const tag = formatLocaleSegment(useLocale());
+  const m = (amount: number) => money(amount, i.currency, tag);
+  const rows: Array<[string, string | null, boolean]> = [
+    [t('checkout_bank_beneficiary'), i.accountHolder, false],
+    [t('checkout_bank_name'), i.bankName, false],
+    ['IBAN', i.iban, true],
+    ['BIC', i.bic, true],
+    [t('checkout_bank_sort_code'), i.sortCode, true],
+    [t('checkout_bank_routing_number'), i.routingNumber, true],
+    [t('checkout_bank_account_number'), i.accountNumber, true],
+    [t('checkout_bank_reference'), i.reference, true],
+  ];
+  return (
+    <div className="mt-6 rounded-2xl bg-neutral-100 p-6">
+      <h3 className="font-semibold">{t('checkout_bank_details')}</h3>
+      <p className="mt-1 text-sm text-neutral-700">
+        {t('checkout_bank_instructions', { amount: m(i.amountRemaining) })}
+      </p>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value, mono]) => (
+            <div key={label} className="contents">
+              <dt className="text-neutral-600">{label}</dt>
+              <dd className={mono ? 'font-mono break-all' : ''}>{value}</dd>
+            </div>
+          ))}
+        <dt className="text-neutral-600">{t('checkout_total')}</dt>
+        <dd data-testid="bank-amount">{m(i.amountRemaining)}</dd>
+      </dl>
+      {i.hostedUrl ? (
+        <a href={i.hostedUrl} className="mt-4 inline-block text-sm underline" target="_blank" rel="noreferrer">
+          {t('checkout_bank_hosted')}
+        </a>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { formatLocaleSegment, localizedPath } from '@varg/domain';
-import { ShieldCheck } from 'lucide-react';
+import { Apple, CalendarClock, HandCoins, ShieldCheck, ShoppingBag, Smartphone } from 'lucide-react';
 import { Form, redirect, useLoaderData } from 'react-router';
 import type { PaymentView } from '../features/checkout/types.ts';
 import { money } from '../features/configurator/price.tsx';
@@ -16,7 +16,10 @@ import type { Route } from './+types/checkout-verify';
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'checkout_verify_title');
 
-/** The sandbox bank's 3-D Secure step (the verification a card that needs action asks for). */
+/**
+ * The sandbox's approval pages, where a real provider would take the buyer: the bank's 3-D Secure step for a card,
+ * Klarna's and Splitit's checkout, the Google Pay and Apple Pay sheets, and the lender's financing decision.
+ */
 export const loader = guarded(['auth'], async ({ params, request, context }: Route.LoaderArgs) => {
   const payment = await userApi(context, request)
     .get<PaymentView>(`/v1/payment/${encodeURIComponent(params.paymentId)}`)
@@ -37,27 +40,61 @@ export const action = guarded(['auth'], async ({ params, request, context }: Rou
   );
   const at = (path: string) => localizedPath(locale, path);
   if (payment.status === 'FAILED')
-    throw redirect(`${at('/checkout')}?orderId=${payment.orderId}&payment=failed&code=${payment.failureCode ?? ''}`);
+    throw redirect(
+      `${at(`/complete-order/${payment.orderId}`)}?payment=failed&code=${encodeURIComponent(payment.failureCode ?? '')}`,
+    );
+  // Financing approved: the down payment (if any) is paid next, by card, on the order's payment page.
+  if (payment.provider === 'ekho') throw redirect(at(`/complete-order/${payment.orderId}`));
   throw redirect(`${at('/checkout/result')}?orderId=${payment.orderId}`);
 });
+
+/** What the page says for each kind of step: its title, text and buttons (catalog keys). */
+function stepOf(payment: PaymentView) {
+  if (payment.provider === 'ekho') return 'financing';
+  if (['klarna', 'splitit', 'google_pay', 'apple_pay'].includes(payment.method)) return payment.method;
+  return 'card';
+}
+
+const ICONS = {
+  card: ShieldCheck,
+  klarna: ShoppingBag,
+  splitit: CalendarClock,
+  google_pay: Smartphone,
+  apple_pay: Apple,
+  financing: HandCoins,
+};
 
 export default function CheckoutVerify() {
   const { t } = useTranslation();
   const { payment } = useLoaderData<typeof loader>();
   const tag = formatLocaleSegment(useLocale());
+  const step = stepOf(payment) as keyof typeof ICONS;
+  const Icon = ICONS[step];
+  const amount = money(payment.amount, payment.currency, tag);
+  const key = (part: string) => (step === 'card' ? `checkout_verify_${part}` : `checkout_verify_${step}_${part}`);
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-16">
       <div className="rounded-2xl border border-neutral-200 p-8 text-center shadow-sm">
-        <ShieldCheck size={40} className="mx-auto text-neutral-900" aria-hidden="true" />
-        <h1 className="mt-4 text-2xl font-bold">{t('checkout_verify_title')}</h1>
-        <p className="mt-2 text-neutral-700">
-          {t('checkout_verify_text', { amount: money(payment.amount, payment.currency, tag) })}
-        </p>
+        <Icon size={40} className="mx-auto text-neutral-900" aria-hidden="true" />
+        <h1 className="mt-4 text-2xl font-bold">{t(key('title'))}</h1>
+        <p className="mt-2 text-neutral-700">{t(key('text'), { amount })}</p>
+        {step === 'splitit' ? (
+          <ul className="mt-4 grid grid-cols-3 gap-2 text-sm" aria-label={t('checkout_verify_splitit_plans')}>
+            {[3, 6, 12].map((n) => (
+              <li key={n} className="rounded-lg bg-neutral-100 p-2">
+                <span className="block font-semibold">{t('checkout_verify_splitit_months', { count: String(n) })}</span>
+                <span className="block tabular-nums">
+                  {money(Math.ceil(payment.amount / n), payment.currency, tag)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <p className="mt-2 text-xs text-neutral-600">{t('checkout_verify_sandbox')}</p>
         {payment.status === 'REQUIRES_ACTION' ? (
           <Form method="post" className="mt-6 flex flex-col gap-3">
             <button type="submit" name="decision" value="approve" className={buttonClass.primary}>
-              {t('checkout_verify_approve')}
+              {t(step === 'card' ? 'checkout_verify_approve' : `checkout_verify_${step}_approve`)}
             </button>
             <button type="submit" name="decision" value="decline" className={buttonClass.secondary}>
               {t('checkout_verify_decline')}

@@ -1,12 +1,12 @@
-import type { OrderView } from '@varg/contracts';
-import { checkoutPath, formatLocaleSegment, localizedPath } from '@varg/domain';
-import { CreditCard, Landmark, Loader2, Lock } from 'lucide-react';
+import { checkoutPath, formatLocaleSegment, localizedPath, US_STATES } from '@varg/domain';
+import { Loader2, Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import {
   data,
   Form,
   Link,
   redirect,
+  type ShouldRevalidateFunction,
   useActionData,
   useFetcher,
   useLoaderData,
@@ -14,7 +14,16 @@ import {
   useNavigation,
   useSearchParams,
 } from 'react-router';
-import { CART_COOKIE, clearCartCookie, payOrder, readCard } from '../features/checkout/checkout.server.ts';
+import {
+  CART_COOKIE,
+  clearCartCookie,
+  payOrder,
+  readPaymentChoice,
+  savedCards,
+  stripeKey,
+} from '../features/checkout/checkout.server.ts';
+import { PaymentFields, PaymentKinds, WalletToggle } from '../features/checkout/payment-fields.tsx';
+import { useStripePay } from '../features/checkout/stripe-pay.tsx';
 import type { CheckoutData, SavedAddressView } from '../features/checkout/types.ts';
 import { money } from '../features/configurator/price.tsx';
 import { formatIsoDate } from '../features/stock-bikes/format.ts';
@@ -50,6 +59,8 @@ function setupBody(form: FormData, country: string) {
           },
         }),
     ...(form.get('shipping_method') ? { shippingMethod: String(form.get('shipping_method')) } : {}),
+    ...(form.get('payment_kind') ? { paymentKind: String(form.get('payment_kind')) } : {}),
+    useWallet: form.get('use_wallet') === 'on',
     billing: {
       buyingForACompany: company,
       ...(company
@@ -65,6 +76,10 @@ function setupBody(form: FormData, country: string) {
   };
 }
 
+/** A re-price (the `setup` fetcher) answers the new summary itself: the page's data needs no reload for it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get('intent') === 'setup' ? false : defaultShouldRevalidate;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = context.get(localeContext);
@@ -72,22 +87,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = userApi(context, request);
   const at = (path: string) => localizedPath(locale, path);
   const orderId = url.searchParams.get('orderId');
+  // Spec section 4: with completeOrderId the checkout goes to its result.
+  const completeOrderId = url.searchParams.get('completeOrderId');
+  if (completeOrderId)
+    throw redirect(`${at('/checkout/result')}?completeOrderId=${encodeURIComponent(completeOrderId)}`);
 
-  // Paying an order made before (a failed or abandoned payment): only the payment step.
+  // Paying an order made before (a failed or abandoned payment) is the order's own payment page (spec:
+  // /complete-order/{orderId}); the reason of a failure goes along.
   if (orderId) {
-    if (!auth.user) throw redirect(`${at('/login')}?from=${encodeURIComponent(`/checkout?orderId=${orderId}`)}`);
-    const order = await api
-      .get<OrderView>(`/v1/order/${encodeURIComponent(orderId)}`)
-      .catch(() => api.get<OrderView>(`/v1/store/orders/${encodeURIComponent(orderId)}`))
-      .catch((error: unknown) => {
-        if (isApiRequestError(error) && error.status < 500) throw new Response(null, { status: 404 });
-        throw error;
-      });
-    // Spec section 4: an existing order's country wins; the locale follows it.
-    if (order.country !== locale.country)
-      throw redirect(`${localizedPath({ ...locale, country: order.country }, '/checkout')}?orderId=${orderId}`);
-    if (order.toPay <= 0) throw redirect(`${at('/checkout/result')}?orderId=${orderId}`);
-    return { mode: 'order' as const, order, failure: url.searchParams.get('code') };
+    const keep = new URLSearchParams();
+    for (const name of ['payment', 'code']) {
+      const value = url.searchParams.get(name);
+      if (value) keep.set(name, value);
+    }
+    const query = keep.toString();
+    throw redirect(`${at(`/complete-order/${encodeURIComponent(orderId)}`)}${query ? `?${query}` : ''}`);
   }
 
   const cartId = readCookies(request)[CART_COOKIE];
@@ -111,7 +125,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hasItems,
     hasOrder: false,
   });
-  const here = url.pathname.endsWith('/us-checkout') ? '/us-checkout' : '/checkout';
+  // Also for the `.data` requests of client navigations and revalidations.
+  const here = url.pathname.replace(/\.data$/, '').endsWith('/us-checkout') ? '/us-checkout' : '/checkout';
   if (path !== here) throw redirect(at(path));
 
   const addresses = auth.user
@@ -127,11 +142,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     first ? { addressId: first._id } : { shippingAddress: { country: locale.country } },
   );
   const me = auth.user as { name?: string; secondName?: string; email?: string; phone?: string } | null;
+  const [cards, publicKey] = await Promise.all([
+    savedCards(api, locale.country, !!auth.user),
+    stripeKey(api, locale.country),
+  ]);
   return {
     mode: 'cart' as const,
     cartId: cart._id,
     setup,
     addresses,
+    cards,
+    stripeKey: publicKey,
     prefill: {
       first_name: me?.name ?? '',
       last_name: me?.secondName ?? '',
@@ -148,16 +169,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get('intent') ?? '');
   const api = userApi(context, request);
   const country = locale.country;
-  const method = String(form.get('payment_method') ?? 'card');
   try {
     if (intent === 'setup') {
       const cartId = String(form.get('cart_id') ?? '');
       return { setup: await api.send<CheckoutData>('POST', `/v1/checkout/setup/${cartId}`, setupBody(form, country)) };
-    }
-    if (intent === 'pay') {
-      const orderId = String(form.get('order_id') ?? '');
-      const store = form.get('store') === '1';
-      throw redirect((await payOrder(api, locale, { orderId, store, method, card: readCard(form) })).url);
     }
     if (intent !== 'confirm') return data({ formError: null, code: 'unknow_error' }, { status: 400 });
 
@@ -198,10 +213,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...(confirm.storeOrder ? [{ orderId: confirm.storeOrder._id, store: true }] : []),
     ];
     const buyer = userApi(context, request);
-    const card = readCard(form);
+    const choice = readPaymentChoice(form, String(form.get('email') ?? ''));
     let next = '';
     for (const target of targets) {
-      const paid = await payOrder(buyer, locale, { ...target, method, card });
+      // The parts of a mixed purchase are paid in full by card (or a card wallet) — else from their order page.
+      const own = target.store && targets.length === 2 ? { ...choice, kind: 'full', useWallet: false } : choice;
+      if (target.store && targets.length === 2 && !['card', 'google_pay', 'apple_pay', 'sepa'].includes(choice.method))
+        break;
+      const paid = await payOrder(buyer, locale, { ...target, choice: own });
+      // Stripe.js confirms in the browser; the cart is an order now.
+      if (paid.stripe) return data({ stripe: paid.stripe }, { headers: { 'set-cookie': clearCartCookie() } });
       next = paid.url;
       if (!paid.done) break;
     }
@@ -259,6 +280,24 @@ function Summary({ setup }: { setup: CheckoutData }) {
         <dd className="border-t border-neutral-300 pt-2 text-right text-base font-bold" data-testid="checkout-total">
           {m(setup.pricing.total)}
         </dd>
+        {setup.pricing.walletDiscount > 0 ? (
+          <>
+            <dt>{t('checkout_wallet_applied')}</dt>
+            <dd className="text-right">−{m(setup.pricing.walletDiscount)}</dd>
+          </>
+        ) : null}
+        {setup.pricing.toPay !== setup.pricing.total ? (
+          <>
+            <dt className="font-semibold">{t('checkout_due_now')}</dt>
+            <dd className="text-right font-semibold" data-testid="checkout-due-now">
+              {m(setup.pricing.toPay)}
+            </dd>
+            <dt className="text-neutral-600">{t('checkout_due_later')}</dt>
+            <dd className="text-right text-neutral-600">
+              {m(setup.pricing.total - setup.pricing.toPay - setup.pricing.walletDiscount)}
+            </dd>
+          </>
+        ) : null}
       </dl>
       {taxes.noteKey ? <p className="mt-3 text-xs text-neutral-600">{t(taxes.noteKey)}</p> : null}
       {setup.deliveryDate ? (
@@ -272,105 +311,10 @@ function Summary({ setup }: { setup: CheckoutData }) {
   );
 }
 
-function PaymentFields({ methods }: { methods: Array<{ _id: string; labelKey: string }> }) {
-  const { t } = useTranslation();
-  const [method, setMethod] = useState(methods[0]?._id ?? 'card');
-  return (
-    <fieldset className="flex min-w-0 flex-col gap-4">
-      <legend className="mb-2 text-lg font-semibold">{t('checkout_payment')}</legend>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {methods.map((m) => (
-          <label
-            key={m._id}
-            className="flex cursor-pointer items-center gap-3 rounded-xl border-2 border-neutral-200 p-4 has-checked:border-neutral-900"
-          >
-            <input
-              type="radio"
-              name="payment_method"
-              value={m._id}
-              checked={method === m._id}
-              onChange={() => setMethod(m._id)}
-            />
-            {m._id === 'card' ? <CreditCard size={18} aria-hidden="true" /> : <Landmark size={18} aria-hidden="true" />}
-            {t(m.labelKey)}
-          </label>
-        ))}
-      </div>
-      {method === 'card' ? (
-        <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
-          <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950 sm:col-span-3">
-            {t('checkout_card_sandbox_hint')}
-          </p>
-          <Field
-            label={t('checkout_card_number')}
-            name="card_number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            required
-          />
-          <Field label={t('checkout_card_exp')} name="card_exp" autoComplete="cc-exp" required />
-          <Field label={t('checkout_card_cvc')} name="card_cvc" inputMode="numeric" autoComplete="cc-csc" required />
-        </div>
-      ) : (
-        <p className="text-sm text-neutral-700">{t('checkout_bank_transfer_hint')}</p>
-      )}
-    </fieldset>
-  );
-}
-
-const FAILURE_KEYS: Record<string, string> = {
-  card_declined: 'payment_failure_card_declined',
-  insufficient_funds: 'payment_failure_insufficient_funds',
-  expired_card: 'payment_failure_expired_card',
-  incorrect_cvc: 'payment_failure_incorrect_cvc',
-  invalid_number: 'payment_failure_invalid_number',
-  authentication_failed: 'payment_failure_authentication_failed',
-};
-
-function PayOrder({ order, failure }: { order: OrderView; failure: string | null }) {
-  const { t } = useTranslation();
-  const tag = formatLocaleSegment(useLocale());
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle';
-  return (
-    <main id="main" className="mx-auto max-w-2xl px-4 py-10">
-      <h1 className="text-3xl font-black tracking-tight">{t('checkout_pay_order_title', { number: order.number })}</h1>
-      <p className="mt-2 text-neutral-700">
-        {t('checkout_pay_order_due', { amount: money(order.toPay, order.currency, tag) })}
-      </p>
-      {failure ? (
-        <div className="mt-6">
-          <FormMessage tone="error">{t(FAILURE_KEYS[failure] ?? 'payment_failure_card_declined')}</FormMessage>
-        </div>
-      ) : null}
-      <Form method="post" className="mt-8 flex flex-col gap-6">
-        <input type="hidden" name="intent" value="pay" />
-        <input type="hidden" name="order_id" value={order.id} />
-        <input type="hidden" name="store" value={order.type === 'store' ? '1' : '0'} />
-        <PaymentFields
-          methods={[
-            { _id: 'card', labelKey: 'payment_method_card' },
-            { _id: 'bank_transfer', labelKey: 'payment_method_bank_transfer' },
-          ]}
-        />
-        <button type="submit" className={buttonClass.primary} disabled={busy}>
-          {busy ? (
-            <Loader2 size={16} className="animate-spin" aria-hidden="true" />
-          ) : (
-            <Lock size={16} aria-hidden="true" />
-          )}
-          {t('checkout_pay_now', { amount: money(order.toPay, order.currency, tag) })}
-        </button>
-      </Form>
-    </main>
-  );
-}
-
 export default function Checkout() {
   const { t } = useTranslation();
   const loaded = useLoaderData<typeof loader>();
   const to = useLocalePath();
-  if (loaded.mode === 'order') return <PayOrder order={loaded.order} failure={loaded.failure} />;
   if (loaded.mode === 'empty')
     return (
       <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
@@ -393,6 +337,8 @@ function CheckoutForm({
   cartId,
   setup: initial,
   addresses,
+  cards,
+  stripeKey,
   prefill,
   signedIn,
 }: Extract<Awaited<ReturnType<typeof loader>>, { mode: 'cart' }>) {
@@ -408,6 +354,10 @@ function CheckoutForm({
     fetcher.data && 'setup' in fetcher.data && fetcher.data.setup ? fetcher.data.setup : initial;
   const [addressId, setAddressId] = useState(addresses[0]?._id ?? 'new');
   const [company, setCompany] = useState(false);
+  const [kind, setKind] = useState(initial.selectedPaymentKind);
+  const [useWallet, setUseWallet] = useState(false);
+  const us = locale.country === 'US';
+  const stripePay = useStripePay(!!stripeKey);
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<number | undefined>(undefined);
   const { pathname: checkoutAction } = useLocation();
@@ -436,7 +386,8 @@ function CheckoutForm({
 
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8 lg:py-12">
-      <h1 className="text-3xl font-black tracking-tight">{t('checkout_title')}</h1>
+      <h1 className="text-3xl font-black tracking-tight">{t(us ? 'us_checkout_title' : 'checkout_title')}</h1>
+      {us ? <p className="mt-2 text-neutral-700">{t('us_checkout_intro')}</p> : null}
       {params.get('payment') === 'failed' ? (
         <div className="mt-4">
           <FormMessage tone="error">{t('payment_failure_card_declined')}</FormMessage>
@@ -454,7 +405,10 @@ function CheckoutForm({
           ref={formRef}
           onChange={reprice}
           // Placing the order cancels a re-price still waiting.
-          onSubmit={() => window.clearTimeout(timer.current)}
+          onSubmit={(event) => {
+            window.clearTimeout(timer.current);
+            void stripePay.onSubmit(event);
+          }}
           className="flex flex-col gap-10"
         >
           <input type="hidden" name="intent" value="confirm" />
@@ -549,23 +503,18 @@ function CheckoutForm({
                   autoComplete="address-line2"
                   className="sm:col-span-2"
                 />
+                <Field label={t('checkout_city')} name="city" autoComplete="address-level2" required />
+                {us ? <StateSelect /> : null}
                 <Field
-                  label={t('checkout_postal_code')}
+                  label={t(us ? 'checkout_zip_code' : 'checkout_postal_code')}
                   name="postal_code"
                   autoComplete="postal-code"
                   required
                   error={postalError}
+                  {...(us
+                    ? { inputMode: 'numeric' as const, pattern: '\\d{5}(-\\d{4})?', hint: t('checkout_zip_hint') }
+                    : {})}
                 />
-                <Field label={t('checkout_city')} name="city" autoComplete="address-level2" required />
-                {locale.country === 'US' ? (
-                  <Field
-                    label={t('checkout_state')}
-                    name="state"
-                    autoComplete="address-level1"
-                    required
-                    maxLength={2}
-                  />
-                ) : null}
               </div>
             ) : null}
           </fieldset>
@@ -623,7 +572,45 @@ function CheckoutForm({
             ))}
           </fieldset>
 
-          <PaymentFields methods={setup.allowedMethods} />
+          <PaymentKinds
+            kinds={setup.paymentKinds}
+            value={setup.paymentKinds.some((k) => k.name === kind) ? kind : setup.selectedPaymentKind}
+            onChange={setKind}
+            amountOf={(k) =>
+              money(
+                k === 'deposit' ? Math.min(setup.pricing.deposit, setup.pricing.total) : setup.pricing.total,
+                setup.currency,
+                tag,
+              )
+            }
+          />
+          {signedIn ? (
+            <WalletToggle
+              balance={setup.pricing.walletBalance > 0 ? money(setup.pricing.walletBalance, setup.currency, tag) : null}
+              checked={useWallet}
+              onChange={setUseWallet}
+            />
+          ) : null}
+          <PaymentFields
+            key={setup.selectedPaymentKind}
+            methods={setup.allowedMethods}
+            savedCards={cards}
+            covered={setup.pricing.toPay <= 0 && setup.pricing.walletDiscount > 0}
+            currency={setup.currency}
+            downPaymentMax={setup.pricing.total / 100}
+            stripe={
+              stripeKey
+                ? {
+                    publicKey: stripeKey,
+                    amount: setup.pricing.toPay,
+                    locale: locale.lang,
+                    onReady: (handle) => {
+                      stripePay.handle.current = handle;
+                    },
+                  }
+                : undefined
+            }
+          />
 
           <Field
             label={t('checkout_order_reference')}
@@ -632,18 +619,19 @@ function CheckoutForm({
             hint={t('checkout_order_reference_hint')}
           />
 
+          {stripePay.error ? <FormMessage tone="error">{stripePay.error}</FormMessage> : null}
           <div className="flex flex-col gap-3">
             <button
               type="submit"
               className={`${buttonClass.primary} py-3 text-base`}
-              disabled={busy || !setup.available}
+              disabled={busy || stripePay.busy || !setup.available}
             >
               {busy ? (
                 <Loader2 size={18} className="animate-spin" aria-hidden="true" />
               ) : (
                 <Lock size={18} aria-hidden="true" />
               )}
-              {t('checkout_place_order', { amount: money(setup.pricing.total, setup.currency, tag) })}
+              {t('checkout_place_order', { amount: money(setup.pricing.toPay, setup.currency, tag) })}
             </button>
             <p className="text-xs text-neutral-600">{t('checkout_terms_note')}</p>
           </div>
@@ -677,4 +665,33 @@ function useActionDataSafe(): string | null {
   const result = useActionData<typeof action>();
   if (!result || !('code' in result)) return null;
   return result.formError ? String(result.formError) : t('unknow_error');
+}
+
+/** US address format: the state by its USPS code. */
+function StateSelect() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="checkout-state" className="text-sm font-medium text-neutral-800">
+        {t('checkout_state')}
+      </label>
+      <select
+        id="checkout-state"
+        name="state"
+        required
+        autoComplete="address-level1"
+        defaultValue=""
+        className="rounded-lg border border-neutral-300 bg-white px-3 py-2.5"
+      >
+        <option value="" disabled>
+          {t('checkout_state_choose')}
+        </option>
+        {US_STATES.map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }

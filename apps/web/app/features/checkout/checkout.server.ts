@@ -1,7 +1,8 @@
-// Server side of the checkout pages: which cart, paying an order, where to go after a payment attempt.
+// Server side of the checkout pages: which cart, paying an order with any method, where the buyer goes next.
 import { type Locale, localizedPath } from '@varg/domain';
 import { stringifySetCookie } from 'cookie';
-import type { PaymentView } from './types.ts';
+import { STRIPE_ELEMENT_METHODS, type StripeConfirm } from './stripe-pay.tsx';
+import type { PaymentView, SavedCardView } from './types.ts';
 
 /** The anonymous cart's id cookie (spec section 9: 30 days; docs/decisions/012-commerce-data.md). */
 export const CART_COOKIE = 'cart_id';
@@ -23,44 +24,151 @@ export function readCard(form: FormData): { number: string; expMonth: number; ex
   if (!/^\d{12,19}$/.test(number) || !exp || !/^\d{3,4}$/.test(cvc)) return null;
   const month = Number(exp[1]);
   const year = Number(exp[2]);
+  if (month < 1 || month > 12) return null;
   return { number, expMonth: month, expYear: year < 100 ? 2000 + year : year, cvc };
 }
 
+/** What the buyer chose in the payment step (payment-fields.tsx). */
+export interface PaymentChoice {
+  kind: string;
+  method: string;
+  useWallet: boolean;
+  form: FormData;
+  /** For the SEPA mandate: the buyer's e-mail. */
+  email: string;
+  /** Stripe's Payment Element collected the details: the browser confirms (stripe-pay.tsx). */
+  stripe: boolean;
+}
+
+export function readPaymentChoice(form: FormData, email: string): PaymentChoice {
+  return {
+    kind: String(form.get('payment_kind') ?? 'full'),
+    method: String(form.get('payment_method') ?? 'card'),
+    useWallet: form.get('use_wallet') === 'on',
+    form,
+    email,
+    stripe: form.get('stripe') === '1',
+  };
+}
+
+/** The confirm details of a method, from the form; null when what was typed cannot be read. */
+function details(choice: PaymentChoice): Record<string, unknown> | null {
+  const f = (name: string) => String(choice.form.get(name) ?? '').trim();
+  switch (choice.method) {
+    case 'card': {
+      const saved = f('card_choice');
+      if (saved && saved !== 'new') return { type: 'saved_card', id: saved };
+      const card = readCard(choice.form);
+      return card ? { type: 'card', ...card } : null;
+    }
+    case 'sepa':
+      return f('sepa_iban') && f('sepa_holder')
+        ? {
+            type: 'sepa',
+            iban: f('sepa_iban').replace(/\s+/g, ''),
+            accountHolder: f('sepa_holder'),
+            email: choice.email,
+          }
+        : null;
+    case 'ach':
+      return /^\d{9}$/.test(f('ach_routing')) && /^\d{4,17}$/.test(f('ach_account')) && f('ach_holder')
+        ? {
+            type: 'ach',
+            routingNumber: f('ach_routing'),
+            accountNumber: f('ach_account'),
+            accountHolder: f('ach_holder'),
+            accountType: f('ach_type') === 'savings' ? 'savings' : 'checking',
+          }
+        : null;
+    case 'klarna':
+    case 'splitit':
+    case 'google_pay':
+    case 'apple_pay':
+      return { type: 'redirect' };
+    default:
+      return null;
+  }
+}
+
+/** A failure code per method when its fields cannot be read. */
+const UNREADABLE: Record<string, string> = {
+  card: 'invalid_number',
+  sepa: 'invalid_bank_account',
+  ach: 'invalid_bank_account',
+};
+
 /**
- * Pays an order in full with the chosen method and answers where the buyer goes next: the result page (`done`), the
- * sandbox bank's verification step, or back to the checkout of the order with the reason of a failure.
+ * Pays an order with the buyer's choice and answers where the buyer goes next: the result page (`done`), the page
+ * where they approve (3-D Secure, Klarna, a wallet, the lender), or back to the order's payment with the reason.
  */
 export async function payOrder(
   api: Api,
   locale: Locale,
-  input: {
-    orderId: string;
-    store: boolean;
-    method: string;
-    card: ReturnType<typeof readCard>;
-  },
-): Promise<{ url: string; done: boolean }> {
+  input: { orderId: string; store: boolean; choice: PaymentChoice; resultParam?: 'orderId' | 'completeOrderId' },
+): Promise<{ url: string; done: boolean; stripe?: StripeConfirm }> {
   const at = (path: string) => localizedPath(locale, path);
+  const { choice } = input;
   const result = {
-    url: `${at('/checkout/result')}?${input.store ? 'storeOrderId' : 'orderId'}=${input.orderId}`,
+    url: `${at('/checkout/result')}?${input.store ? 'storeOrderId' : (input.resultParam ?? 'orderId')}=${input.orderId}`,
     done: true,
   };
   const failed = (code: string) => ({
-    url: `${at('/checkout')}?orderId=${input.orderId}&payment=failed&code=${code}`,
+    url: `${at(`/complete-order/${input.orderId}`)}?payment=failed&code=${encodeURIComponent(code)}`,
     done: false,
   });
+  // Financing: the lender decides first; the down payment is paid by card afterwards (decision 017).
+  if (choice.method === 'financing') {
+    const amount = Number(String(choice.form.get('down_payment') ?? '0').replace(',', '.'));
+    const application = await api.send<PaymentView>('POST', '/v1/checkout/ekho/create', {
+      orderId: input.orderId,
+      // Financing is offered in US dollars only (two decimals).
+      downPayment: Number.isFinite(amount) && amount > 0 ? Math.round(amount * 100) : 0,
+    });
+    return { url: at(application.actionUrl ?? `/checkout/verify/${application._id}`), done: false };
+  }
+  const elementPays = choice.stripe && STRIPE_ELEMENT_METHODS.includes(choice.method);
+  const needsDetails = details(choice);
+  if (!elementPays && !needsDetails && UNREADABLE[choice.method] && !choice.useWallet)
+    return failed(UNREADABLE[choice.method] ?? '');
   const payment = await api.send<PaymentView>('POST', '/v1/payment', {
-    kind: 'full',
-    method: input.method,
+    kind: choice.kind,
+    method: choice.method,
+    useWallet: choice.useWallet,
     ...(input.store ? { storeOrderId: input.orderId } : { order: input.orderId }),
   });
-  if (input.method !== 'card') return result;
-  if (!input.card) return failed('invalid_number');
-  const paid = await api.send<PaymentView>('POST', `/v1/payment/${payment._id}/card`, {
-    ...input.card,
+  // Customer credit covered it, or the method waits for money (transfers, at the dealer's).
+  if (payment.method === 'wallet' || payment.status !== 'CREATED') return result;
+  // Stripe.js confirms in the browser with the attempt's client secret, then brings the buyer to the result page.
+  if (elementPays && payment.clientSecret)
+    return {
+      url: result.url,
+      done: false,
+      stripe: {
+        clientSecret: payment.clientSecret,
+        returnUrl: `${result.url}&paymentId=${payment._id}`,
+        failUrl: failed('').url,
+      },
+    };
+  if (!needsDetails) return failed(UNREADABLE[choice.method] ?? 'payment_failed');
+  const paid = await api.send<PaymentView>('POST', `/v1/payment/${payment._id}/confirm`, {
+    details: needsDetails,
     returnUrl: at(`/checkout/verify/${payment._id}`),
   });
   if (paid.status === 'REQUIRES_ACTION' && paid.actionUrl) return { url: paid.actionUrl, done: false };
   if (paid.status === 'FAILED') return failed(paid.failureCode ?? 'card_declined');
   return result;
+}
+
+/** The market's Stripe key when it is paid through Stripe; null in the sandbox. */
+export async function stripeKey(api: Api, country: string): Promise<string | null> {
+  return api
+    .get<{ public_key: string | null }>(`/v1/payment/stripe/public-key?country=${country}`)
+    .then((r) => r.public_key)
+    .catch(() => null);
+}
+
+/** The buyer's saved cards in the market (none for a guest or when the provider cannot be reached). */
+export async function savedCards(api: Api, country: string, signedIn: boolean): Promise<SavedCardView[]> {
+  if (!signedIn) return [];
+  return api.get<SavedCardView[]>(`/v1/stripe/cards?country=${country}`).catch(() => []);
 }

@@ -1,3 +1,5 @@
+import type { BankTransferInstructions, Payment } from '@varg/contracts';
+import type { SavedCard } from '@varg/domain';
 // The checkout data the API answers (POST /v1/checkout/setup/{cartId}; spec section 3, "Checkout data").
 
 export interface CheckoutLineView {
@@ -35,8 +37,11 @@ export interface CheckoutData {
     total: number;
     currency: string;
     paid: number;
+    /** What the chosen kind charges now, after customer credit. */
     toPay: number;
     deposit: number;
+    walletDiscount: number;
+    walletBalance: number;
     taxes: {
       amount: number;
       error: string | null;
@@ -53,7 +58,8 @@ export interface CheckoutData {
   shippingMethods: ShippingMethodView[];
   selectedShippingMethod: string | null;
   paymentKinds: Array<{ name: string; default: boolean }>;
-  allowedMethods: Array<{ _id: string; labelKey: string; requestDownPayment: boolean }>;
+  selectedPaymentKind: string;
+  allowedMethods: AllowedMethodView[];
   deliveryDate: string | null;
 }
 
@@ -68,13 +74,27 @@ export interface SavedAddressView {
   formatted_address: string;
 }
 
-export interface PaymentView {
+export interface AllowedMethodView {
   _id: string;
+  labelKey: string;
+  requestDownPayment: boolean;
+}
+
+/** A saved card (GET /v1/stripe/cards), as the domain defines it. */
+export type SavedCardView = SavedCard;
+
+/** Where to send a bank transfer, and one payment attempt, as the API answers them (packages/contracts). */
+export type BankInstructionsView = BankTransferInstructions;
+export type PaymentView = Payment;
+
+/** POST /v1/order/complete-order/{id}/setup: paying an existing order. */
+export interface OrderPaymentSetup {
   orderId: string;
-  status: 'CREATED' | 'PROCESSING' | 'SUCCEEDED' | 'REQUIRES_ACTION' | 'FAILED';
-  amount: number;
+  number: number;
+  type: 'vehicle' | 'store';
+  country: string;
   currency: string;
-  method: string;
-  failureCode: string | null;
-  actionUrl: string | null;
+  pricing: { total: number; paid: number; toPay: number; deposit: number; walletBalance: number };
+  paymentKinds: Array<{ name: string; default: boolean }>;
+  allowedMethods: Record<string, AllowedMethodView[]>;
 }

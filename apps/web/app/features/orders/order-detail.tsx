@@ -149,25 +149,47 @@ function Totals({ order }: { order: OrderView }) {
 function Payments({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const format = useOrderFormat();
-  if (order.payments.length === 0) return <p className="text-sm text-neutral-600">{t('order_payments_none')}</p>;
+  const to = useLocalePath();
+  // The balance after a deposit, or a payment that failed or was left: paid on the order's own payment page.
+  const pay =
+    order.toPay > 0 && order.status !== 'cancelled' ? (
+      <Link to={to(`/complete-order/${order.id}`)} className={`${buttonClass.primary} mt-4 w-full`}>
+        {t('orders_pay_balance')} · {format.money(order.toPay, order.currency)}
+      </Link>
+    ) : null;
+  if (order.payments.length === 0)
+    return (
+      <>
+        <p className="text-sm text-neutral-600">{t('order_payments_none')}</p>
+        {pay}
+      </>
+    );
   return (
-    <ul className="divide-y divide-neutral-100 text-sm">
-      {order.payments.map((p) => (
-        <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
-          <div>
-            <p className="font-medium">
-              {t(`order_payment_kind_${p.kind}`)} · {t(`order_payment_method_${p.method}`)}
+    <>
+      <ul className="divide-y divide-neutral-100 text-sm">
+        {order.payments.map((p) => (
+          <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+            <div>
+              <p className="font-medium">
+                {t(`payment_kind_${p.kind}`)} · {t(`payment_method_${p.method}`)}
+              </p>
+              <p className="text-neutral-600">
+                {format.day(p.createdAt)} · {t(`order_payment_status_${p.status.toLowerCase()}`)}
+              </p>
+              {p.refunded > 0 ? (
+                <p className="text-neutral-600">
+                  {t('order_payment_refunded', { amount: format.money(p.refunded, p.currency) })}
+                </p>
+              ) : null}
+            </div>
+            <p className={`tabular-nums ${p.status === 'SUCCEEDED' ? 'font-semibold' : 'text-neutral-600'}`}>
+              {format.money(p.amount, p.currency)}
             </p>
-            <p className="text-neutral-600">
-              {format.day(p.createdAt)} · {t(`order_payment_status_${p.status.toLowerCase()}`)}
-            </p>
-          </div>
-          <p className={`tabular-nums ${p.status === 'SUCCEEDED' ? 'font-semibold' : 'text-neutral-600'}`}>
-            {format.money(p.amount, p.currency)}
-          </p>
-        </li>
-      ))}
-    </ul>
+          </li>
+        ))}
+      </ul>
+      {pay}
+    </>
   );
 }
 
