@@ -5,6 +5,9 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './e2e/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// The stand-in for Stripe (e2e/fake-stripe.ts): its API, its Stripe.js (routed by e2e/stripe-route.ts), its webhooks.
+const FAKE_STRIPE_PORT = Number(process.env.FAKE_STRIPE_PORT ?? 3199);
+const STRIPE_WEBHOOK_SECRET = 'whsec_fake_e2e_secret';
 export const MARKETING = 'https://marketing.example';
 
 export default defineConfig({
@@ -22,22 +25,46 @@ export default defineConfig({
     launchOptions: { executablePath: await chromiumPath(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node apps/web/server/index.ts',
-    url: `http://127.0.0.1:${PORT}/ready`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'varg-e2e-')),
-      MARKETING_SITE_URL: MARKETING,
-      // The tests play visitors from other countries through X-Forwarded-For.
-      TRUST_PROXY: 'loopback',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node e2e/fake-stripe.ts',
+      url: `http://127.0.0.1:${FAKE_STRIPE_PORT}/ready`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        FAKE_STRIPE_PORT: String(FAKE_STRIPE_PORT),
+        FAKE_STRIPE_APP_URL: `http://127.0.0.1:${PORT}`,
+        FAKE_STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET,
+      },
     },
-  },
+    {
+      command: 'node apps/web/server/index.ts',
+      url: `http://127.0.0.1:${PORT}/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(PORT),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'varg-e2e-')),
+        MARKETING_SITE_URL: MARKETING,
+        // The tests play visitors from other countries through X-Forwarded-For.
+        TRUST_PROXY: 'loopback',
+        LOG_LEVEL: 'warn',
+        // SEPA and ACH debits in the sandbox settle (by their signed webhook) 1.5 s after the buyer confirms.
+        SANDBOX_SETTLE_MS: '1500',
+        // Only the Netherlands pays through Stripe (the fake one); every other market stays on the sandbox.
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_MARKETS: 'NL',
+        STRIPE_SECRET_KEY: 'sk_test_fake_e2e',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_e2e',
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
+      },
+    },
+  ],
 });

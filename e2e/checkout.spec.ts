@@ -121,7 +121,7 @@ test.describe('checkout (issue 5)', () => {
     await page.getByLabel('Ort').fill('Berlin');
     await fillCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: /Zahlungspflichtig bestellen/ }).click();
-    await expect(page).toHaveURL(/\/de-DE\/checkout\?orderId=.+&payment=failed&code=card_declined/);
+    await expect(page).toHaveURL(/\/de-DE\/complete-order\/.+\?payment=failed&code=card_declined/);
     await expect(page.getByRole('alert')).toContainText('abgelehnt');
     await expectAccessible(page);
 
