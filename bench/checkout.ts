@@ -65,10 +65,13 @@ try {
         call('POST', '/v1/payment', start, token),
       ]);
       if (p1.json?._id !== p2.json?._id) errors.push(`buyer ${i} started two payments`);
-      const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', returnUrl: '/de-DE/x' };
+      const card = {
+        details: { type: 'card', number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+        returnUrl: '/de-DE/x',
+      };
       const [c1, c2] = await Promise.all([
-        call('POST', `/v1/payment/${p1.json?._id}/card`, card, token),
-        call('POST', `/v1/payment/${p1.json?._id}/card`, card, token),
+        call('POST', `/v1/payment/${p1.json?._id}/confirm`, card, token),
+        call('POST', `/v1/payment/${p1.json?._id}/confirm`, card, token),
       ]);
       const succeeded = [c1, c2].filter((c) => c.json?.status === 'SUCCEEDED').length;
       if (succeeded < 1) errors.push(`buyer ${i} card ${c1.status}/${c2.status}`);
