@@ -18,6 +18,11 @@ test.describe('orders and invoices (issue 5)', () => {
     await expect(orders).toHaveCount(1);
     await expect(orders.first()).toContainText('Teilweise bezahlt');
     await expect(orders.first()).toContainText(/15\.277,00\s€/);
+    // The balance can be paid straight from the list.
+    await expect(orders.first().getByRole('link', { name: /Restbetrag bezahlen/ })).toHaveAttribute(
+      'href',
+      `/de-DE/complete-order/${DEMO_VEHICLE_ORDER_ID}`,
+    );
     await expectAccessible(page);
 
     await page.getByRole('link', { name: 'Bestellung 100001' }).click();

@@ -368,7 +368,10 @@ function CheckoutForm({
     root.countries.find((c) => c.code === locale.country)?.name ?? locale.country,
   );
   const taxError = setup.pricing.taxes.error;
-  const postalError = setup.pricing.taxes.errorCode === 'INVALID_POSTAL_CODE' ? (taxError ?? undefined) : undefined;
+  // The tax service cannot place an empty ZIP code either; the field shows that only once the buyer has typed one.
+  const [postalTyped, setPostalTyped] = useState(false);
+  const postalError =
+    postalTyped && setup.pricing.taxes.errorCode === 'INVALID_POSTAL_CODE' ? (taxError ?? undefined) : undefined;
 
   // Spec section 4: re-price 500 ms after the last change to the address, billing or shipping method.
   function reprice() {
@@ -511,6 +514,7 @@ function CheckoutForm({
                   autoComplete="postal-code"
                   required
                   error={postalError}
+                  onInput={(e) => setPostalTyped(e.currentTarget.value.trim() !== '')}
                   {...(us
                     ? { inputMode: 'numeric' as const, pattern: '\\d{5}(-\\d{4})?', hint: t('checkout_zip_hint') }
                     : {})}

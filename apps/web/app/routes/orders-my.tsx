@@ -18,6 +18,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
       <OrdersHeader title={t('account_my_orders')} intro={t('orders_my_intro')} />
       <OrderList
         page={loaderData.orders}
+        payable
         label={t('account_my_orders')}
         empty={
           <EmptyOrders

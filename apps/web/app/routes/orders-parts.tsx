@@ -18,6 +18,7 @@ export default function PartsOrders({ loaderData }: Route.ComponentProps) {
       <OrdersHeader title={t('account_parts_orders')} intro={t('orders_parts_intro')} />
       <OrderList
         page={loaderData.orders}
+        payable
         label={t('account_parts_orders')}
         empty={
           <EmptyOrders

@@ -19,7 +19,7 @@ function summary(order: OrderView, more: (count: number) => string): string {
   return names.length > 2 ? `${shown} ${more(names.length - 2)}` : shown;
 }
 
-function OrderCard({ order, showType }: { order: OrderView; showType: boolean }) {
+function OrderCard({ order, showType, payable }: { order: OrderView; showType: boolean; payable: boolean }) {
   const { t } = useTranslation();
   const format = useOrderFormat();
   const localePath = useLocalePath();
@@ -72,6 +72,12 @@ function OrderCard({ order, showType }: { order: OrderView; showType: boolean })
             </div>
           )}
         </dl>
+        {payable && order.toPay > 0 && order.status !== 'cancelled' && (
+          // Above the card's own link (its overlay covers the card).
+          <Link to={localePath(`/complete-order/${order.id}`)} className={`${buttonClass.primary} relative z-10 mt-3`}>
+            {t('orders_pay_balance')} · {money(order.toPay)}
+          </Link>
+        )}
       </div>
     </li>
   );
@@ -82,12 +88,15 @@ export function OrderList({
   page,
   label,
   showType = false,
+  payable = false,
   empty,
 }: {
   page: OrderViewPage;
   /** Accessible name of the list. */
   label: string;
   showType?: boolean;
+  /** The buyer's own lists: an order with money due links straight to paying it. */
+  payable?: boolean;
   empty: ReactNode;
 }) {
   if (page.totalDocs === 0) return <>{empty}</>;
@@ -95,7 +104,7 @@ export function OrderList({
     <>
       <ul aria-label={label} className="flex flex-col gap-4">
         {page.docs.map((order) => (
-          <OrderCard key={order.id} order={order} showType={showType} />
+          <OrderCard key={order.id} order={order} showType={showType} payable={payable} />
         ))}
       </ul>
       <Pagination page={page.page} totalPages={page.totalPages} />
