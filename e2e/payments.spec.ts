@@ -52,8 +52,10 @@ test.describe('payments (issue 6)', () => {
     await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Sales tax (7.25 %)');
 
     await page.getByRole('radio', { name: /^Deposit/ }).check();
-    await expect(page.getByTestId('checkout-due-now')).toHaveText('$500.00');
+    // A method chosen while the deposit is being priced is kept when the new price arrives.
     await page.getByRole('radio', { name: 'Card' }).check();
+    await expect(page.getByTestId('checkout-due-now')).toHaveText('$500.00');
+    await expect(page.getByRole('radio', { name: 'Card' })).toBeChecked();
     await card(page, '4242 4242 4242 4242', /Expiry/, /Security code/, 'Card number');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Place order and pay $500.00' }).click();

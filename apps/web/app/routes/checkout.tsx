@@ -595,8 +595,8 @@ function CheckoutForm({
               onChange={setUseWallet}
             />
           ) : null}
+          {/* Not keyed by the kind: a method chosen while the new kind is being priced is kept when it is allowed. */}
           <PaymentFields
-            key={setup.selectedPaymentKind}
             methods={setup.allowedMethods}
             savedCards={cards}
             covered={setup.pricing.toPay <= 0 && setup.pricing.walletDiscount > 0}

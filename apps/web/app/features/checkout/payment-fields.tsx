@@ -220,11 +220,11 @@ export function PaymentFields({
           <div className="flex flex-col gap-4">
             {savedCardsList()}
             {card === 'new' ? (
-              <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
-                <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950 sm:col-span-3">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950 sm:col-span-2">
                   {t('checkout_card_sandbox_hint')}
                 </p>
-                <CardFields />
+                <CardFields numberClassName="sm:col-span-2" />
               </div>
             ) : null}
           </div>
