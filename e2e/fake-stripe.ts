@@ -1192,12 +1192,17 @@ const STRIPE_JS = String.raw`(function () {
     return null;
   };
   FakeElements.prototype.update = function (options) {
+    // Like Stripe.js: a Promise; a test can make Stripe refuse updates (window.fakeStripe.failUpdates).
+    if (window.fakeStripe.failUpdates)
+      return Promise.reject(IntegrationError('elements.update(): the amount could not be updated.'));
+    window.fakeStripe.updates.push(options);
     var before = JSON.stringify(this.options.allowedPaymentMethodTypes || this.options.paymentMethodTypes || null);
     Object.assign(this.options, options || {});
     if (JSON.stringify(this.options.allowedPaymentMethodTypes || this.options.paymentMethodTypes || null) !== before)
       this._elements.forEach(function (element) {
         element._rerender();
       });
+    return Promise.resolve();
   };
   FakeElements.prototype.fetchUpdates = async function () {
     return {};
@@ -1353,7 +1358,7 @@ const STRIPE_JS = String.raw`(function () {
   FakeStripe.version = 'endive';
   FakeStripe.fake = true;
   FakeStripe._registerWrapper = function () {};
-  window.fakeStripe = { instances: [], confirms: [], redirects: [] };
+  window.fakeStripe = { instances: [], confirms: [], redirects: [], updates: [], failUpdates: false };
   window.Stripe = FakeStripe;
 })();
 `;

@@ -81,4 +81,43 @@ test.describe('payments through Stripe (issue 6)', () => {
     // The domain's rules offer Splitit in the Netherlands; Stripe has no Splitit, so the market does not.
     await expect(payment.getByRole('radio', { name: /Splitit/ })).toHaveCount(0);
   });
+
+  test('the Payment Element follows the amount due; when Stripe refuses a new amount the checkout says so until it takes one', async ({
+    page,
+  }) => {
+    type FakeWindow = { fakeStripe: { failUpdates: boolean; updates: { amount?: number }[] } };
+    await useFakeStripe(page);
+    await page.goto('/nl-NL/pre-summary?model=varg');
+    await page.getByRole('main').getByRole('button', { name: 'In winkelwagen' }).click();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await page.goto('/nl-NL/checkout');
+    await page.getByLabel('Voornaam').fill('Sanne');
+    await page.getByLabel('Achternaam').fill('de Vries');
+    await page.getByLabel('E-mailadres').fill(`sanne-${Date.now()}@example.com`);
+    await page.getByLabel('Telefoon').fill('06 12345678');
+    await page.getByLabel('Straat en huisnummer').fill('Damrak 1');
+    await page.getByLabel('Postcode').fill('1012 LG');
+    await page.getByLabel('Plaats').fill('Amsterdam');
+    await page.getByRole('group', { name: 'Betaling' }).getByRole('radio', { name: 'Kaart', exact: true }).check();
+    await expect(page.getByTestId('stripe-payment-element')).toBeVisible();
+    const refused = page.getByText('Het bedrag van je betaling kon niet worden bijgewerkt. Probeer het opnieuw.');
+
+    await page.evaluate(() => {
+      (window as unknown as FakeWindow).fakeStripe.failUpdates = true;
+    });
+    await page.getByRole('radio', { name: /^Aanbetaling/ }).check();
+    await expect(refused).toBeVisible();
+    // Nothing was placed: the buyer is still on the checkout, and submitting asks Stripe again.
+    await page.getByRole('button', { name: /^Bestellen en/ }).click();
+    await expect(refused).toBeVisible();
+    await expect(page).toHaveURL(/\/nl-NL\/checkout$/);
+
+    await page.evaluate(() => {
+      (window as unknown as FakeWindow).fakeStripe.failUpdates = false;
+    });
+    await page.getByRole('radio', { name: /^Volledige betaling/ }).check();
+    await expect(refused).toHaveCount(0);
+    const updates = await page.evaluate(() => (window as unknown as FakeWindow).fakeStripe.updates);
+    expect(updates.at(-1)?.amount).toBeGreaterThan(500_000);
+  });
 });

@@ -357,7 +357,7 @@ function CheckoutForm({
   const [kind, setKind] = useState(initial.selectedPaymentKind);
   const [useWallet, setUseWallet] = useState(false);
   const us = locale.country === 'US';
-  const stripePay = useStripePay(!!stripeKey);
+  const stripePay = useStripePay(!!stripeKey, setup.pricing.toPay);
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<number | undefined>(undefined);
   const { pathname: checkoutAction } = useLocation();

@@ -89,7 +89,6 @@ export const action = guarded(['auth'], async ({ params, request, context }: Rou
 export default function CompleteOrder() {
   const { t } = useTranslation();
   const { setup, order, cards, failure, stripeKey: publicKey } = useLoaderData<typeof loader>();
-  const stripePay = useStripePay(!!publicKey);
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const locale = useLocale();
@@ -102,6 +101,7 @@ export default function CompleteOrder() {
   const dueOf = (k: string) => (k === 'deposit' ? Math.min(deposit, toPay) : toPay);
   const walletUse = useWallet ? Math.min(walletBalance, dueOf(kind)) : 0;
   const charge = dueOf(kind) - walletUse;
+  const stripePay = useStripePay(!!publicKey, charge);
   const busy = navigation.state !== 'idle' || stripePay.busy;
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 lg:py-12">

@@ -39,6 +39,10 @@ export default function StripeElement({
   const container = useRef<HTMLFieldSetElement>(null);
   const ready = useRef(onReady);
   ready.current = onReady;
+  // The amount the element starts with; later changes go through `elements.update` (useStripePay), which keeps what
+  // the buyer typed, instead of building the element again.
+  const initialAmount = useRef(amount);
+  initialAmount.current = amount;
   useEffect(() => {
     let cancelled = false;
     let destroy: (() => void) | null = null;
@@ -46,7 +50,7 @@ export default function StripeElement({
       if (!stripe || cancelled || !container.current) return;
       const elements = stripe.elements({
         mode: 'payment',
-        amount: Math.max(amount, 1),
+        amount: Math.max(initialAmount.current, 1),
         currency: currency.toLowerCase(),
         allowedPaymentMethodTypes: ELEMENT_TYPES[method] ?? ['card'],
         locale: locale as never,
@@ -61,7 +65,7 @@ export default function StripeElement({
       destroy?.();
       ready.current(null);
     };
-  }, [publicKey, amount, currency, method, locale]);
+  }, [publicKey, currency, method, locale]);
   return (
     <fieldset
       ref={container}

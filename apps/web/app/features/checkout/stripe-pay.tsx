@@ -3,6 +3,7 @@
 // brings the buyer back to the result page. Sandbox markets never load any of this.
 import { type FormEvent, lazy, useEffect, useRef, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
+import { useTranslation } from '../../lib/i18n.ts';
 import type { StripeHandle } from './stripe-element.tsx';
 
 export const StripeElement = lazy(() => import('./stripe-element.tsx'));
@@ -25,12 +26,39 @@ export function usesStripeElement(form: FormData): boolean {
   return STRIPE_ELEMENT_METHODS.includes(method) && !(method === 'card' && saved !== 'new');
 }
 
-export function useStripePay(enabled: boolean) {
+/**
+ * @param amount what is due now (minor units): the element follows it with `elements.update`. When Stripe refuses the
+ * new amount the page says so (spec: `checkout_update_payment_error`) and the next submit tries the update again.
+ */
+export function useStripePay(enabled: boolean, amount: number) {
+  const { t } = useTranslation();
   const handle = useRef<StripeHandle | null>(null);
   const fetcher = useFetcher<{ stripe?: StripeConfirm; formError?: string | null }>();
   const { pathname } = useLocation();
   const [error, setError] = useState<string | null>(null);
+  const [amountFailed, setAmountFailed] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const due = useRef(amount);
+  due.current = amount;
+
+  /** Gives the element the amount due now; false when Stripe refused it. */
+  async function syncAmount(): Promise<boolean> {
+    const current = handle.current;
+    if (!current) return true;
+    try {
+      await current.elements.update({ amount: Math.max(due.current, 1) });
+      setAmountFailed(false);
+      return true;
+    } catch {
+      setAmountFailed(true);
+      return false;
+    }
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: syncAmount reads the amount through a ref
+  useEffect(() => {
+    if (enabled) void syncAmount();
+  }, [enabled, amount]);
 
   /** Takes over the form's submit when the Payment Element pays; false lets the plain form post go on. */
   async function onSubmit(event: FormEvent<HTMLFormElement>): Promise<boolean> {
@@ -40,6 +68,8 @@ export function useStripePay(enabled: boolean) {
     const current = handle.current;
     if (!current) return true;
     setError(null);
+    // The payment's error stays on the form; submitting again retries the update.
+    if (!(await syncAmount())) return true;
     const submitted = await current.elements.submit();
     if (submitted.error) {
       setError(submitted.error.message ?? null);
@@ -70,7 +100,7 @@ export function useStripePay(enabled: boolean) {
   return {
     handle,
     onSubmit,
-    error: error ?? fetcher.data?.formError ?? null,
+    error: error ?? (amountFailed ? t('checkout_update_payment_error') : null) ?? fetcher.data?.formError ?? null,
     busy: fetcher.state !== 'idle' || confirming,
   };
 }
