@@ -44,6 +44,9 @@ test.describe('payments (issue 6)', () => {
     await page.goto('/en-US/checkout');
     await expect(page).toHaveURL(/\/en-US\/us-checkout$/);
     await expect(page.getByText('Prices are shown before sales tax')).toBeVisible();
+    // Before the address: the tax is not known yet (not 0 %), and the empty ZIP field is not called invalid.
+    await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Calculated from your address');
+    await expect(page.getByText('The postal code is invalid.')).toHaveCount(0);
     await usContact(page);
     // US checkout: ACH and financing come first; sales tax of the state is added.
     const methods = page.getByRole('group', { name: 'Payment' }).getByRole('radio');

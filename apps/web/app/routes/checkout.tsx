@@ -266,6 +266,12 @@ function Summary({ setup }: { setup: CheckoutData }) {
             <dt>{t('checkout_reverse_charge')}</dt>
             <dd className="text-right">{m(0)}</dd>
           </>
+        ) : taxes.strategy.displayExcludingTaxes && taxes.errorCode === 'INVALID_POSTAL_CODE' ? (
+          // No state or ZIP code yet: the tax is not known, rather than 0 %.
+          <>
+            <dt>{t('checkout_sales_tax_title')}</dt>
+            <dd className="text-right text-neutral-600">{t('checkout_tax_after_address')}</dd>
+          </>
         ) : (
           <>
             <dt>
