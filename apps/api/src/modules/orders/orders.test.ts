@@ -873,6 +873,11 @@ describe('balance reminders', () => {
       payments: [deposit, { kind: 'remaining', method: 'wallet', status: 'SUCCEEDED', amount: 10_000 }],
     });
     const edge = await order('edge@example.com', { deliveryDate: '2026-02-21', payments: [deposit] });
+    // Paid in full, then 1,000 € given back: it owes again (the ledger counts amount − refunded).
+    await order('refunded@example.com', {
+      deliveryDate: '2026-02-01',
+      payments: [{ kind: 'full', method: 'card', status: 'SUCCEEDED', amount: 1_190_000, refunded: 100_000 }],
+    });
     // Not reminded: paid in full; nothing paid (a failed deposit, a transfer on its way); delivery far away;
     // cancelled; no delivery date; a store order.
     await order('paid@example.com', {
@@ -892,7 +897,8 @@ describe('balance reminders', () => {
     await order('store@example.com', { type: 'store', deliveryDate: '2026-02-01', payments: [deposit] });
 
     const reminders = ctx.app.services.orders;
-    expect(await reminders.sendBalanceReminders(NOW)).toBe(3);
+    expect(await reminders.sendBalanceReminders(NOW)).toBe(4);
+    expect(await mailsTo('refunded@example.com')).toHaveLength(1);
     const [mail, ...more] = await mailsTo('soon@example.com');
     expect(more).toEqual([]);
     expect(mail?.lang).toBe('de');
@@ -917,11 +923,11 @@ describe('balance reminders', () => {
     const [marked] = await ctx.database.db.select().from(orders).where(eq(orders.id, soon.id));
     expect(marked?.balanceReminderAt?.toISOString()).toBe(NOW.toISOString());
 
-    // The same day and six days later: nothing again; eight days later the same three, and the far one, whose
+    // The same day and six days later: nothing again; eight days later the same four, and the far one, whose
     // delivery is then within 42 days.
     expect(await reminders.sendBalanceReminders(NOW)).toBe(0);
     expect(await reminders.sendBalanceReminders(days(6))).toBe(0);
-    expect(await reminders.sendBalanceReminders(days(8))).toBe(4);
+    expect(await reminders.sendBalanceReminders(days(8))).toBe(5);
     expect(await mailsTo('soon@example.com')).toHaveLength(2);
     expect(await mailsTo('far@example.com')).toHaveLength(1);
     expect((await mailsTo('edge@example.com'))[1]?.subject).toContain(String(edge.number));

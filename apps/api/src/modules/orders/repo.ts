@@ -11,8 +11,8 @@ export interface OrderWithDetails {
   payments: PaymentRow[];
 }
 
-/** What the SUCCEEDED payments of the order in the outer query add up to (the ledger's `paid`). */
-const paidSoFar = sql<number>`(select coalesce(sum(${payments.amount}), 0) from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'SUCCEEDED')`;
+/** What the SUCCEEDED payments of the order in the outer query add up to, less refunds (the ledger's `paid`). */
+const paidSoFar = sql<number>`(select coalesce(sum(${payments.amount} - ${payments.refunded}), 0) from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'SUCCEEDED')`;
 
 /** An order that may be reminded again: never reminded, or last reminded before `remindedBefore`. */
 const reminderDue = (remindedBefore: Date) =>
