@@ -15,6 +15,11 @@ async function buyTyre(page: Page) {
     .click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await page.goto('/nl-NL/checkout');
+  await dutchBuyer(page);
+}
+
+/** A new Dutch buyer's contact details and address on the checkout. */
+async function dutchBuyer(page: Page) {
   await page.getByLabel('Voornaam').fill('Sanne');
   await page.getByLabel('Achternaam').fill('de Vries');
   await page.getByLabel('E-mailadres').fill(`sanne-${Date.now()}@example.com`);
@@ -91,13 +96,7 @@ test.describe('payments through Stripe (issue 6)', () => {
     await page.getByRole('main').getByRole('button', { name: 'In winkelwagen' }).click();
     await expect(page.getByTestId('cart-count')).toHaveText('1');
     await page.goto('/nl-NL/checkout');
-    await page.getByLabel('Voornaam').fill('Sanne');
-    await page.getByLabel('Achternaam').fill('de Vries');
-    await page.getByLabel('E-mailadres').fill(`sanne-${Date.now()}@example.com`);
-    await page.getByLabel('Telefoon').fill('06 12345678');
-    await page.getByLabel('Straat en huisnummer').fill('Damrak 1');
-    await page.getByLabel('Postcode').fill('1012 LG');
-    await page.getByLabel('Plaats').fill('Amsterdam');
+    await dutchBuyer(page);
     await page.getByRole('group', { name: 'Betaling' }).getByRole('radio', { name: 'Kaart', exact: true }).check();
     await expect(page.getByTestId('stripe-payment-element')).toBeVisible();
     const refused = page.getByText('Het bedrag van je betaling kon niet worden bijgewerkt. Probeer het opnieuw.');

@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from '@varg/db';
+import { isUuid } from '@varg/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import metricsModule from 'fastify-metrics';
 import {
@@ -116,9 +117,6 @@ declare module 'fastify' {
  * The API and the shared HTTP layer. Plugins load in order: external (security, limits, docs) → services →
  * routes (DESIGN.md section 4). The web server adds its static files and pages to the same instance.
  */
-/** An id the database can look up (a malformed one is simply not found). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
@@ -316,7 +314,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     repo: paymentsData,
     providers: paymentProvidersOfMarkets,
     async orderFor(orderId, caller) {
-      if (!caller.userId || !UUID.test(orderId)) return null;
+      if (!caller.userId || !isUuid(orderId)) return null;
       const order = await paymentsData.orderBasics(orderId);
       // Only the buyer pays or reads the payments of an order (an administrator does it by impersonating them).
       if (order?.userId !== caller.userId) return null;

@@ -9,6 +9,9 @@ export const StripeSecret = z
   .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)');
 const StripePublishable = z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)');
 
+/** The sandbox payment provider's settings when nothing is configured (also for an ApiConfig without `payments`). */
+export const SANDBOX_PAYMENT_DEFAULTS = { webhookSecret: 'whsec_sandbox_local_development', settleMs: 5000 } as const;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
@@ -79,8 +82,8 @@ const EnvSchema = z.object({
     .optional(),
   /** Test only: Stripe's API at another address (the browser tests' stand-in). */
   STRIPE_API_BASE: z.url().optional(),
-  SANDBOX_WEBHOOK_SECRET: z.string().min(16).default('whsec_sandbox_local_development'),
-  SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).default(SANDBOX_PAYMENT_DEFAULTS.webhookSecret),
+  SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).max(86_400_000).default(SANDBOX_PAYMENT_DEFAULTS.settleMs),
   BALANCE_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(3_600_000),
 });
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CountryCode } from './markets.ts';
 
 export const ROLE_NAMES = ['admin', 'lead_dealer', 'translator', 'customer', 'dealer', 'mco'] as const;
 export const RoleName = z.enum(ROLE_NAMES);
@@ -13,10 +14,6 @@ export const Password = z.string().min(10).max(128);
 const Name = z.string().trim().max(100);
 const Phone = z.string().trim().max(32);
 const LangCode = z.string().regex(/^[a-z]{2}(-[a-z]{2})?$/, 'a language code such as de or en-us');
-const CountryCode2 = z
-  .string()
-  .regex(/^[A-Za-z]{2}$/)
-  .transform((s) => s.toUpperCase());
 
 export const SignInBody = z.object({ email: Email, password: z.string().min(1).max(128) }).meta({ id: 'SignInBody' });
 export const TokenPair = z
@@ -29,7 +26,7 @@ export const TokenPair = z
   .meta({ id: 'TokenPair' });
 export type TokenPair = z.infer<typeof TokenPair>;
 
-export const SignUpQuery = z.object({ lang: LangCode.optional(), country: CountryCode2.optional() });
+export const SignUpQuery = z.object({ lang: LangCode.optional(), country: CountryCode.optional() });
 export const SignUpBody = z
   .object({
     email: Email,
@@ -126,7 +123,7 @@ export const ProfileUpdate = z
     dateOfBirth: z.iso.date().nullable(),
     phone: Phone,
     email: Email,
-    country: CountryCode2,
+    country: CountryCode,
     lang: LangCode,
   })
   .partial()

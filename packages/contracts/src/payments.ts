@@ -49,5 +49,16 @@ export const Payment = z
   })
   .meta({ id: 'Payment' });
 
+/** A saved card (spec: received as id, brand, exp_month, exp_year, last4; shown as packages/domain/src/payment-card.ts). */
+export const SavedCard = z
+  .object({
+    id: z.string(),
+    brand: z.string(),
+    exp_month: z.number().int(),
+    exp_year: z.number().int(),
+    last4: z.string(),
+  })
+  .meta({ id: 'SavedCard' });
+
 export type BankTransferInstructions = z.infer<typeof BankTransferInstructions>;
 export type Payment = z.infer<typeof Payment>;

@@ -5,6 +5,7 @@ export * from './configuration.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './handover.ts';
+export * from './ids.ts';
 export * from './internal-link.ts';
 export * from './ledger.ts';
 export * from './locale.ts';

@@ -85,19 +85,6 @@ export function amountForKind(
   }
 }
 
-/** Methods that settle later: the attempt waits in PROCESSING until the provider reports the money (a webhook). */
-export const DELAYED_METHODS: readonly PaymentMethod[] = [
-  'sepa',
-  'ach',
-  'bank_transfer',
-  'bank_transfer_gb',
-  'stark_bank_transfer',
-  'manual',
-];
-
-/** Methods whose intent is made before the payment element is shown (spec section 4, "Checkout setup"). */
-export const INTENT_FIRST_METHODS: readonly PaymentMethod[] = ['ach', 'sepa', 'klarna', 'apple_pay', 'google_pay'];
-
 /** Markets where Klarna is offered (Klarna's own list of countries for merchants in the EU and the US). */
 const KLARNA_COUNTRIES = new Set([
   'AT',

@@ -2,7 +2,7 @@
 // the `cart_id` cookie (httpOnly, SameSite=Lax, 30 days); a signed-in user's cart is found by their token, so the
 // cookie is not needed then and is cleared once it has been merged at sign-in.
 import type { Cart, CartSummary } from '@varg/contracts';
-import { COOKIE, localizedPath } from '@varg/domain';
+import { COOKIE, isUuid, localizedPath } from '@varg/domain';
 import { stringifySetCookie } from 'cookie';
 import type { MiddlewareFunction, RouterContextProvider } from 'react-router';
 import { isApiRequestError } from './api.ts';
@@ -13,12 +13,11 @@ import { isSecure, readCookies } from './cookies.server.ts';
 type Context = Readonly<RouterContextProvider>;
 
 export const CART_COOKIE = COOKIE.cartId.name;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The anonymous cart's id from the cookie, when it looks like one. */
 export function cartIdFrom(request: Request): string | null {
   const value = readCookies(request)[CART_COOKIE];
-  return value && UUID.test(value) ? value : null;
+  return value && isUuid(value) ? value : null;
 }
 
 /** Sets (or, with null, clears) the anonymous cart cookie. */

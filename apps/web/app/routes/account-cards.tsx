@@ -20,6 +20,7 @@ import {
   useSubmit,
 } from 'react-router';
 import { CardFields } from '../features/checkout/card-fields.tsx';
+import { stripeKey } from '../features/checkout/checkout.server.ts';
 import { useShell } from '../features/shell/providers.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
@@ -81,9 +82,9 @@ function addCardDeeplink(request: Request): { returnTo: string } | null {
 export const loader = guarded(['auth'], async ({ context, request }: Route.LoaderArgs) => {
   const api = userApi(context, request);
   const { country } = context.get(localeContext);
-  const [cards, key] = await Promise.all([
+  const [cards, publicKey] = await Promise.all([
     api.get<SavedCard[]>(`/v1/stripe/cards?country=${country}`),
-    api.get<{ public_key: string | null }>(`/v1/payment/stripe/public-key?country=${country}`),
+    stripeKey(api, country),
   ]);
   // The query is read too: on the very first visit the middleware sets the cookie on this same response.
   const query = new URL(request.url).searchParams;
@@ -97,7 +98,7 @@ export const loader = guarded(['auth'], async ({ context, request }: Route.Loade
         headers: { 'set-cookie': preferenceCookie(request, COOKIE.mobileDeeplink.name, '', 0) },
       });
   }
-  const currency = key.public_key
+  const currency = publicKey
     ? await api
         .get<{ currency: { code: string } }>(`/v1/country/${country}`)
         .then((c) => c.currency.code)
@@ -105,7 +106,7 @@ export const loader = guarded(['auth'], async ({ context, request }: Route.Loade
     : null;
   return {
     cards,
-    stripe: key.public_key && currency ? { publicKey: key.public_key, currency } : null,
+    stripe: publicKey && currency ? { publicKey, currency } : null,
     savedAtStripe: query.get('saved') === '1' && query.get('redirect_status') === 'succeeded',
     openAdd: recorded || fromQuery,
     returnsToApp: recorded || (fromQuery && !!query.get('returnTo')),

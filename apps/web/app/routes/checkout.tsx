@@ -14,14 +14,7 @@ import {
   useNavigation,
   useSearchParams,
 } from 'react-router';
-import {
-  CART_COOKIE,
-  clearCartCookie,
-  payOrder,
-  readPaymentChoice,
-  savedCards,
-  stripeKey,
-} from '../features/checkout/checkout.server.ts';
+import { payOrder, readPaymentChoice, savedCards, stripeKey } from '../features/checkout/checkout.server.ts';
 import { PaymentFields, PaymentKinds, WalletToggle } from '../features/checkout/payment-fields.tsx';
 import { useStripePay } from '../features/checkout/stripe-pay.tsx';
 import type { CheckoutData, SavedAddressView } from '../features/checkout/types.ts';
@@ -29,8 +22,8 @@ import { money } from '../features/configurator/price.tsx';
 import { formatIsoDate } from '../features/stock-bikes/format.ts';
 import { isApiRequestError } from '../lib/api.ts';
 import { authContext, signIn, userApi } from '../lib/auth.server.ts';
+import { cartCookie, cartIdFrom } from '../lib/cart.server.ts';
 import { localeContext } from '../lib/context.ts';
-import { readCookies } from '../lib/cookies.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath, useRootData } from '../lib/use-locale.ts';
@@ -104,7 +97,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`${at(`/complete-order/${encodeURIComponent(orderId)}`)}${query ? `?${query}` : ''}`);
   }
 
-  const cartId = readCookies(request)[CART_COOKIE];
+  const cartId = cartIdFrom(request);
   const cart = await api
     .get<{ _id: string; items: unknown[]; storeItems: unknown[] }>(
       `/v1/cart?country=${locale.country}${cartId ? `&cartId=${encodeURIComponent(cartId)}` : ''}`,
@@ -222,13 +215,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         break;
       const paid = await payOrder(buyer, locale, { ...target, choice: own });
       // Stripe.js confirms in the browser; the cart is an order now.
-      if (paid.stripe) return data({ stripe: paid.stripe }, { headers: { 'set-cookie': clearCartCookie() } });
+      if (paid.stripe) return data({ stripe: paid.stripe }, { headers: { 'set-cookie': cartCookie(request, null) } });
       next = paid.url;
       if (!paid.done) break;
     }
     if (targets.length === 2 && next.includes('/checkout/result'))
       next = `${localizedPath(locale, '/checkout/result')}?orderId=${confirm.order?._id}&storeOrderId=${confirm.storeOrder?._id}`;
-    throw redirect(next, { headers: { 'set-cookie': clearCartCookie() } });
+    throw redirect(next, { headers: { 'set-cookie': cartCookie(request, null) } });
   } catch (error) {
     if (!isApiRequestError(error)) throw error;
     return data({ formError: error.message, code: error.code }, { status: error.status });

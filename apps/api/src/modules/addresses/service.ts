@@ -1,7 +1,7 @@
 // Saved addresses (spec sections 3 "Address" and 7; decision 013). The checkout calls `get` and `create` for the
 // buyer's shipping and billing addresses; every call names the user, and another user's address is never found.
 import type { Address, ParsedAddress } from '@varg/contracts';
-import { ACTIVE_STATUS, checkPostalCode, formatAddress, isUsState, zipMatchesState } from '@varg/domain';
+import { ACTIVE_STATUS, checkPostalCode, formatAddress, isUsState, isUuid, zipMatchesState } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import type { GeocodingProvider } from '../../providers/geocoding/interface.ts';
 import type { MarketsService } from '../markets/service.ts';
@@ -79,8 +79,6 @@ function field(value: string | undefined, max: number, required: boolean): strin
   return v;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function addressesService(deps: { repo: AddressesRepo; markets: MarketsService; geocoding: GeocodingProvider }) {
   const { repo, markets, geocoding } = deps;
 
@@ -125,7 +123,7 @@ export function addressesService(deps: { repo: AddressesRepo; markets: MarketsSe
 
     /** One of the user's addresses; null when it does not exist or is somebody else's. */
     async get(userId: string, id: string): Promise<SavedAddress | null> {
-      if (!UUID.test(id)) return null;
+      if (!isUuid(id)) return null;
       const row = await repo.find(userId, id);
       return row ? toSaved(row) : null;
     },
@@ -151,7 +149,7 @@ export function addressesService(deps: { repo: AddressesRepo; markets: MarketsSe
 
     /** Deletes one of the user's addresses; ADDRESS_NOT_FOUND for an unknown id or somebody else's. */
     async remove(userId: string, id: string): Promise<void> {
-      if (!UUID.test(id) || !(await repo.remove(userId, id))) throw new ApiError('ADDRESS_NOT_FOUND');
+      if (!isUuid(id) || !(await repo.remove(userId, id))) throw new ApiError('ADDRESS_NOT_FOUND');
     },
 
     /** An address looked up by the geocoding provider (Google place id), in the creation payload's fields. */

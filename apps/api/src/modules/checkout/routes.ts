@@ -1,4 +1,4 @@
-import { ErrorEnvelope } from '@varg/contracts';
+import { CountryCode as Country, ErrorEnvelope } from '@varg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
@@ -7,10 +7,6 @@ import type { Guards } from '../identity/auth.ts';
 import type { CheckoutService } from './service.ts';
 
 const text = (max: number) => z.string().trim().max(max);
-const Country = z
-  .string()
-  .regex(/^[A-Za-z]{2}$/)
-  .transform((s) => s.toUpperCase());
 const AddressInput = z.object({
   country: Country,
   line_1: text(200).min(1),

@@ -1,4 +1,10 @@
-import { ErrorEnvelope, BankTransferInstructions as Instructions, Payment } from '@varg/contracts';
+import {
+  CountryCode as Country,
+  ErrorEnvelope,
+  BankTransferInstructions as Instructions,
+  Payment,
+  SavedCard,
+} from '@varg/contracts';
 import { PAYMENT_STATUSES } from '@varg/domain';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,10 +14,6 @@ import type { PaymentCaller, PaymentsService } from './service.ts';
 
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 502: ErrorEnvelope };
 const Id = z.object({ id: z.uuid() });
-const Country = z
-  .string()
-  .regex(/^[A-Za-z]{2}$/)
-  .transform((s) => s.toUpperCase());
 const Kind = z.string().max(16);
 const MethodName = z.string().max(32);
 const Card = z.object({
@@ -335,15 +337,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         summary: "The caller's saved cards in a market",
         querystring: z.object({ country: Country }),
         response: {
-          200: z.array(
-            z.object({
-              id: z.string(),
-              brand: z.string(),
-              exp_month: z.number().int(),
-              exp_year: z.number().int(),
-              last4: z.string(),
-            }),
-          ),
+          200: z.array(SavedCard),
           ...errors,
         },
       },
@@ -480,15 +474,7 @@ export const cardSetupRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService;
         body: Card.extend({ country: Country, client_secret: z.string().min(10).max(200) }),
         response: {
           200: z.object({
-            card: z
-              .object({
-                id: z.string(),
-                brand: z.string(),
-                exp_month: z.number().int(),
-                exp_year: z.number().int(),
-                last4: z.string(),
-              })
-              .nullable(),
+            card: SavedCard.nullable(),
             failureCode: z.string().nullable(),
           }),
           ...errors,

@@ -67,6 +67,9 @@ const FINANCING_PROVIDER = 'ekho';
 /** Money that reaches us outside a provider: a transfer to our own account, a payment at the dealer's. */
 const IN_HOUSE_METHODS: readonly string[] = ['stark_bank_transfer', 'manual'];
 const IN_HOUSE_PROVIDER = 'stark';
+/** Once the lender paid its part, what is left is the down payment (spec section 4). */
+const financedBy = (rows: PaymentRow[]) =>
+  rows.some((r) => r.provider === FINANCING_PROVIDER && r.status === 'SUCCEEDED');
 /** Internal method of customer credit applied to an order (never offered as a choice). */
 const WALLET_METHOD = 'wallet';
 
@@ -190,6 +193,24 @@ export function paymentsService(deps: {
     return methods.filter((m) => m._id === 'financing' || IN_HOUSE_METHODS.includes(m._id) || provider.supports(m._id));
   }
 
+  /** The methods a caller may choose to pay an order or cart with, in a kind: the domain's rules, as the market takes them. */
+  function methodsFor(
+    target: { country: string; currency: string; type: 'vehicle' | 'store' },
+    kind: PaymentKind,
+    caller: PaymentCaller,
+  ): AllowedMethod[] {
+    return offered(
+      target.country,
+      allowedMethods({
+        country: target.country,
+        currency: target.currency,
+        kind,
+        orderType: target.type,
+        isDealer: caller.roles.includes('dealer'),
+      }),
+    );
+  }
+
   function checkMethod(methods: AllowedMethod[], method: string | undefined, fallback: PaymentMethod): PaymentMethod {
     const chosen = method ?? fallback;
     if (!(PAYMENT_METHODS as readonly string[]).includes(chosen) || !methods.some((m) => m._id === chosen))
@@ -249,25 +270,10 @@ export function paymentsService(deps: {
       if (!order) throw new ApiError('ORDER_NOT_FOUND');
       const rows = await repo.ofOrder(order.id);
       const { paid, toPay } = orderLedger({ total: order.total }, rows);
-      const financed = rows.some((r) => r.provider === FINANCING_PROVIDER && r.status === 'SUCCEEDED');
-      const kinds = financed
+      const kinds = financedBy(rows)
         ? [{ name: 'down_payment' as const, default: true }]
         : paymentKinds({ total: order.total, paid, deposit: order.deposit });
-      const methodsByKind = Object.fromEntries(
-        kinds.map((k) => [
-          k.name,
-          offered(
-            order.country,
-            allowedMethods({
-              country: order.country,
-              currency: order.currency,
-              kind: k.name,
-              orderType: order.type,
-              isDealer: caller.roles.includes('dealer'),
-            }),
-          ),
-        ]),
-      );
+      const methodsByKind = Object.fromEntries(kinds.map((k) => [k.name, methodsFor(order, k.name, caller)]));
       return {
         order,
         paid,
@@ -321,7 +327,7 @@ export function paymentsService(deps: {
       const spentBefore = all.some((p) => p.idempotencyKey === walletKey);
       const previous = all.filter((p) => p.idempotencyKey !== walletKey);
       const { paid } = orderLedger({ total: order.total }, previous);
-      const financed = previous.some((r) => r.provider === FINANCING_PROVIDER && r.status === 'SUCCEEDED');
+      const financed = financedBy(previous);
       // Once the lender has paid its part, what is left is the down payment, by card (spec section 4).
       if (financed && kind !== 'down_payment') throw new ApiError('PAYMENT_KIND_NOT_ALLOWED');
       const allowedKinds = financed
@@ -331,16 +337,7 @@ export function paymentsService(deps: {
       const sameAsDue = (k: string) => k === 'full' || k === 'remaining';
       if (kind !== 'down_payment' && !allowedKinds.includes(kind) && !(sameAsDue(kind) && allowedKinds.some(sameAsDue)))
         throw new ApiError('PAYMENT_KIND_NOT_ALLOWED');
-      const methods = offered(
-        order.country,
-        allowedMethods({
-          country: order.country,
-          currency: order.currency,
-          kind,
-          orderType: order.type,
-          isDealer: caller.roles.includes('dealer'),
-        }),
-      );
+      const methods = methodsFor(order, kind, caller);
       let due = amountForKind(kind, {
         total: order.total,
         paid,
@@ -501,43 +498,28 @@ export function paymentsService(deps: {
         useWallet?: boolean | undefined;
       },
     ) {
-      if (input.orderId) {
-        const started = await this.start(caller, {
+      if (input.orderId)
+        return this.start(caller, {
           order: input.orderId,
           kind: input.kind,
           method: input.method,
           useWallet: input.useWallet,
         });
-        return started;
-      }
       const cart = input.shoppingCartId ? await deps.cartFor(input.shoppingCartId, caller) : null;
       if (!cart) throw new ApiError('SHOPPING_CART_NOT_FOUND');
       const kind = cart.type === 'store' ? 'full' : normalizePaymentKind(input.kind);
       if (!kind || !paymentKinds({ total: cart.total, paid: 0, deposit: cart.deposit }).some((k) => k.name === kind))
         throw new ApiError('PAYMENT_KIND_NOT_ALLOWED');
-      const method = checkMethod(
-        offered(
-          cart.country,
-          allowedMethods({
-            country: cart.country,
-            currency: cart.currency,
-            kind,
-            orderType: cart.type,
-            isDealer: caller.roles.includes('dealer'),
-          }),
-        ),
-        input.method,
-        'card',
-      );
+      const method = checkMethod(methodsFor(cart, kind, caller), input.method, 'card');
       const due = amountForKind(kind, { total: cart.total, paid: 0, deposit: cart.deposit });
       const balance = input.useWallet && caller.userId ? await repo.walletBalance(caller.userId, cart.currency) : 0;
       const walletApplied = Math.min(balance, due);
       const amount = due - walletApplied;
       if (amount <= 0) throw new ApiError('ORDER_ALREADY_PAID');
       const open = (await repo.ofCart(cart.id)).filter((r) => r.method === method && r.status === 'CREATED');
-      const provider = providers.forCountry(cart.country);
       const reused = open.at(-1);
       if (reused) return { ...paymentView(reused), clientSecret: null };
+      const provider = providers.forCountry(cart.country);
       const customerRef = caller.userId
         ? await providerCall(() => customerFor(caller.userId ?? '', provider, cart.country))
         : null;

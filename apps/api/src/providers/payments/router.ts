@@ -1,6 +1,6 @@
 // One payment provider per market (docs/decisions/017-payments.md): Stripe for the markets configured for it, the
 // sandbox for the rest (and for every market by default).
-import type { ApiConfig } from '../../config.ts';
+import { type ApiConfig, SANDBOX_PAYMENT_DEFAULTS } from '../../config.ts';
 import type { PaymentProviders } from '../../modules/payments/service.ts';
 import { type SandboxStore, sandboxPayments } from './sandbox.ts';
 import { stripePayments } from './stripe.ts';
@@ -13,8 +13,8 @@ export function paymentProviders(
     provider: 'sandbox' as const,
     stripeMarkets: [],
     stripeAccounts: {},
-    sandboxWebhookSecret: 'whsec_sandbox_local_development',
-    sandboxSettleMs: 5000,
+    sandboxWebhookSecret: SANDBOX_PAYMENT_DEFAULTS.webhookSecret,
+    sandboxSettleMs: SANDBOX_PAYMENT_DEFAULTS.settleMs,
   };
   const local = sandboxPayments({
     store: sandbox.store,

@@ -9,8 +9,10 @@
 //   ACH    routing 110000000, account 000123456789 settles · account 000111111116 fails later (insufficient funds)
 //   Klarna, Splitit, Google Pay, Apple Pay: approve or decline on the sandbox's page.
 //   Bank transfers wait for the money; `POST /v1/dev/payments/{id}/settle` (this machine only) makes it arrive.
+
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isValidIban, normalizeIban, type PaymentMethod, type PaymentStatus } from '@varg/domain';
+import { SANDBOX_PAYMENT_DEFAULTS } from '../../config.ts';
 import {
   type BankTransferInstructions,
   type CardInput,
@@ -236,7 +238,7 @@ export function sandboxPayments(options: SandboxOptions): SandboxPayments {
         settle(intent.id, outcome)
           .catch(() => undefined)
           .finally(resolve);
-      }, options.settleMs ?? 5000).unref?.();
+      }, options.settleMs ?? SANDBOX_PAYMENT_DEFAULTS.settleMs).unref?.();
     });
     pending.add(run);
     void run.finally(() => pending.delete(run));

@@ -1,15 +1,7 @@
 // Server side of the checkout pages: which cart, paying an order with any method, where the buyer goes next.
-import { type Locale, localizedPath } from '@varg/domain';
-import { stringifySetCookie } from 'cookie';
+import { type Locale, localizedPath, parseCardExpiry } from '@varg/domain';
 import { STRIPE_ELEMENT_METHODS, type StripeConfirm } from './stripe-pay.tsx';
 import type { PaymentView, SavedCardView } from './types.ts';
-
-/** The anonymous cart's id cookie (spec section 9: 30 days; docs/decisions/012-commerce-data.md). */
-export const CART_COOKIE = 'cart_id';
-
-export function clearCartCookie(): string {
-  return stringifySetCookie({ name: CART_COOKIE, value: '', maxAge: 0, path: '/', httpOnly: true, sameSite: 'lax' });
-}
 
 interface Api {
   get<T>(path: string): Promise<T>;
@@ -19,13 +11,10 @@ interface Api {
 /** Card fields of the sandbox form: `4242 4242 4242 4242`, `12/30`, `123`. Null when they cannot be read. */
 export function readCard(form: FormData): { number: string; expMonth: number; expYear: number; cvc: string } | null {
   const number = String(form.get('card_number') ?? '').replace(/\s+/g, '');
-  const exp = String(form.get('card_exp') ?? '').match(/^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/);
+  const exp = parseCardExpiry(String(form.get('card_exp') ?? ''));
   const cvc = String(form.get('card_cvc') ?? '').trim();
   if (!/^\d{12,19}$/.test(number) || !exp || !/^\d{3,4}$/.test(cvc)) return null;
-  const month = Number(exp[1]);
-  const year = Number(exp[2]);
-  if (month < 1 || month > 12) return null;
-  return { number, expMonth: month, expYear: year < 100 ? 2000 + year : year, cvc };
+  return { number, expMonth: exp.month, expYear: exp.year, cvc };
 }
 
 /** What the buyer chose in the payment step (payment-fields.tsx). */

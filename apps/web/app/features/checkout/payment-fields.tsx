@@ -1,6 +1,6 @@
 // The payment step shared by the checkout and the payment of an existing order (/complete-order): the kind (full,
 // deposit, remaining), customer credit, the method and what that method asks for. Plain form fields, so it works
-// without JavaScript; the server reads them (checkout.server.ts, `readPayment`).
+// without JavaScript; the server reads them (checkout.server.ts, `readPaymentChoice`).
 
 import { cardBrandLabel, cardExpiry, maskedCardNumber } from '@varg/domain';
 import {

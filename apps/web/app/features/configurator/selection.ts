@@ -8,6 +8,7 @@ import {
   type Conflict,
   configurationConflicts,
   groupKey,
+  isUuid,
   type OptionRule,
 } from '@varg/domain';
 
@@ -109,15 +110,13 @@ export function resolve(groups: readonly ComponentGroup[], choice: Choice, confl
   return allowed ? { ...choice, [group.group]: allowed.id } : null;
 }
 
-const LINE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Builder edit mode (spec section 4; docs/decisions/011-configurator.md): `?edit=cart&line=<cart line id>` edits a
  * line of the cart. Null outside it (or for a malformed line id).
  */
 export function editedLine(params: URLSearchParams): { type: 'cart'; line: string } | null {
   const line = params.get('line');
-  return params.get('edit') === 'cart' && line && LINE_ID.test(line) ? { type: 'cart', line } : null;
+  return params.get('edit') === 'cart' && line && isUuid(line) ? { type: 'cart', line } : null;
 }
 
 /** The edit-mode part of a configurator URL's query (kept across every change of the choice), or ''. */

@@ -1,4 +1,5 @@
 import type { BankDetails, OrderType, OrderView, OrderViewPage } from '@varg/contracts';
+import { isUuid } from '@varg/domain';
 import { data, type RouterContextProvider } from 'react-router';
 import { isApiRequestError } from '../../lib/api.ts';
 import { userApi } from '../../lib/auth.server.ts';
@@ -10,7 +11,6 @@ interface Args {
 }
 
 export const ORDERS_PAGE_SIZE = 10;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One page (`?page=`) of the signed-in user's orders, of one type or of both. */
 export async function loadOrders({ request, context }: Args, type?: OrderType): Promise<{ orders: OrderViewPage }> {
@@ -33,7 +33,7 @@ export async function loadOrder(
   type: OrderType,
   id: string | undefined,
 ): Promise<{ order: OrderView; bank: BankDetails | null }> {
-  if (!id || !UUID.test(id)) throw new Response(null, { status: 404 });
+  if (!id || !isUuid(id)) throw new Response(null, { status: 404 });
   const api = userApi(context, request);
   try {
     const order = await api.get<OrderView>(type === 'vehicle' ? `/v1/order/${id}` : `/v1/store/orders/${id}`);
@@ -46,7 +46,7 @@ export async function loadOrder(
 
 /** A fresh signed download link of the order's invoice (it lasts minutes, so it is asked for on each click). */
 export async function invoiceLink({ request, context }: Args, id: string | undefined): Promise<string> {
-  if (!id || !UUID.test(id)) throw new Response(null, { status: 404 });
+  if (!id || !isUuid(id)) throw new Response(null, { status: 404 });
   try {
     const { downloadURL } = await userApi(context, request).get<{ downloadURL: string }>(`/v1/order/document/${id}`);
     return downloadURL;
