@@ -8,7 +8,6 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // The stand-in for Stripe (e2e/fake-stripe.ts): its API, its Stripe.js (routed by e2e/stripe-route.ts), its webhooks.
 const FAKE_STRIPE_PORT = Number(process.env.FAKE_STRIPE_PORT ?? 3199);
 const STRIPE_WEBHOOK_SECRET = 'whsec_fake_e2e_secret';
-export const MARKETING = 'https://marketing.example';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -51,7 +50,6 @@ export default defineConfig({
         HOST: '127.0.0.1',
         PORT: String(PORT),
         DATA_DIR: mkdtempSync(join(tmpdir(), 'varg-e2e-')),
-        MARKETING_SITE_URL: MARKETING,
         // The tests play visitors from other countries through X-Forwarded-For.
         TRUST_PROXY: 'loopback',
         LOG_LEVEL: 'warn',

@@ -27,7 +27,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
-  MARKETING_SITE_URL: z.url().default('https://www.starkfuture.com'),
+  MARKETING_SITE_URL: z.union([z.literal(''), z.url()]).optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
@@ -172,7 +172,7 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
   return {
     env: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
-    marketingSiteUrl: env.MARKETING_SITE_URL,
+    marketingSiteUrl: env.MARKETING_SITE_URL ?? '',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimitMax: env.RATE_LIMIT_MAX,
     redisUrl: env.REDIS_URL,

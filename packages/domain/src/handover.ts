@@ -29,3 +29,12 @@ export function isMarketingPath(pathname: string): boolean {
 export function marketingUrl(base: string, pathname: string, search: string): string {
   return `${base.replace(/\/+$/, '')}${pathname}${search}`;
 }
+
+/**
+ * Where a path of the handover list goes (docs/decisions/002-marketing-handover.md): the marketing site's URL when
+ * one is configured, else nothing, and the app serves its own page (or a 404).
+ */
+export function marketingHandover(base: string | undefined, pathname: string, search: string): string | null {
+  if (!base || !isMarketingPath(pathname)) return null;
+  return marketingUrl(base, pathname, search);
+}

@@ -6,6 +6,7 @@ import {
   closeAllMenus,
   errorPageMessage,
   isMarketingPath,
+  marketingHandover,
   marketingUrl,
   toggleMenu,
 } from './index.ts';
@@ -51,6 +52,15 @@ describe('marketing handover (spec section 2)', () => {
     'keeps %s',
     (path) => expect(isMarketingPath(path)).toBe(false),
   );
+
+  it('hands over only when a marketing site is configured', () => {
+    expect(marketingHandover('https://m.example', '/de-DE/test-ride', '?a=1')).toBe(
+      'https://m.example/de-DE/test-ride?a=1',
+    );
+    expect(marketingHandover('', '/de-DE/test-ride', '')).toBeNull();
+    expect(marketingHandover(undefined, '/de-DE/test-ride', '')).toBeNull();
+    expect(marketingHandover('https://m.example', '/de-DE/checkout', '')).toBeNull();
+  });
 
   it('keeps the path and query', () => {
     expect(marketingUrl('https://m.example/', '/de-DE/test-ride', '?model=ex')).toBe(

@@ -18,8 +18,14 @@ export function useLocalePath(): (path: string) => string {
   return (path: string) => localizedPath(locale, path);
 }
 
-/** A marketing-site URL for a path of the handover list, with the current locale segment. */
+/**
+ * A link to a path of the handover list, with the current locale segment: on the marketing site when one is
+ * configured (MARKETING_SITE_URL), else the app's own page.
+ */
 export function useMarketingHref(): (path: string) => string {
   const { locale, config } = useRootData();
-  return (path: string) => `${config.marketingSiteUrl}/${formatLocaleSegment(locale)}${path}`;
+  return (path: string) =>
+    config.marketingSiteUrl
+      ? `${config.marketingSiteUrl}/${formatLocaleSegment(locale)}${path}`
+      : localizedPath(locale, path);
 }

@@ -1,17 +1,16 @@
-import { isMarketingPath, marketingUrl } from '@varg/domain';
+import { marketingHandover } from '@varg/domain';
 import { data, redirect } from 'react-router';
 import { servicesContext } from '../lib/context.ts';
 import type { Route } from './+types/not-found';
 
 /**
  * Any path the app has no page for. Paths of the marketing site (spec section 2, handover) leave the app with
- * the same path and query; everything else is a 404.
+ * the same path and query when a marketing site is configured; everything else is a 404.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (isMarketingPath(url.pathname)) {
-    throw redirect(marketingUrl(context.get(servicesContext).config.marketingSiteUrl, url.pathname, url.search), 302);
-  }
+  const target = marketingHandover(context.get(servicesContext).config.marketingSiteUrl, url.pathname, url.search);
+  if (target) throw redirect(target, 302);
   throw data(null, { status: 404 });
 }
 
