@@ -61,10 +61,12 @@ import { taxRoutes } from './modules/tax/routes.ts';
 import { type TaxService, taxService } from './modules/tax/service.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
+import type { CaptchaProvider } from './providers/captcha/interface.ts';
 import { outboxEmail } from './providers/email/outbox.ts';
 import { geoipLite } from './providers/geo/geoip-lite.ts';
 import { paymentProviders } from './providers/payments/router.ts';
-import { type CommerceProviders, commerceProviders } from './providers/select.ts';
+import { type CommerceProviders, captchaProvider, commerceProviders, storageProvider } from './providers/select.ts';
+import type { StorageProvider } from './providers/storage/interface.ts';
 
 // fastify-metrics is CommonJS with a `default` export.
 const metrics = ((metricsModule as unknown as { default?: typeof metricsModule }).default ??
@@ -89,6 +91,10 @@ export interface ApiDeps {
   providers?: Partial<CommerceProviders>;
   /** Replaces the payment providers of the markets (tests). */
   paymentProviders?: PaymentProviders;
+  /** Replaces the captcha of anonymous forms (tests). */
+  captcha?: CaptchaProvider;
+  /** Replaces the file storage (tests). */
+  storage?: StorageProvider;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -105,6 +111,10 @@ export interface Services {
   tax: TaxService;
   /** Order reads, invoices and order e-mails (`sendOrderConfirmation`, `sendPaymentReceived`). */
   orders: OrdersService;
+  /** `verify(token, action, ip)` for anonymous forms; `siteKey` for the page (null: off). */
+  captcha: CaptchaProvider;
+  /** Uploaded files (CVs, dealer invoices): `put`, `get`, `delete` by key. */
+  storage: StorageProvider;
 }
 
 declare module 'fastify' {
@@ -266,7 +276,9 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
-  app.decorate('services', { markets, geo, identity, audit, orders, addresses, shipping, tax });
+  const captcha = deps.captcha ?? captchaProvider(config, (message) => app.log.warn(message));
+  const storage = deps.storage ?? storageProvider(config);
+  app.decorate('services', { markets, geo, identity, audit, orders, addresses, shipping, tax, captcha, storage });
 
   // — routes —
   await app.register(systemRoutes, { database });

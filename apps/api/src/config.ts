@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { isValidIban } from '@varg/domain';
 import { z } from 'zod';
 
@@ -84,6 +85,14 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).default(SANDBOX_PAYMENT_DEFAULTS.webhookSecret),
   SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).max(86_400_000).default(SANDBOX_PAYMENT_DEFAULTS.settleMs),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_PROJECT_ID: z.string().min(1).optional(),
+  RECAPTCHA_API_KEY: z.string().min(1).optional(),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_PREFIX: z.string().default(''),
   BALANCE_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(3_600_000),
 });
 export type Env = z.infer<typeof EnvSchema>;
@@ -129,6 +138,13 @@ export interface ApiConfig {
   };
   /** How often balance reminders are looked for (0: never; tests call the job themselves). */
   balanceReminderIntervalMs?: number;
+  /** reCAPTCHA Enterprise v3 for anonymous forms; off (forms accepted, logged once) when absent. */
+  recaptcha?: { siteKey: string; projectId: string; apiKey: string; minScore: number } | undefined;
+  /** Where uploads are stored: a local folder, S3, or (absent: tests) memory. */
+  storage?:
+    | { kind: 'local'; dir: string }
+    | { kind: 's3'; bucket: string; region?: string | undefined; endpoint?: string | undefined; prefix: string }
+    | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -220,5 +236,17 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
       stripeApiBase: env.STRIPE_API_BASE,
     },
     balanceReminderIntervalMs: env.BALANCE_REMINDER_INTERVAL_MS,
+    recaptcha:
+      env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_PROJECT_ID && env.RECAPTCHA_API_KEY
+        ? {
+            siteKey: env.RECAPTCHA_SITE_KEY,
+            projectId: env.RECAPTCHA_PROJECT_ID,
+            apiKey: env.RECAPTCHA_API_KEY,
+            minScore: env.RECAPTCHA_MIN_SCORE,
+          }
+        : undefined,
+    storage: env.S3_BUCKET
+      ? { kind: 's3', bucket: env.S3_BUCKET, region: env.S3_REGION, endpoint: env.S3_ENDPOINT, prefix: env.S3_PREFIX }
+      : { kind: 'local', dir: join(env.DATA_DIR, 'uploads') },
   };
 }

@@ -80,6 +80,8 @@ export const ERRORS = {
   VAT_CHECK_UNAVAILABLE: { statusCode: 503, t_key: 'error_vat_check_unavailable' },
   IMPERSONATION_TARGET: { statusCode: 400, t_key: 'error_impersonation_target' },
   TRANSLATION_KEY_UNKNOWN: { statusCode: 404, t_key: 'error_translation_key_unknown' },
+  /** The captcha of an anonymous form refused the request (reCAPTCHA Enterprise; never while the captcha is off). */
+  CAPTCHA_FAILED: { statusCode: 400, t_key: 'error_captcha_failed' },
   INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },
   SERVICE_UNAVAILABLE: { statusCode: 503, t_key: 'error_service_unavailable' },
 } as const satisfies Record<string, { statusCode: number; t_key: string }>;
