@@ -1,4 +1,4 @@
-// Adds (or replaces) message keys in all 23 catalogs: `node scripts/i18n-add.ts keys.json`, where keys.json is
+// Adds (or replaces) message keys in all 23 catalogs: `npx node scripts/i18n-add.ts keys.json` (Node 24), where keys.json is
 // `{ "key": { "en-us": "…", "de": "…", … every language } }`. A key missing a language is refused, so no catalog
 // is left without it. Keys are appended in the order given; existing keys keep their place.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 const dir = join(import.meta.dirname, '../packages/i18n/catalogs');
 const file = process.argv[2];
-if (!file) throw new Error('usage: node scripts/i18n-add.ts keys.json');
+if (!file) throw new Error('usage: npx node scripts/i18n-add.ts keys.json');
 const additions = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
 const languages = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))

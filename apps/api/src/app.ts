@@ -48,6 +48,7 @@ import { ordersRepo } from './modules/orders/repo.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { bankAccount } from './modules/orders/seller.ts';
 import { type OrdersService, ordersService } from './modules/orders/service.ts';
+import { vehicleReads } from './modules/orders/vehicle-reads.ts';
 import { dbSandboxStore, paymentsRepo } from './modules/payments/repo.ts';
 import { cardSetupRoutes, paymentRoutes } from './modules/payments/routes.ts';
 import { type PaymentProviders, paymentsService } from './modules/payments/service.ts';
@@ -60,6 +61,9 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { taxRoutes } from './modules/tax/routes.ts';
 import { type TaxService, taxService } from './modules/tax/service.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
+import { vehiclesRepo } from './modules/vehicles/repo.ts';
+import { vehicleRoutes } from './modules/vehicles/routes.ts';
+import { vehiclesService } from './modules/vehicles/service.ts';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
 import type { CaptchaProvider } from './providers/captcha/interface.ts';
 import { outboxEmail } from './providers/email/outbox.ts';
@@ -210,6 +214,10 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
         { name: 'tax', description: 'Tax, VAT number checks and shipping methods' },
         { name: 'admin', description: 'Administrators: users, impersonation, audit log' },
         { name: 'translations', description: 'Translator mode: saved texts over the catalogs' },
+        {
+          name: 'vehicles',
+          description: 'Vehicles: the owner’s garage, ownership transfer, deliveries, registration (mco)',
+        },
         { name: 'system', description: 'Health, readiness and metrics' },
       ],
     },
@@ -370,6 +378,19 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       return view ? checkoutResult(view) : null;
     },
   });
+  const people = {
+    byId: (id: string) => users.findUser(id).then((u) => u ?? null),
+    byEmail: (address: string) => users.findUserByEmail(address).then((u) => u ?? null),
+  };
+  const vehicles = vehiclesService({
+    repo: vehiclesRepo(database.db),
+    orders: vehicleReads(ordersRepo(database.db)),
+    people,
+    email: mailer,
+    publicUrl: config.publicUrl,
+    links: downloadLinks(signingKey),
+  });
+  await app.register(vehicleRoutes, { prefix: '/v1', vehicles, guards });
   await app.register(addressRoutes, { prefix: '/v2', addresses, guards });
   await app.register(taxRoutes, { prefix: '/v1', tax });
   await app.register(shippingRoutes, { prefix: '/v1', shipping });

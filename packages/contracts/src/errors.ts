@@ -80,6 +80,24 @@ export const ERRORS = {
   VAT_CHECK_UNAVAILABLE: { statusCode: 503, t_key: 'error_vat_check_unavailable' },
   IMPERSONATION_TARGET: { statusCode: 400, t_key: 'error_impersonation_target' },
   TRANSLATION_KEY_UNKNOWN: { statusCode: 404, t_key: 'error_translation_key_unknown' },
+  // — vehicles (docs/decisions/018-vehicles.md) —
+  VEHICLE_NOT_FOUND: { statusCode: 404, t_key: 'error_vehicle_not_found' },
+  VIN_INVALID: { statusCode: 400, t_key: 'error_vin_invalid' },
+  VIN_TAKEN: { statusCode: 409, t_key: 'error_vin_taken' },
+  /** Every bike of the order already has its vehicle. */
+  VEHICLE_ALREADY_DELIVERED: { statusCode: 409, t_key: 'error_vehicle_already_delivered' },
+  /** A vehicle is made only from a vehicle order paid in full. */
+  ORDER_NOT_PAID: { statusCode: 409, t_key: 'error_order_not_paid' },
+  VEHICLE_ALREADY_REGISTERED: { statusCode: 409, t_key: 'error_vehicle_already_registered' },
+  TRANSFER_PENDING: { statusCode: 409, t_key: 'error_transfer_pending' },
+  TRANSFER_SELF: { statusCode: 400, t_key: 'error_transfer_self' },
+  TRANSFER_NOT_FOUND: { statusCode: 404, t_key: 'error_transfer_not_found' },
+  /** The code was sent to another address than the signed-in user's. */
+  TRANSFER_NOT_ADDRESSED: { statusCode: 403, t_key: 'error_transfer_not_addressed' },
+  TRANSFER_CODE_INVALID: { statusCode: 400, t_key: 'error_transfer_code_invalid' },
+  TRANSFER_CODE_USED: { statusCode: 409, t_key: 'error_transfer_code_used' },
+  TRANSFER_EXPIRED: { statusCode: 410, t_key: 'error_transfer_expired' },
+  TRANSFER_LOCKED: { statusCode: 429, t_key: 'error_transfer_locked' },
   /** The captcha of an anonymous form refused the request (reCAPTCHA Enterprise; never while the captcha is off). */
   CAPTCHA_FAILED: { statusCode: 400, t_key: 'error_captcha_failed' },
   INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },

@@ -8,3 +8,4 @@ export * from './orders.ts';
 export * from './payments.ts';
 export * from './store.ts';
 export * from './tax.ts';
+export * from './vehicles.ts';

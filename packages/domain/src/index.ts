@@ -19,3 +19,4 @@ export * from './shipping.ts';
 export * from './store-price.ts';
 export * from './tax.ts';
 export * from './us-sales-tax.ts';
+export * from './vehicle.ts';

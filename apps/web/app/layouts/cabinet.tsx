@@ -3,14 +3,15 @@ import { useTranslation } from '../lib/i18n.ts';
 import { useLocalePath, useRootData } from '../lib/use-locale.ts';
 import { DefaultFrame } from './default.tsx';
 
-// Vehicles join this menu when their pages exist; no link leads to a missing page.
 const ACCOUNT_LINKS = [
   ['account_profile', '/account'],
   ['account_addresses', '/account/addresses'],
   ['cards_nav', '/account/cards'],
   ['account_my_orders', '/orders/my'],
   ['account_parts_orders', '/orders/parts'],
+  ['vehicles_title', '/vehicles'],
 ] as const;
+const MCO_LINKS = [['mco_title', '/mco-finder']] as const;
 const DEALER_LINKS = [
   ['dealer_title', '/dealer'],
   ['orders_dealer_title', '/orders'],
@@ -27,20 +28,22 @@ export default function CabinetLayout() {
         {/* min-w-0: a long menu scrolls sideways on a phone instead of widening the page. */}
         <nav aria-label={t('account_menu')} className="min-w-0">
           <ul className="flex gap-2 overflow-x-auto md:flex-col">
-            {[...ACCOUNT_LINKS, ...(user?.isDealer ? DEALER_LINKS : [])].map(([key, path]) => (
-              <li key={key}>
-                <NavLink
-                  to={localePath(path)}
-                  // An order's page keeps its list marked.
-                  end={!path.startsWith('/orders/')}
-                  className={({ isActive }) =>
-                    `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? 'bg-neutral-900 text-white' : 'hover:bg-neutral-100'}`
-                  }
-                >
-                  {t(key)}
-                </NavLink>
-              </li>
-            ))}
+            {[...ACCOUNT_LINKS, ...(user?.isDealer ? DEALER_LINKS : []), ...(user?.isMco ? MCO_LINKS : [])].map(
+              ([key, path]) => (
+                <li key={key}>
+                  <NavLink
+                    to={localePath(path)}
+                    // An order's page keeps its list marked.
+                    end={!path.startsWith('/orders/') && path !== '/vehicles'}
+                    className={({ isActive }) =>
+                      `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? 'bg-neutral-900 text-white' : 'hover:bg-neutral-100'}`
+                    }
+                  >
+                    {t(key)}
+                  </NavLink>
+                </li>
+              ),
+            )}
           </ul>
         </nav>
         <main id="main" className="min-w-0">

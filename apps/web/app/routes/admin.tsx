@@ -1,8 +1,9 @@
-import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { userApi } from '../lib/auth.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
+import { useLocalePath } from '../lib/use-locale.ts';
 import { buttonClass } from '../ui/button.ts';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/admin';
@@ -43,9 +44,15 @@ export default function Admin() {
   const { search, users, log } = useLoaderData<typeof loader>();
   const failed = useActionData<{ error?: string }>();
   const navigation = useNavigation();
+  const localePath = useLocalePath();
   return (
     <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-12 px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight">{t('admin_title')}</h1>
+      <nav aria-label={t('admin_sections')}>
+        <Link to={localePath('/admin/deliveries')} className={buttonClass.secondary}>
+          {t('deliveries_title')}
+        </Link>
+      </nav>
       <section aria-labelledby="impersonate" className="flex flex-col gap-4">
         <h2 id="impersonate" className="text-xl font-semibold">
           {t('admin_impersonate_title')}

@@ -3,3 +3,4 @@ export * from './commerce.ts';
 export * from './identity.ts';
 export * from './markets.ts';
 export * from './store.ts';
+export * from './vehicles.ts';

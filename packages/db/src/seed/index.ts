@@ -29,6 +29,7 @@ import { COUNTRIES, LANGUAGES } from './markets.ts';
 import { seedDemoOrders } from './orders.ts';
 import { DEMO_PASSWORD, PEOPLE } from './people.ts';
 import { seedStore } from './store.ts';
+import { seedVehicles } from './vehicles.ts';
 
 /** The demo account that has orders to show (seed/orders.ts). */
 const DEMO_ORDERS_OWNER = 'customer@demo.starkfuture.com';
@@ -88,6 +89,7 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
   const passwordHash = await options.hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     let dealerNumber = 0;
+    const userIds = new Map<string, string>();
     for (const person of PEOPLE) {
       const [user] = await tx
         .insert(users)
@@ -105,6 +107,7 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
         })
         .onConflictDoNothing()
         .returning({ id: users.id });
+      if (user) userIds.set(person.email, user.id);
       if (user && person.email === DEMO_ORDERS_OWNER) await seedDemoOrders(tx, user.id);
       if (user && person.dealer) {
         const [dealer] = await tx
@@ -127,5 +130,6 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
         }
       }
     }
+    await seedVehicles(tx, userIds);
   });
 }

@@ -121,6 +121,42 @@ export function ordersRepo(db: Db) {
         .set({ balanceReminderAt: previous })
         .where(and(eq(orders.id, id), eq(orders.balanceReminderAt, at)));
     },
+
+    /** Orders of a type paid in full (the ledger's paid ≥ total), not cancelled, oldest first (vehicles' deliveries). */
+    async paidInFull(type: string, limit: number): Promise<OrderWithDetails[]> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.type, type), ne(orders.status, 'cancelled'), sql`${paidSoFar} >= ${orders.total}`))
+        .orderBy(asc(orders.createdAt), asc(orders.number))
+        .limit(limit);
+      return details(rows);
+    },
+
+    async idByNumber(number: number): Promise<string | null> {
+      const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.number, number)).limit(1);
+      return row?.id ?? null;
+    },
+
+    /** Store lines bought for one of these VINs (extended warranties), of orders paid in full and not cancelled. */
+    async paidLinesForVins(vins: string[]): Promise<Array<{ vin: string; variantCode: string; quantity: number }>> {
+      if (vins.length === 0) return [];
+      const rows = await db
+        .select({ vin: orderLines.vin, variantCode: orderLines.variantCode, quantity: orderLines.quantity })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(
+          and(
+            inArray(orderLines.vin, vins),
+            isNotNull(orderLines.variantCode),
+            ne(orders.status, 'cancelled'),
+            sql`${paidSoFar} >= ${orders.total}`,
+          ),
+        );
+      return rows.flatMap((r) =>
+        r.vin && r.variantCode ? [{ vin: r.vin, variantCode: r.variantCode, quantity: r.quantity }] : [],
+      );
+    },
   };
 }
 export type OrdersRepo = ReturnType<typeof ordersRepo>;

@@ -108,6 +108,20 @@ function AccountMenu() {
               >
                 {t('account_profile')}
               </Link>
+              <Link
+                to={localePath('/vehicles')}
+                className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100"
+              >
+                {t('vehicles_title')}
+              </Link>
+              {user.isMco && (
+                <Link
+                  to={localePath('/mco-finder')}
+                  className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100"
+                >
+                  {t('mco_title')}
+                </Link>
+              )}
               {user.isAdmin && !user.mode && (
                 <Link
                   to={localePath('/admin')}
