@@ -62,7 +62,7 @@ export default function McoFinder() {
         <h2 id="mco-search" className="text-xl font-semibold">
           {t('mco_search_title')}
         </h2>
-        <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+        <Form method="get" className="flex flex-wrap items-start gap-3" role="search">
           <Field
             label={t('mco_search_label')}
             name="q"
@@ -73,7 +73,7 @@ export default function McoFinder() {
             hint={t('mco_search_hint')}
             className="min-w-64 flex-1"
           />
-          <button type="submit" className={buttonClass.primary}>
+          <button type="submit" className={`${buttonClass.primary} sm:mt-7`}>
             {t('mco_search_button')}
           </button>
         </Form>

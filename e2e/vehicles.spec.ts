@@ -1,0 +1,180 @@
+import type { Browser, Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../packages/db/src/seed/people.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+// Issue 11: a paid bike becomes a vehicle once delivered; its owner hands it over by an e-mailed code; the registration
+// office (mco) finds it by VIN.
+
+const CUSTOMER = 'customer@demo.starkfuture.com';
+const COMPANY = 'company@demo.starkfuture.com';
+
+/** A browser session of a demo account, signed in from the shop of `segment`. */
+async function signedIn(browser: Browser, email: string, segment = 'de-DE'): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`/${segment}/login`);
+  const form = page
+    .getByRole('main')
+    .locator('form')
+    .filter({ has: page.locator('input[name="password"]') });
+  await form.locator('input[name="email"]').fill(email);
+  await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  return page;
+}
+
+/** The newest e-mail to an address in the dev mailbox. */
+async function newestMail(page: Page, to: string) {
+  await page.goto('/de-DE/dev/mailbox');
+  return page
+    .getByRole('article')
+    .filter({ hasText: `: ${to}` })
+    .first();
+}
+
+test.describe('vehicles (issue 11)', () => {
+  test('a paid VARG EX is delivered into the garage, handed over by code to another account, and refused with a wrong, someone else’s or a used code', async ({
+    browser,
+  }) => {
+    // customer@ buys a VARG EX and pays it in full by card.
+    const owner = await signedIn(browser, CUSTOMER);
+    await owner.goto(
+      '/de-DE/pre-summary?model=varg-ex&color=white&registration=registration_yes&sideStand=side_stand_yes',
+    );
+    await owner.getByRole('main').getByRole('button', { name: 'In den Warenkorb' }).click();
+    await expect(owner.getByTestId('cart-count')).toHaveText('1');
+    await owner.goto('/de-DE/checkout');
+    for (const [label, value] of [
+      ['Vorname', 'Laura'],
+      ['Nachname', 'Fischer'],
+      ['Telefon', '0151 23456789'],
+      ['Straße und Hausnummer', 'Leopoldstraße 12'],
+      ['Postleitzahl', '80802'],
+      ['Ort', 'München'],
+    ] as const) {
+      const field = owner.getByLabel(label, { exact: true });
+      if (!(await field.inputValue())) await field.fill(value);
+    }
+    await owner.getByLabel('Kartennummer').fill('4242 4242 4242 4242');
+    await owner.getByLabel(/Ablaufdatum/).fill('12/30');
+    await owner.getByLabel(/Sicherheitscode/).fill('123');
+    await owner.getByRole('button', { name: /Zahlungspflichtig bestellen/ }).click();
+    await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Vielen Dank! Deine Bestellung ist bezahlt.');
+
+    // Not delivered yet: the garage has only the two demo bikes.
+    await owner.goto('/de-DE/vehicles');
+    await expect(owner.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(2);
+
+    // An administrator marks it delivered.
+    const admin = await signedIn(browser, 'admin@demo.starkfuture.com', 'en-US');
+    await admin.goto('/en-US/admin');
+    await admin.getByRole('link', { name: 'Deliveries' }).click();
+    await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Deliveries');
+    const row = admin.getByRole('listitem').filter({ hasText: CUSTOMER });
+    await expect(row).toContainText('0 of 1 bikes delivered');
+    await expectAccessible(admin);
+    await row.getByRole('button', { name: /Mark delivered/ }).click();
+    await expect(admin.getByRole('status')).toContainText('Delivered: VSFEX');
+    const vin = /VSFEX[A-Z0-9]{12}/.exec((await admin.getByRole('status').textContent()) ?? '')?.[0] ?? '';
+    expect(vin).toHaveLength(17);
+    await expect(admin.getByRole('listitem').filter({ hasText: CUSTOMER })).toHaveCount(0);
+
+    // The vehicle is in customer@'s garage.
+    await owner.goto('/de-DE/vehicles');
+    const card = owner.getByRole('listitem').filter({ hasText: vin });
+    await expect(card).toContainText('VARG EX');
+    await expect(card).toContainText('Weiß');
+    await expectAccessible(owner);
+
+    // customer@ hands it over to company@.
+    await card.getByRole('button', { name: 'Besitz übertragen' }).click();
+    const dialog = owner.getByRole('dialog');
+    await expect(dialog.getByLabel('E-Mail-Adresse des neuen Besitzers')).toBeFocused();
+    await expectAccessible(owner);
+    await dialog.getByLabel('E-Mail-Adresse des neuen Besitzers').fill(CUSTOMER);
+    await dialog.getByRole('button', { name: 'Code senden' }).click();
+    await expect(dialog.getByText('nicht Ihre eigene')).toBeVisible();
+    await dialog.getByLabel('E-Mail-Adresse des neuen Besitzers').fill(COMPANY);
+    await dialog.getByRole('button', { name: 'Code senden' }).click();
+    await expect(owner.getByRole('dialog')).toHaveCount(0);
+    await expect(card).toContainText(`Übertragung an ${COMPANY} wartet`);
+
+    // The code arrives in company@'s language (French), with the link to confirm.
+    const mail = await newestMail(owner, COMPANY);
+    await expect(mail).toContainText('Votre code de cession');
+    const text = (await mail.textContent()) ?? '';
+    const code = /\b([A-Z2-9]{4}-[A-Z2-9]{4})\b/.exec(text)?.[1] ?? '';
+    const link = /https?:\/\/[^\s]+\/vehicles\/transfer\/[0-9a-f-]{36}/.exec(text)?.[0] ?? '';
+    expect(code).toHaveLength(9);
+    const path = new URL(link).pathname;
+
+    // Someone else with the code is refused.
+    const stranger = await signedIn(browser, 'lead-dealer@demo.starkfuture.com');
+    await stranger.goto(path);
+    await expect(stranger.getByRole('alert')).toContainText(/other e-mail address|andere E-Mail-Adresse/);
+    await expect(stranger.getByLabel(/code/i)).toHaveCount(0);
+
+    // company@ confirms: a wrong code first, then the right one.
+    const buyer = await signedIn(browser, COMPANY, 'fr-FR');
+    await buyer.goto(path);
+    await expect(buyer.getByRole('main')).toContainText(vin);
+    await expectAccessible(buyer);
+    await buyer.getByLabel('Code de cession').fill('AAAA-AAAA');
+    await buyer.getByRole('button', { name: 'Devenir propriétaire' }).click();
+    await expect(buyer.getByRole('alert')).toContainText('Il reste 4 essais');
+    await buyer.getByLabel('Code de cession').fill(code.toLowerCase());
+    await buyer.getByRole('button', { name: 'Devenir propriétaire' }).click();
+    await expect(buyer).toHaveURL(/\/vehicles\?transferred=1$/);
+    await expect(buyer.getByRole('status').first()).toContainText('Le véhicule est maintenant à vous');
+    await expect(buyer.getByRole('listitem').filter({ hasText: vin })).toBeVisible();
+    await expectAccessible(buyer);
+
+    // The former owner no longer has it; a second use of the code changes nothing.
+    await owner.goto('/de-DE/vehicles');
+    await expect(owner.getByRole('main')).not.toContainText(vin);
+    await buyer.goto(path);
+    await expect(buyer.getByRole('main')).toContainText('Cette cession est terminée.');
+    await expect(buyer.getByLabel('Code de cession')).toHaveCount(0);
+
+    // mco@ finds it by VIN; a customer gets 403 there.
+    const mco = await signedIn(browser, 'mco@demo.starkfuture.com', 'en-US');
+    await mco.goto('/en-US/mco-finder');
+    await mco.getByLabel('VIN or order number').fill(vin.toLowerCase());
+    await mco.getByRole('button', { name: 'Search' }).click();
+    const found = mco
+      .getByRole('listitem')
+      .filter({ has: mco.getByRole('heading', { name: vin }) })
+      .first();
+    await expect(found).toContainText(COMPANY);
+    await expect(found).toContainText('Awaiting registration');
+    await expectAccessible(mco);
+    await found.getByLabel('Registration number').fill('AB-123-CD');
+    await found.getByRole('button', { name: 'Mark as registered' }).click();
+    await expect(mco.getByRole('status').first()).toContainText(`${vin} is registered as AB-123-CD.`);
+
+    const denied = await owner.goto('/de-DE/mco-finder');
+    expect(denied?.status()).toBe(403);
+    await expect(owner.getByRole('main')).toContainText('Du hast keine Berechtigung');
+  });
+
+  test('an empty garage says so and leads to the configurator; the warranty certificate opens as a PDF', async ({
+    browser,
+    request,
+  }) => {
+    const page = await signedIn(browser, 'dealer@demo.starkfuture.com', 'es-ES');
+    await page.goto('/es-ES/vehicles');
+    await expect(page.getByText('Aún no tienes ningún vehículo.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Configurar una VARG EX' })).toBeVisible();
+    await expectAccessible(page);
+
+    const owner = await signedIn(browser, CUSTOMER);
+    await owner.goto('/de-DE/vehicles');
+    const href = await owner.getByRole('link', { name: 'Garantiezertifikat' }).first().getAttribute('href');
+    const response = await owner.request.get(href ?? '');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    // Without a session the page sends the visitor to sign in.
+    const anonymous = await request.get(href ?? '', { maxRedirects: 0 });
+    expect(anonymous.status()).toBe(302);
+  });
+});
