@@ -52,6 +52,9 @@ import { vehicleReads } from './modules/orders/vehicle-reads.ts';
 import { dbSandboxStore, paymentsRepo } from './modules/payments/repo.ts';
 import { cardSetupRoutes, paymentRoutes } from './modules/payments/routes.ts';
 import { type PaymentProviders, paymentsService } from './modules/payments/service.ts';
+import { referralsRepo } from './modules/referrals/repo.ts';
+import { referralRoutes } from './modules/referrals/routes.ts';
+import { referralsService } from './modules/referrals/service.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { type ShippingService, shippingService } from './modules/shipping/service.ts';
 import { storeRepo } from './modules/store/repo.ts';
@@ -391,6 +394,18 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     links: downloadLinks(signingKey),
   });
   await app.register(vehicleRoutes, { prefix: '/v1', vehicles, guards });
+  const referrals = referralsService({
+    repo: referralsRepo(database.db),
+    dealers: {
+      active: () => identity.activeDealers(),
+      ofUser: async (userId) => users.findDealer(userId),
+    },
+    distanceUnit: async (country) => (await markets.getCountry(country)).distanceUnit,
+    email: mailer,
+    captcha,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(referralRoutes, { prefix: '/v1', referrals, guards });
   await app.register(addressRoutes, { prefix: '/v2', addresses, guards });
   await app.register(taxRoutes, { prefix: '/v1', tax });
   await app.register(shippingRoutes, { prefix: '/v1', shipping });

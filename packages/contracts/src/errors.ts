@@ -98,6 +98,13 @@ export const ERRORS = {
   TRANSFER_CODE_USED: { statusCode: 409, t_key: 'error_transfer_code_used' },
   TRANSFER_EXPIRED: { statusCode: 410, t_key: 'error_transfer_expired' },
   TRANSFER_LOCKED: { statusCode: 429, t_key: 'error_transfer_locked' },
+  // — leads and test rides (docs/decisions/019-leads-and-test-rides.md) —
+  LEAD_NOT_FOUND: { statusCode: 404, t_key: 'error_lead_not_found' },
+  LEAD_CONTACT_REQUIRED: { statusCode: 400, t_key: 'error_lead_contact_required' },
+  DEALER_NOT_FOUND: { statusCode: 404, t_key: 'error_dealer_not_found' },
+  TEST_RIDE_DATES_INVALID: { statusCode: 400, t_key: 'error_test_ride_dates' },
+  FEEDBACK_LINK_INVALID: { statusCode: 404, t_key: 'error_feedback_link_invalid' },
+  FEEDBACK_ALREADY_GIVEN: { statusCode: 409, t_key: 'error_feedback_already_given' },
   /** The captcha of an anonymous form refused the request (reCAPTCHA Enterprise; never while the captcha is off). */
   CAPTCHA_FAILED: { statusCode: 400, t_key: 'error_captcha_failed' },
   INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },

@@ -3,6 +3,7 @@ export * from './cart.ts';
 export * from './catalog.ts';
 export * from './errors.ts';
 export * from './identity.ts';
+export * from './leads.ts';
 export * from './markets.ts';
 export * from './orders.ts';
 export * from './payments.ts';

@@ -7,6 +7,7 @@ export * from './errors.ts';
 export * from './handover.ts';
 export * from './ids.ts';
 export * from './internal-link.ts';
+export * from './leads.ts';
 export * from './ledger.ts';
 export * from './locale.ts';
 export * from './menu.ts';

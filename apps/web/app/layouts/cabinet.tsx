@@ -15,6 +15,7 @@ const MCO_LINKS = [['mco_title', '/mco-finder']] as const;
 const DEALER_LINKS = [
   ['dealer_title', '/dealer'],
   ['orders_dealer_title', '/orders'],
+  ['leads_title', '/leads'],
 ] as const;
 
 /** The account area (cabinet): the account menu beside the page. */
@@ -34,7 +35,7 @@ export default function CabinetLayout() {
                   <NavLink
                     to={localePath(path)}
                     // An order's page keeps its list marked.
-                    end={!path.startsWith('/orders/') && path !== '/vehicles'}
+                    end={!path.startsWith('/orders/') && path !== '/vehicles' && path !== '/leads'}
                     className={({ isActive }) =>
                       `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? 'bg-neutral-900 text-white' : 'hover:bg-neutral-100'}`
                     }

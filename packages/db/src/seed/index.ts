@@ -28,6 +28,7 @@ import {
 import { COUNTRIES, LANGUAGES } from './markets.ts';
 import { seedDemoOrders } from './orders.ts';
 import { DEMO_PASSWORD, PEOPLE } from './people.ts';
+import { seedLeads } from './referrals.ts';
 import { seedStore } from './store.ts';
 import { seedVehicles } from './vehicles.ts';
 
@@ -90,6 +91,7 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
   await db.transaction(async (tx) => {
     let dealerNumber = 0;
     const userIds = new Map<string, string>();
+    const dealerIds = new Map<string, string>();
     for (const person of PEOPLE) {
       const [user] = await tx
         .insert(users)
@@ -115,6 +117,7 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
           .values({ userId: user.id, ...person.dealer })
           .onConflictDoNothing()
           .returning({ id: dealers.id });
+        if (dealer) dealerIds.set(person.email, dealer.id);
         if (dealer && person.dealer.status === 1) {
           dealerNumber += 1;
           await tx
@@ -131,5 +134,6 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
       }
     }
     await seedVehicles(tx, userIds);
+    await seedLeads(tx, dealerIds);
   });
 }

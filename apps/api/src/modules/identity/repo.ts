@@ -20,13 +20,13 @@ export function identityRepo(db: Db) {
       const [row] = await db.select().from(dealers).where(eq(dealers.userId, userId)).limit(1);
       return row ?? null;
     },
-    /** Approved dealers (status 1) whose account is in `country`, with their user (store finder, pickup). */
-    async listActiveDealers(country: string) {
+    /** Approved dealers (status 1) whose account is in `country` (any country without it), with their user. */
+    async listActiveDealers(country?: string) {
       return db
         .select({ dealer: dealers, user: users })
         .from(dealers)
         .innerJoin(users, eq(users.id, dealers.userId))
-        .where(and(eq(dealers.status, 1), eq(users.country, country)))
+        .where(and(eq(dealers.status, 1), country ? eq(users.country, country) : undefined))
         .orderBy(dealers.createdAt, dealers.id);
     },
     async insertUser(values: typeof users.$inferInsert) {

@@ -366,6 +366,16 @@ export function identityService(deps: {
       return (await repo.listActiveDealers(country)).map((r) => toDealer(r.dealer, r.user));
     },
 
+    /** Every approved dealer, with the country of its account (test rides, store finder). */
+    async activeDealers(): Promise<Array<Dealer & { country: string; userId: string; lang: string }>> {
+      return (await repo.listActiveDealers()).map((r) => ({
+        ...toDealer(r.dealer, r.user),
+        country: r.user.country,
+        userId: r.user.id,
+        lang: r.user.lang,
+      }));
+    },
+
     async dealerMy(auth: Auth): Promise<Dealer[]> {
       const user = await repo.findUser(auth.userId);
       const row = user ? await repo.findDealer(user.id) : null;
