@@ -1,5 +1,5 @@
 import type { TestRideDealer } from '@varg/contracts';
-import { marketingHandover } from '@varg/domain';
+import { localizedPath, marketingHandover } from '@varg/domain';
 import {
   data,
   Form,
@@ -91,8 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       error.status,
     );
   }
-  const url = new URL(request.url);
-  throw redirect(`${url.pathname}?booked=1`);
+  throw redirect(localizedPath(locale, '/test-ride?booked=1'));
 }
 
 export default function TestRide() {
