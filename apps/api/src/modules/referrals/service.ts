@@ -63,7 +63,7 @@ export function referralsService(deps: ReferralDeps) {
   /** The calling dealer's id: only an approved dealer has leads. */
   async function dealerOf(userId: string): Promise<string> {
     const dealer = await dealers.ofUser(userId);
-    if (!dealer || dealer.status !== 1) throw new ApiError('FORBIDDEN');
+    if (dealer?.status !== 1) throw new ApiError('FORBIDDEN');
     return dealer.id;
   }
 
