@@ -34,6 +34,9 @@ import { checkoutRepo } from './modules/checkout/repo.ts';
 import { checkoutResult } from './modules/checkout/result.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { checkoutService } from './modules/checkout/service.ts';
+import { dealersRepo } from './modules/dealers/repo.ts';
+import { dealerAdminRoutes, dealerApplicationRoutes } from './modules/dealers/routes.ts';
+import { dealersService } from './modules/dealers/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { guards as makeGuards, registerAuth } from './modules/identity/auth.ts';
 import { identityRepo } from './modules/identity/repo.ts';
@@ -406,6 +409,19 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   await app.register(referralRoutes, { prefix: '/v1', referrals, guards });
+  const dealerApplications = dealersService({
+    repo: dealersRepo(database.db),
+    applicant: (userId) => users.findUser(userId),
+    vatValid: (vatId, country) => tax.vatValid(vatId, country),
+    captcha,
+    email: mailer,
+    publicUrl: config.publicUrl,
+  });
+  // Spec section 7: POST dealer is a v2 call; v1 answers it too.
+  for (const prefix of ['/v1', '/v2']) {
+    await app.register(dealerApplicationRoutes, { prefix, dealers: dealerApplications, guards });
+  }
+  await app.register(dealerAdminRoutes, { prefix: '/v1', dealers: dealerApplications, guards });
   await app.register(addressRoutes, { prefix: '/v2', addresses, guards });
   await app.register(taxRoutes, { prefix: '/v1', tax });
   await app.register(shippingRoutes, { prefix: '/v1', shipping });

@@ -19,6 +19,8 @@ export default [
       route('dev/mailbox', 'routes/dev-mailbox.tsx'),
       route('admin', 'routes/admin.tsx'),
       route('admin/deliveries', 'routes/admin-deliveries.tsx'),
+      route('admin/dealer-applications', 'routes/admin-dealer-applications.tsx'),
+      route('become-dealer', 'routes/become-dealer.tsx'),
       route(':model/configurator', 'routes/configurator.tsx'),
       route('pre-summary', 'routes/pre-summary.tsx'),
       route('varg/stock-bikes', 'routes/varg-stock-bikes.tsx', { id: 'varg-stock-bikes' }),

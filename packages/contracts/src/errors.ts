@@ -105,6 +105,13 @@ export const ERRORS = {
   TEST_RIDE_DATES_INVALID: { statusCode: 400, t_key: 'error_test_ride_dates' },
   FEEDBACK_LINK_INVALID: { statusCode: 404, t_key: 'error_feedback_link_invalid' },
   FEEDBACK_ALREADY_GIVEN: { statusCode: 409, t_key: 'error_feedback_already_given' },
+  // — dealer applications (docs/decisions/020-dealer-applications.md) —
+  /** Dealers and lead dealers do not apply (spec section 5). */
+  DEALER_APPLICATION_NOT_ALLOWED: { statusCode: 403, t_key: 'error_dealer_application_not_allowed' },
+  /** A dealer record exists: the request was sent already. */
+  DEALER_APPLICATION_EXISTS: { statusCode: 409, t_key: 'error_dealer_application_exists' },
+  DEALER_APPLICATION_NOT_FOUND: { statusCode: 404, t_key: 'error_dealer_application_not_found' },
+  VAT_ID_INVALID: { statusCode: 400, t_key: 'error_vat_id_invalid' },
   /** The captcha of an anonymous form refused the request (reCAPTCHA Enterprise; never while the captcha is off). */
   CAPTCHA_FAILED: { statusCode: 400, t_key: 'error_captcha_failed' },
   INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },

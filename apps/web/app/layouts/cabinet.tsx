@@ -12,6 +12,7 @@ const ACCOUNT_LINKS = [
   ['vehicles_title', '/vehicles'],
 ] as const;
 const MCO_LINKS = [['mco_title', '/mco-finder']] as const;
+const APPLY_LINKS = [['become_dealer_title', '/become-dealer']] as const;
 const DEALER_LINKS = [
   ['dealer_title', '/dealer'],
   ['orders_dealer_title', '/orders'],
@@ -29,22 +30,25 @@ export default function CabinetLayout() {
         {/* min-w-0: a long menu scrolls sideways on a phone instead of widening the page. */}
         <nav aria-label={t('account_menu')} className="min-w-0">
           <ul className="flex gap-2 overflow-x-auto md:flex-col">
-            {[...ACCOUNT_LINKS, ...(user?.isDealer ? DEALER_LINKS : []), ...(user?.isMco ? MCO_LINKS : [])].map(
-              ([key, path]) => (
-                <li key={key}>
-                  <NavLink
-                    to={localePath(path)}
-                    // An order's page keeps its list marked.
-                    end={!path.startsWith('/orders/') && path !== '/vehicles' && path !== '/leads'}
-                    className={({ isActive }) =>
-                      `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? 'bg-neutral-900 text-white' : 'hover:bg-neutral-100'}`
-                    }
-                  >
-                    {t(key)}
-                  </NavLink>
-                </li>
-              ),
-            )}
+            {[
+              ...ACCOUNT_LINKS,
+              ...(user?.isDealer ? DEALER_LINKS : []),
+              ...(user?.isMco ? MCO_LINKS : []),
+              ...(user && !user.isDealer ? APPLY_LINKS : []),
+            ].map(([key, path]) => (
+              <li key={key}>
+                <NavLink
+                  to={localePath(path)}
+                  // An order's page keeps its list marked.
+                  end={!path.startsWith('/orders/') && path !== '/vehicles' && path !== '/leads'}
+                  className={({ isActive }) =>
+                    `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? 'bg-neutral-900 text-white' : 'hover:bg-neutral-100'}`
+                  }
+                >
+                  {t(key)}
+                </NavLink>
+              </li>
+            ))}
           </ul>
         </nav>
         <main id="main" className="min-w-0">

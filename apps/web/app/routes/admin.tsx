@@ -48,9 +48,12 @@ export default function Admin() {
   return (
     <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-12 px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight">{t('admin_title')}</h1>
-      <nav aria-label={t('admin_sections')}>
+      <nav aria-label={t('admin_sections')} className="flex flex-wrap gap-3">
         <Link to={localePath('/admin/deliveries')} className={buttonClass.secondary}>
           {t('deliveries_title')}
+        </Link>
+        <Link to={localePath('/admin/dealer-applications')} className={buttonClass.secondary}>
+          {t('dealer_applications_title')}
         </Link>
       </nav>
       <section aria-labelledby="impersonate" className="flex flex-col gap-4">

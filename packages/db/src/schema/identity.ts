@@ -63,6 +63,16 @@ export const dealers = pgTable('dealers', {
   invoicing: jsonb('invoicing').notNull().default({}),
   shipping: jsonb('shipping').notNull().default({}),
   marketplace: jsonb('marketplace').notNull().default({}),
+  /**
+   * The application of a user who asked to become a dealer (docs/decisions/020-dealer-applications.md): company,
+   * VAT id, store address, contact, expected volume. Null for dealers created by the maker.
+   */
+  application: jsonb('application'),
+  appliedAt: timestamp('applied_at', { withTimezone: true }),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  reviewedBy: uuid('reviewed_by'),
+  /** Why an application was refused (status 2). */
+  rejectionReason: text('rejection_reason'),
   ...timestamps,
 });
 

@@ -16,6 +16,9 @@ export interface PersonSeed {
     groupName: string;
     revenueCurrency: string;
     storeInfo: Record<string, unknown>;
+    /** An application waiting for review (decision 020). */
+    application?: Record<string, unknown>;
+    appliedAt?: Date;
   };
 }
 
@@ -188,6 +191,20 @@ export const PEOPLE: readonly PersonSeed[] = [
         '+4722123456',
         'post@fjordelmoto.example',
       ),
+      application: {
+        companyName: 'Fjord Elmoto AS',
+        vatId: 'NO974760673MVA',
+        country: 'NO',
+        storeName: 'Fjord Elmoto',
+        line1: 'Drammensveien 130',
+        line2: '',
+        postalCode: '0277',
+        city: 'Oslo',
+        phone: '+4722123456',
+        expectedYearlyVolume: 40,
+        message: 'Vi selger elektriske motorsykler i Oslo-området siden 2019.',
+      },
+      appliedAt: new Date('2026-11-10T08:00:00Z'),
     },
   },
 ];

@@ -1,0 +1,119 @@
+import {
+  DealerApplication,
+  DealerApplicationBody,
+  DealerApplicationState,
+  DealerApproval,
+  DealerRejection,
+  ErrorEnvelope,
+} from '@varg/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Guards } from '../identity/auth.ts';
+import type { DealersService } from './service.ts';
+
+const errors = {
+  400: ErrorEnvelope,
+  401: ErrorEnvelope,
+  403: ErrorEnvelope,
+  404: ErrorEnvelope,
+  409: ErrorEnvelope,
+  429: ErrorEnvelope,
+};
+const userId = (request: FastifyRequest) => (request.auth as NonNullable<FastifyRequest['auth']>).userId;
+
+/** The dealer application (spec: POST dealer) and its state, for the signed-in user. Mounted on /v1 and /v2. */
+export const dealerApplicationRoutes: FastifyPluginAsyncZod<{ dealers: DealersService; guards: Guards }> = async (
+  app,
+  { dealers, guards },
+) => {
+  app.get(
+    '/dealer/application',
+    {
+      preHandler: guards.requireAuth,
+      schema: {
+        tags: ['dealers'],
+        summary: 'The caller’s dealer application: none, pending, approved or rejected (with the reason)',
+        response: { 200: DealerApplicationState, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return dealers.state(userId(request));
+    },
+  );
+
+  app.post(
+    '/dealer',
+    {
+      preHandler: guards.requireAuth,
+      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['dealers'],
+        summary: 'Apply to become a dealer',
+        description:
+          'Signed-in users who are neither dealer nor lead dealer (403 DEALER_APPLICATION_NOT_ALLOWED), once: any dealer record means the request was sent (409 DEALER_APPLICATION_EXISTS). The VAT id is checked with the VAT provider (400 VAT_ID_INVALID), the captcha (`captcha`, reCAPTCHA Enterprise action `dealer_application` when configured) gives 400 CAPTCHA_FAILED. Creates the dealer record with status 0; an administrator approves or rejects it.',
+        body: DealerApplicationBody,
+        response: { 201: DealerApplicationState, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await dealers.apply(userId(request), request.body, request.ip)),
+  );
+};
+
+/** Administrators review applications. */
+export const dealerAdminRoutes: FastifyPluginAsyncZod<{ dealers: DealersService; guards: Guards }> = async (
+  app,
+  { dealers, guards },
+) => {
+  const admin = { preHandler: guards.requireRole('admin') };
+  const params = z.object({ id: z.uuid() });
+
+  app.get(
+    '/admin/dealer-applications',
+    {
+      ...admin,
+      schema: {
+        tags: ['dealers'],
+        summary: 'Dealer applications waiting for a decision, and rejected ones',
+        response: { 200: z.object({ docs: z.array(DealerApplication) }), ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { docs: await dealers.list() };
+    },
+  );
+
+  app.post(
+    '/admin/dealer-applications/:id/approve',
+    {
+      ...admin,
+      schema: {
+        tags: ['dealers'],
+        summary:
+          'Approve an application: status 1, the dealer role, group and commercial terms; the applicant is e-mailed',
+        description: '404 DEALER_APPLICATION_NOT_FOUND unless the application is pending (a decision is taken once).',
+        params,
+        body: DealerApproval,
+        response: { 200: DealerApplication, ...errors },
+      },
+    },
+    async (request) => dealers.approve(userId(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/dealer-applications/:id/reject',
+    {
+      ...admin,
+      schema: {
+        tags: ['dealers'],
+        summary: 'Reject an application with a reason; the applicant is e-mailed',
+        params,
+        body: DealerRejection,
+        response: { 200: DealerApplication, ...errors },
+      },
+    },
+    async (request) => dealers.reject(userId(request), request.params.id, request.body.reason),
+  );
+};
