@@ -102,6 +102,25 @@ test.describe('errors and handover', () => {
     await expect(page).toHaveURL(/\/de-DE$/);
   });
 
+  test('without a marketing site, every footer and main-menu link opens a page of the app', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto('/de-DE');
+    const hrefs = await page
+      .locator('footer a[href], nav[aria-label="Hauptmenü"] a[href]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.length).toBeGreaterThanOrEqual(8);
+    for (const href of new Set(hrefs)) {
+      expect(href, href).toMatch(/^\/de-DE/);
+      expect((await request.get(href)).status(), href).toBe(200);
+    }
+    // The models' product paths lead to their configurators.
+    const mx = await request.get('/de-DE/stark-varg-ex', { maxRedirects: 0 });
+    expect(mx.headers().location).toBe('/de-DE/varg-ex/configurator');
+  });
+
   test('without a marketing site, a marketing path the app has no page for stays in the app', async ({ request }) => {
     // The browser tests run the default set-up: MARKETING_SITE_URL unset (the rule with it set: packages/domain).
     const res = await request.get('/en-US/stark-varg-1?utm=x', { maxRedirects: 0 });

@@ -18,14 +18,23 @@ export function useLocalePath(): (path: string) => string {
   return (path: string) => localizedPath(locale, path);
 }
 
+/** Paths of the handover list the app serves itself when no marketing site is configured (decision 002). */
+const APP_PAGES: Readonly<Record<string, string>> = {
+  '/test-ride': '/test-ride',
+  '/stark-varg': '/varg/configurator',
+  '/stark-varg-ex': '/varg-ex/configurator',
+};
+
 /**
  * A link to a path of the handover list, with the current locale segment: on the marketing site when one is
- * configured (MARKETING_SITE_URL), else the app's own page.
+ * configured (MARKETING_SITE_URL), else the app's own page for it, or null when the app has none — the link is then
+ * left out rather than leading to a 404.
  */
-export function useMarketingHref(): (path: string) => string {
+export function useMarketingHref(): (path: string) => string | null {
   const { locale, config } = useRootData();
-  return (path: string) =>
-    config.marketingSiteUrl
-      ? `${config.marketingSiteUrl}/${formatLocaleSegment(locale)}${path}`
-      : localizedPath(locale, path);
+  return (path: string) => {
+    if (config.marketingSiteUrl) return `${config.marketingSiteUrl}/${formatLocaleSegment(locale)}${path}`;
+    const own = APP_PAGES[path];
+    return own ? localizedPath(locale, own) : null;
+  };
 }

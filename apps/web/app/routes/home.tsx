@@ -2,7 +2,7 @@ import { BatteryCharging, Gauge, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from '../lib/i18n.ts';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';
-import { useLocalePath, useMarketingHref } from '../lib/use-locale.ts';
+import { useLocalePath, useMarketingHref, useRootData } from '../lib/use-locale.ts';
 import { BikeIllustration } from '../ui/bike-illustration.tsx';
 import { buttonClass } from '../ui/button.ts';
 import type { Route } from './+types/home';
@@ -33,6 +33,10 @@ export default function Home() {
   const { t } = useTranslation();
   const marketing = useMarketingHref();
   const to = useLocalePath();
+  const testRide = marketing('/test-ride') ?? to('/test-ride');
+  const { config } = useRootData();
+  // The marketing site's product pages; without one, the configurator (or a test ride for the SM) is the way in.
+  const marketingOf = (model: (typeof MODELS)[number]) => (config.marketingSiteUrl ? marketing(model.path) : null);
   return (
     <main id="main">
       <section className="bg-neutral-950 text-white">
@@ -48,7 +52,7 @@ export default function Home() {
                 {t('model_configure', { model: t('model_varg_ex_name') })}
               </Link>
               <a
-                href={marketing('/test-ride')}
+                href={testRide}
                 className="inline-flex items-center rounded-full border border-white/30 px-6 py-3 text-sm font-semibold hover:bg-white/10"
               >
                 {t('footer_test_ride')}
@@ -90,12 +94,19 @@ export default function Home() {
                         {t('model_configure', { model: name })}
                       </Link>
                     ) : null}
-                    <a
-                      href={marketing(model.path)}
-                      className={model.configurator ? buttonClass.secondary : buttonClass.primary}
-                    >
-                      {t('model_discover', { model: name })}
-                    </a>
+                    {!config.marketingSiteUrl && !model.configurator && (
+                      <Link to={to(`/test-ride?model=${model.id.replace('_', '-')}`)} className={buttonClass.primary}>
+                        {t('footer_test_ride')}
+                      </Link>
+                    )}
+                    {marketingOf(model) && (
+                      <a
+                        href={marketingOf(model) ?? ''}
+                        className={model.configurator ? buttonClass.secondary : buttonClass.primary}
+                      >
+                        {t('model_discover', { model: name })}
+                      </a>
+                    )}
                   </div>
                 </div>
               </li>
@@ -127,7 +138,7 @@ export default function Home() {
             {t('home_dealers_title')}
           </h2>
           <p className="mt-3 max-w-2xl text-neutral-300">{t('home_dealers_text')}</p>
-          <a href={marketing('/test-ride')} className={`${buttonClass.accent} mt-6`}>
+          <a href={testRide} className={`${buttonClass.accent} mt-6`}>
             {t('footer_test_ride')}
           </a>
         </div>

@@ -9,8 +9,12 @@ import type { Route } from './+types/not-found';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const target = marketingHandover(context.get(servicesContext).config.marketingSiteUrl, url.pathname, url.search);
+  const { marketingSiteUrl } = context.get(servicesContext).config;
+  const target = marketingHandover(marketingSiteUrl, url.pathname, url.search);
   if (target) throw redirect(target, 302);
+  // Without a marketing site, the models' product pages are their configurators here (decision 002).
+  const model = /^\/([a-z]{2}-[A-Z]{2})\/stark-varg(-ex)?\/?$/.exec(url.pathname);
+  if (!marketingSiteUrl && model) throw redirect(`/${model[1]}/${model[2] ? 'varg-ex' : 'varg'}/configurator`, 302);
   throw data(null, { status: 404 });
 }
 

@@ -39,20 +39,28 @@ export function Footer() {
           <p className="text-xl font-black tracking-[0.3em] text-white">{t('app_name')}</p>
           <p className="mt-3 max-w-xs text-sm">{t('footer_tagline')}</p>
         </div>
-        {COLUMNS.map((col) => (
-          <nav key={col.title} aria-label={t(col.title)}>
-            <h2 className="text-sm font-semibold text-white">{t(col.title)}</h2>
-            <ul className="mt-3 space-y-2 text-sm">
-              {col.links.map(([key, path]) => (
-                <li key={key}>
-                  <a href={marketing(path)} className="hover:text-white hover:underline">
-                    {t(key)}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ))}
+        {COLUMNS.map((col) => {
+          // Without a marketing site, only links to pages the app serves are shown (no dead ends).
+          const links = col.links.flatMap(([key, path]) => {
+            const href = marketing(path);
+            return href ? [{ key, href }] : [];
+          });
+          if (links.length === 0) return null;
+          return (
+            <nav key={col.title} aria-label={t(col.title)}>
+              <h2 className="text-sm font-semibold text-white">{t(col.title)}</h2>
+              <ul className="mt-3 space-y-2 text-sm">
+                {links.map(({ key, href }) => (
+                  <li key={key}>
+                    <a href={href} className="hover:text-white hover:underline">
+                      {t(key)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          );
+        })}
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col-reverse items-start gap-3 px-4 py-5 text-xs sm:flex-row sm:items-center sm:justify-between">

@@ -191,6 +191,11 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
   const { menus, toggle } = useShell();
   const localePath = useLocalePath();
   const marketing = useMarketingHref();
+  // Links to the marketing site only where one is configured or the app has the page (no dead ends).
+  const nav = NAV.flatMap((m) => {
+    const href = m.app ? '' : marketing(m.path);
+    return href === null ? [] : [{ ...m, href }];
+  });
   return (
     <header className="relative z-30 bg-neutral-950 text-white">
       <a
@@ -222,7 +227,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
         {!minimal && (
           <nav aria-label={t('nav_main_menu')} className="hidden flex-1 xl:block">
             <ul className="flex items-center gap-1 text-sm font-medium">
-              {NAV.map((m) => (
+              {nav.map((m) => (
                 <li key={m.key}>
                   {m.app ? (
                     <Link
@@ -232,7 +237,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
                       {t(m.key)}
                     </Link>
                   ) : (
-                    <a href={marketing(m.path)} className="rounded-full px-2 py-2 whitespace-nowrap hover:bg-white/10">
+                    <a href={m.href} className="rounded-full px-2 py-2 whitespace-nowrap hover:bg-white/10">
                       {t(m.key)}
                     </a>
                   )}
@@ -254,14 +259,14 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
           className="absolute inset-x-0 top-16 border-t border-white/10 bg-neutral-950 px-4 pb-6 xl:hidden"
         >
           <ul className="flex flex-col py-2 text-lg font-medium">
-            {NAV.map((m) => (
+            {nav.map((m) => (
               <li key={m.key}>
                 {m.app ? (
                   <Link to={localePath(m.path)} className="block py-3">
                     {t(m.key)}
                   </Link>
                 ) : (
-                  <a href={marketing(m.path)} className="block py-3">
+                  <a href={m.href} className="block py-3">
                     {t(m.key)}
                   </a>
                 )}
