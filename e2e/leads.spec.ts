@@ -143,4 +143,15 @@ test.describe('test rides and leads (issues 11 and 12)', () => {
     const customer = await signedIn(browser, 'company@demo.starkfuture.com', 'fr-FR');
     expect((await customer.goto('/fr-FR/leads'))?.status()).toBe(403);
   });
+
+  test('the VARG referral programme terms are a page in every language, linked from /terms', async ({ page }) => {
+    await page.goto('/it-IT/terms');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Condizioni');
+    await page.getByRole('link', { name: 'Programma di segnalazione VARG' }).click();
+    await expect(page).toHaveURL(/\/it-IT\/terms\/referrals\/varg$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Condizioni del programma di segnalazione VARG');
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(5);
+    await expectAccessible(page);
+    expect((await page.request.get('/it-IT/terms/referrals/other')).status()).toBe(404);
+  });
 });

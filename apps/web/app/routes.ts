@@ -30,6 +30,8 @@ export default [
       route('parts-and-accessories/spare-parts/:model/*', 'routes/spare-parts.tsx', { id: 'spare-parts-model-all' }),
       route('store', 'routes/store.tsx'),
       route('test-ride', 'routes/test-ride.tsx'),
+      route('terms', 'routes/terms.tsx', { id: 'terms' }),
+      route('terms/*', 'routes/terms.tsx', { id: 'terms-page' }),
       route('test-ride/feedback', 'routes/test-ride-feedback.tsx'),
       route('tutorials-and-technical', 'routes/tutorials-and-technical.tsx'),
       route('*', 'routes/not-found.tsx'),

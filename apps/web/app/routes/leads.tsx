@@ -60,6 +60,9 @@ export default function Leads() {
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold tracking-tight">{t('leads_title')}</h1>
         <p className="text-neutral-700">{t('leads_intro')}</p>
+        <Link to={localePath('/terms/referrals/varg')} className="text-sm underline underline-offset-4">
+          {t('terms_referrals_link')}
+        </Link>
       </header>
       <details className="rounded-2xl border border-neutral-200 bg-white p-5" open={Boolean(result)}>
         <summary className="cursor-pointer font-semibold">{t('leads_add')}</summary>
