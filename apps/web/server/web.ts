@@ -22,14 +22,18 @@ export interface WebOptions {
   config: Pick<ApiConfig, 'marketingSiteUrl' | 'whitelistEmails' | 'devMailbox'>;
 }
 
-/** In-process transport: the API answers through Fastify's inject, with no socket. */
+/**
+ * In-process transport: the API answers through Fastify's inject, with no socket. The visitor's address is the
+ * request's remote address, so the API's per-address limits count visitors, not this server.
+ */
 export function injectTransport(app: FastifyInstance): ApiTransport {
   return {
-    async request({ method, path, headers, body }) {
+    async request({ method, path, headers, body, clientIp }) {
       const res = await app.inject({
         method: method as 'GET',
         url: path,
         headers: headers ?? {},
+        ...(clientIp ? { remoteAddress: clientIp } : {}),
         ...(body !== undefined ? { payload: body } : {}),
       });
       return { status: res.statusCode, headers: res.headers as Record<string, string>, body: res.body };
@@ -37,13 +41,16 @@ export function injectTransport(app: FastifyInstance): ApiTransport {
   };
 }
 
-/** HTTP transport, when the API runs elsewhere (API_URL). */
+/**
+ * HTTP transport, when the API runs elsewhere (API_URL). The visitor's address goes in X-Forwarded-For; the API counts
+ * it when it trusts this server as a proxy (its TRUST_PROXY).
+ */
 export function httpTransport(baseUrl: string): ApiTransport {
   return {
-    async request({ method, path, headers, body }) {
+    async request({ method, path, headers, body, clientIp }) {
       const res = await fetch(new URL(path, baseUrl), {
         method,
-        headers: headers ?? {},
+        headers: { ...headers, ...(clientIp ? { 'x-forwarded-for': clientIp } : {}) },
         ...(body !== undefined ? { body } : {}),
       });
       return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
