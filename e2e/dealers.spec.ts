@@ -68,6 +68,11 @@ test.describe('becoming a dealer (issue 12)', () => {
     await applicant.reload();
     await expect(applicant.getByRole('button', { name: 'Invia la candidatura' })).toHaveCount(0);
     await expectAccessible(applicant);
+    // While the request waits, the account menu leads to its state, not to dealer pages that would answer 403.
+    await applicant.goto('/it-IT/account');
+    const menu = applicant.getByRole('navigation', { name: 'Area personale' });
+    await expect(menu.getByRole('link', { name: 'Diventa concessionario' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Contatti' })).toHaveCount(0);
 
     const admin = await signedIn(browser, 'admin@demo.starkfuture.com', 'en-US');
     await admin.goto('/en-US/admin');

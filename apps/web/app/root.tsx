@@ -54,6 +54,8 @@ export interface SessionUser {
   name: string;
   email: string;
   isDealer: boolean;
+  /** The dealer role: an approved dealer (a pending applicant has a dealer record, `isDealer`, but not the role). */
+  hasDealerRole: boolean;
   isAdmin: boolean;
   isTranslator: boolean;
   isMco: boolean;
@@ -98,6 +100,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
           name: me.name,
           email: me.email,
           isDealer: me.isDealer,
+          hasDealerRole: me.roles.includes('dealer'),
           isAdmin: me.isAdmin,
           isTranslator: me.isTranslator,
           isMco: me.isMco,

@@ -32,9 +32,10 @@ export default function CabinetLayout() {
           <ul className="flex gap-2 overflow-x-auto md:flex-col">
             {[
               ...ACCOUNT_LINKS,
-              ...(user?.isDealer ? DEALER_LINKS : []),
+              ...(user?.hasDealerRole ? DEALER_LINKS : []),
               ...(user?.isMco ? MCO_LINKS : []),
-              ...(user && !user.isDealer ? APPLY_LINKS : []),
+              // A pending applicant sees the request's state there; dealer pages wait for the approval.
+              ...(user && !user.hasDealerRole ? APPLY_LINKS : []),
             ].map(([key, path]) => (
               <li key={key}>
                 <NavLink
