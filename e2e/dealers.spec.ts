@@ -1,26 +1,9 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../packages/db/src/seed/people.ts';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { signedInSession as signedIn } from './pages/auth.ts';
 
 // Issue 12, becoming a dealer: a customer applies in /it-IT, cannot apply twice, an administrator approves, and the new
 // dealer signs in to the dealer menu.
-
-let visitor = 120;
-async function signedIn(browser: Browser, email: string, segment: string, password = DEMO_PASSWORD): Promise<Page> {
-  const page = await (
-    await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${++visitor}` } })
-  ).newPage();
-  await page.goto(`/${segment}/login`);
-  const form = page
-    .getByRole('main')
-    .locator('form')
-    .filter({ has: page.locator('input[name="password"]') });
-  await form.locator('input[name="email"]').fill(email);
-  await form.locator('input[name="password"]').fill(password);
-  await form.locator('button[type="submit"]').click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-  return page;
-}
 
 /** A new Italian customer, signed up and confirmed through the API and the dev mailbox. */
 async function newItalian(request: APIRequestContext, email: string, password: string) {

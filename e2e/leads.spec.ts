@@ -1,28 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../packages/db/src/seed/people.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { signedInSession as signedIn } from './pages/auth.ts';
 
 // Issues 11 (test rides) and 12 (leads): a visitor books a ride that becomes the dealer's lead and leaves feedback once;
 // a dealer works its own leads and no other dealer sees them.
-
-let visitor = 80;
-
-async function signedIn(browser: Browser, email: string, segment: string): Promise<Page> {
-  // Each session signs in from its own address, clear of the per-address sign-in limit the whole suite shares.
-  const page = await (
-    await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${++visitor}` } })
-  ).newPage();
-  await page.goto(`/${segment}/login`);
-  const form = page
-    .getByRole('main')
-    .locator('form')
-    .filter({ has: page.locator('input[name="password"]') });
-  await form.locator('input[name="email"]').fill(email);
-  await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await form.locator('button[type="submit"]').click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-  return page;
-}
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 

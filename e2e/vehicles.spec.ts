@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../packages/db/src/seed/people.ts';
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { signedInSession as signedIn } from './pages/auth.ts';
 
 // Issue 11: a paid bike becomes a vehicle once delivered; its owner hands it over by an e-mailed code; the registration
 // office (mco) finds it by VIN.
@@ -10,26 +10,6 @@ import { expect, expectAccessible, test } from './fixtures.ts';
 const CUSTOMER = `laura-${Date.now()}@example.com`;
 const CUSTOMER_PASSWORD = 'varg ex 2026 garage';
 const COMPANY = 'company@demo.starkfuture.com';
-
-/** A browser session of a demo account, signed in from the shop of `segment`. */
-let visitor = 60;
-
-async function signedIn(browser: Browser, email: string, segment = 'de-DE', password = DEMO_PASSWORD): Promise<Page> {
-  // Each session signs in from its own address, clear of the per-address sign-in limit the whole suite shares.
-  const page = await (
-    await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${++visitor}` } })
-  ).newPage();
-  await page.goto(`/${segment}/login`);
-  const form = page
-    .getByRole('main')
-    .locator('form')
-    .filter({ has: page.locator('input[name="password"]') });
-  await form.locator('input[name="email"]').fill(email);
-  await form.locator('input[name="password"]').fill(password);
-  await form.locator('button[type="submit"]').click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-  return page;
-}
 
 /** The newest e-mail to an address in the dev mailbox. */
 async function newestMail(page: Page, to: string) {
@@ -134,7 +114,7 @@ test.describe('vehicles (issue 11)', () => {
     const path = new URL(link).pathname;
 
     // Someone else with the code is refused.
-    const stranger = await signedIn(browser, 'lead-dealer@demo.starkfuture.com');
+    const stranger = await signedIn(browser, 'lead-dealer@demo.starkfuture.com', 'de-DE');
     await stranger.goto(path);
     await expect(stranger.getByRole('alert')).toContainText(/other e-mail address|andere E-Mail-Adresse/);
     await expect(stranger.getByLabel(/code/i)).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { type Database, migrate, openDatabase, seed } from '@varg/db';
+import { type Database, DEMO_PASSWORD, migrate, openDatabase, seed } from '@varg/db';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApi } from '../src/app.ts';
 import type { ApiConfig } from '../src/config.ts';
 import { hashPassword } from '../src/modules/identity/passwords.ts';
@@ -108,3 +108,47 @@ export async function newCustomer(app: App, email: string, password = 'correct h
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers read as JSON (`res.json()` is untyped); the assertions check them
+export type Json = Record<string, any>;
+
+/**
+ * Calls of the API for a test file, in English, each from its own documentation address (clear of per-address limits;
+ * never loopback): `call`, `ok` (a JSON answer that must have the status), `refused` (an error with its code and a
+ * translated message) and `signIn` (a demo account's token, kept for the file).
+ */
+export function apiCalls(ctx: { app: App }, firstAddress = 10) {
+  let address = firstAddress;
+  const nextIp = () => `198.51.100.${(++address % 250) + 1}`;
+  async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string | null, payload?: object) {
+    return ctx.app.inject({
+      method,
+      url,
+      remoteAddress: nextIp(),
+      headers: { 'x-lang': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+  }
+  type Answer = Awaited<ReturnType<typeof call>>;
+  async function ok(res: Answer, status = 200): Promise<Json> {
+    expect(res.statusCode, res.body).toBe(status);
+    return res.statusCode === 204 ? {} : res.json();
+  }
+  async function refused(res: Answer, status: number, code: string): Promise<Json> {
+    expect(res.statusCode, res.body).toBe(status);
+    const body = res.json();
+    expect(body.code).toBe(code);
+    expect(body.message).toBeTruthy();
+    expect(body.message).not.toBe(body.t_key);
+    return body;
+  }
+  const tokens = new Map<string, string>();
+  async function signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
+    const known = tokens.get(email);
+    if (known) return known;
+    const token = (await ok(await call('POST', '/v1/user/sign-in', null, { email, password }))).token as string;
+    tokens.set(email, token);
+    return token;
+  }
+  return { call, ok, refused, signIn };
+}

@@ -1,34 +1,10 @@
-import { DEMO_PASSWORD, dealers, users } from '@varg/db';
+import { dealers, users } from '@varg/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { lastMail, newCustomer, useApi } from '../../../test/helper.ts';
+import { apiCalls, type Json, lastMail, newCustomer, useApi } from '../../../test/helper.ts';
 
 const ctx = useApi();
-let ip = 10;
-const nextIp = () => `198.51.100.${(++ip % 250) + 1}`;
-// biome-ignore lint/suspicious/noExplicitAny: API answers read as JSON; the assertions check them
-type Json = Record<string, any>;
-
-async function call(method: 'GET' | 'POST', url: string, token?: string | null, payload?: object) {
-  return ctx.app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    headers: { 'x-lang': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
-async function ok(res: Awaited<ReturnType<typeof call>>, status = 200): Promise<Json> {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-}
-async function refused(res: Awaited<ReturnType<typeof call>>, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json().code).toBe(code);
-  expect(res.json().message).not.toBe(res.json().t_key);
-}
-const signIn = async (email: string) =>
-  (await ok(await call('POST', '/v1/user/sign-in', null, { email, password: DEMO_PASSWORD }))).token as string;
+const { call, ok, refused, signIn } = apiCalls(ctx);
 
 const application = (over: Json = {}) => ({
   companyName: 'Moto Elettrica Milano S.r.l.',

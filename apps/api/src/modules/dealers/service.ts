@@ -2,21 +2,13 @@ import type { DealerApplication, DealerApplicationBody, DealerApplicationState, 
 import { formatLocaleSegment, isUuid, type UiLanguage, uiLanguageFrom } from '@varg/domain';
 import { t } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
+import { plainEmail } from '../../lib/plain-email.ts';
 import type { CaptchaProvider } from '../../providers/captcha/interface.ts';
-import type { EmailMessage, EmailProvider } from '../../providers/email/interface.ts';
+import type { EmailProvider } from '../../providers/email/interface.ts';
 import type { DealerRow, DealersRepo } from './repo.ts';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-function mail(lang: UiLanguage, to: string, name: string, subjectKey: string, paragraphs: string[]): EmailMessage {
-  const all = [t(lang, 'email_greeting', { name: name || to }), ...paragraphs, t(lang, 'email_signature')];
-  return {
-    to,
-    subject: t(lang, subjectKey),
-    text: all.join('\n\n'),
-    html: `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5">${all.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</body></html>`,
-    lang,
-  };
-}
+const mail = (lang: UiLanguage, to: string, name: string, subjectKey: string, paragraphs: string[]) =>
+  plainEmail(lang, to, name, t(lang, subjectKey), paragraphs);
 
 const STATUS = { 0: 'pending', 1: 'approved', 2: 'rejected' } as const;
 const statusOf = (row: DealerRow) => STATUS[row.status as 0 | 1 | 2] ?? 'pending';

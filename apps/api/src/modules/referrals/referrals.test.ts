@@ -1,7 +1,7 @@
-import { DEMO_PASSWORD, leads, testRideFeedback } from '@varg/db';
+import { leads, testRideFeedback } from '@varg/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { lastMail, useApi } from '../../../test/helper.ts';
+import { apiCalls, type Json, lastMail, useApi } from '../../../test/helper.ts';
 
 const ctx = useApi();
 const DEALER = 'dealer@demo.starkfuture.com';
@@ -11,42 +11,13 @@ const LEAD_DEALER = 'lead-dealer@demo.starkfuture.com';
 const PENDING = 'pending-dealer@demo.starkfuture.com';
 const UNKNOWN = '1ead0000-0000-4000-8000-0000000000ff';
 
-let ip = 10;
-const nextIp = () => `198.51.100.${(++ip % 250) + 1}`;
-// biome-ignore lint/suspicious/noExplicitAny: API answers read as JSON; the assertions check them
-type Json = Record<string, any>;
-
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string | null, payload?: object) {
-  return ctx.app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    headers: { 'x-lang': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
-async function ok(res: Awaited<ReturnType<typeof call>>, status = 200): Promise<Json> {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.statusCode === 204 ? {} : res.json();
-}
-async function refused(res: Awaited<ReturnType<typeof call>>, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json().code).toBe(code);
-  expect(res.json().message).not.toBe(res.json().t_key);
-}
-const tokens = new Map<string, string>();
-async function signIn(email: string) {
-  if (!tokens.has(email)) {
-    const body = await ok(await call('POST', '/v1/user/sign-in', null, { email, password: DEMO_PASSWORD }));
-    tokens.set(email, body.token);
-  }
-  return tokens.get(email) as string;
-}
+const { call, ok, refused, signIn } = apiCalls(ctx);
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const barcelona = async () => {
   const { docs } = await ok(await call('GET', '/v1/referral/test-ride/dealers?country=ES&lat=41.39&lng=2.17'));
   return docs[0] as Json;
 };
+let riders = 0;
 const ride = (dealerId: string, over: Json = {}) => ({
   dealerId,
   model: 'varg-ex',
@@ -54,7 +25,7 @@ const ride = (dealerId: string, over: Json = {}) => ({
   to: day(10),
   firstName: 'Marta',
   lastName: 'Vidal',
-  email: `marta-${Date.now()}-${ip}@example.com`,
+  email: `marta-${Date.now()}-${++riders}@example.com`,
   phone: '+34 600 112 233',
   consent: true,
   ...over,

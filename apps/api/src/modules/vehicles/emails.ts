@@ -1,20 +1,6 @@
 import type { UiLanguage } from '@varg/domain';
 import { t } from '@varg/i18n/server';
-import type { EmailMessage } from '../../providers/email/interface.ts';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A plain, translated e-mail: greeting, paragraphs (the link made clickable), signature; as identity's e-mails. */
-function message(lang: UiLanguage, to: string, name: string, subject: string, paragraphs: string[], link?: string) {
-  const all = [t(lang, 'email_greeting', { name: name || to }), ...paragraphs, t(lang, 'email_signature')];
-  const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5">${all
-    .map((p) => {
-      const safe = escapeHtml(p);
-      return `<p>${link ? safe.replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`) : safe}</p>`;
-    })
-    .join('')}</body></html>`;
-  return { to, subject, text: all.join('\n\n'), html, lang } satisfies EmailMessage;
-}
+import { plainEmail as message } from '../../lib/plain-email.ts';
 
 export const vehicleEmails = {
   /** To the new owner: the code, the link to confirm, who sends the bike and until when the code works. */

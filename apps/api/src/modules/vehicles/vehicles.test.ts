@@ -1,8 +1,8 @@
-import { DEMO_PASSWORD, users, vehicles, vehicleTransfers } from '@varg/db';
+import { users, vehicles, vehicleTransfers } from '@varg/db';
 import { isValidVin } from '@varg/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { lastMail, newCustomer as signUp, useApi } from '../../../test/helper.ts';
+import { apiCalls, type Json, lastMail, newCustomer as signUp, useApi } from '../../../test/helper.ts';
 
 const ctx = useApi({
   config: {
@@ -23,41 +23,7 @@ const MCO = 'mco@demo.starkfuture.com';
 const DEALER = 'dealer@demo.starkfuture.com';
 const UNKNOWN = '0e41c1e0-0000-4000-8000-0000000000ff';
 
-let ip = 10;
-const nextIp = () => `198.51.100.${(++ip % 250) + 1}`;
-// biome-ignore lint/suspicious/noExplicitAny: API answers read as JSON; the assertions check them
-type Json = Record<string, any>;
-
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string | null, payload?: object) {
-  return ctx.app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    headers: { 'x-lang': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
-async function ok(res: Awaited<ReturnType<typeof call>>, status = 200): Promise<Json> {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-}
-async function refused(res: Awaited<ReturnType<typeof call>>, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json();
-  expect(body.code).toBe(code);
-  expect(body.message).toBeTruthy();
-  expect(body.message).not.toBe(body.t_key);
-  return body;
-}
-
-const tokens = new Map<string, string>();
-async function signIn(email: string, password = DEMO_PASSWORD) {
-  const known = tokens.get(email);
-  if (known) return known;
-  const token = (await ok(await call('POST', '/v1/user/sign-in', null, { email, password }))).token as string;
-  tokens.set(email, token);
-  return token;
-}
+const { call, ok, refused, signIn } = apiCalls(ctx);
 
 let buyers = 0;
 /** A new buyer's VARG EX in Germany; paid in full by card when `pay`. */
