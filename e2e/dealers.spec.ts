@@ -64,6 +64,10 @@ test.describe('becoming a dealer (issue 12)', () => {
     await expect(application).toContainText('Moto Elettrica Milano');
     await expect(application).toContainText('25 bikes a year');
     await expectAccessible(admin);
+    // The terms are proposed in the applicant's currency: the seeded Norwegian store's in NOK.
+    const norwegian = admin.getByRole('listitem').filter({ hasText: 'pending-dealer@demo.starkfuture.com' });
+    await expect(norwegian.getByLabel('Currency')).toHaveValue('NOK');
+    await expect(application.getByLabel('Currency')).toHaveValue('EUR');
     await application.getByLabel('Group').fill('Italia');
     await application.getByRole('button', { name: 'Approve: Moto Elettrica Milano' }).click();
     await expect(admin.getByText('The application was approved and the dealer informed.')).toBeVisible();

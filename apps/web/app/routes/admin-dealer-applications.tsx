@@ -18,8 +18,14 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'dealer_applications_title');
 
 export const loader = guarded(['admin'], async ({ context, request }: Route.LoaderArgs) => {
-  const { docs } = await userApi(context, request).get<{ docs: DealerApplication[] }>('/v1/admin/dealer-applications');
-  return { applications: docs };
+  const api = userApi(context, request);
+  const [{ docs }, countries] = await Promise.all([
+    api.get<{ docs: DealerApplication[] }>('/v1/admin/dealer-applications'),
+    api.get<{ docs: Array<{ code: string; currency: { code: string } }> }>('/v1/country?status=1&limit=300'),
+  ]);
+  // The terms are proposed in the currency of the applicant's country.
+  const currencyOf = Object.fromEntries(countries.docs.map((c) => [c.code, c.currency.code]));
+  return { applications: docs, currencyOf };
 });
 
 export const action = guarded(['admin'], async ({ context, request }: Route.ActionArgs) => {
@@ -58,7 +64,7 @@ export const action = guarded(['admin'], async ({ context, request }: Route.Acti
 
 export default function AdminDealerApplications() {
   const { t } = useTranslation();
-  const { applications } = useLoaderData<typeof loader>();
+  const { applications, currencyOf } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const locale = useLocale();
@@ -122,7 +128,7 @@ export default function AdminDealerApplications() {
                       name="currency"
                       required
                       maxLength={3}
-                      defaultValue="EUR"
+                      defaultValue={currencyOf[a.user.country] ?? 'EUR'}
                     />
                     <Field
                       label={t('dealer_applications_labour')}
