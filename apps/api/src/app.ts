@@ -46,6 +46,9 @@ import { accessTokens, loadSigningKey } from './modules/identity/tokens.ts';
 import { marketsRepo } from './modules/markets/repo.ts';
 import { marketsRoutes } from './modules/markets/routes.ts';
 import { type GeoLookup, marketsService } from './modules/markets/service.ts';
+import { dealerOrdersRepo } from './modules/orders/dealer-repo.ts';
+import { dealerOrderRoutes } from './modules/orders/dealer-routes.ts';
+import { dealerOrdersService } from './modules/orders/dealer-service.ts';
 import { downloadLinks } from './modules/orders/download-link.ts';
 import { ordersRepo } from './modules/orders/repo.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
@@ -224,6 +227,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
           name: 'vehicles',
           description: 'Vehicles: the owner’s garage, ownership transfer, deliveries, registration (mco)',
         },
+        { name: 'dealer-orders', description: 'Dealers: the orders they look after, order edits, attached invoices' },
         { name: 'system', description: 'Health, readiness and metrics' },
       ],
     },
@@ -326,7 +330,36 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     offeredMethods: (country, methods) => payments.offeredMethods(country, methods),
     adoptPayments: (cartId, orderId, userId) =>
       payments.adoptCartPayments(cartId, orderId, userId).then(() => undefined),
+    activeDealerOf: async (userId) => {
+      const dealer = await users.findDealer(userId);
+      return dealer?.status === 1 ? dealer.id : null;
+    },
   });
+  const ordersData = ordersRepo(database.db);
+  const dealerOrders = dealerOrdersService({
+    repo: dealerOrdersRepo(database.db, ordersData),
+    orders: ordersData,
+    dealerOf: async (userId) => {
+      const found = await users.findDealer(userId);
+      return found ? { id: found.id, status: found.status, maxDiscountBp: found.maxDiscountBp } : null;
+    },
+    configurationPrice: async (hash, country) => {
+      const pricing = await catalog.pricingByHash(hash, country);
+      return {
+        productId: pricing.productId,
+        optionIds: pricing.componentIds,
+        currency: pricing.currencyCode,
+        unitPrice: pricing.discountedPrice,
+        deposit: pricing.deposit.amount,
+      };
+    },
+    market: (country) => tax.market(country),
+    tax: (input) => tax.calculate(input),
+    shippingMethods: (input) => shipping.allowedMethods(input),
+    storage,
+    optionGroups: (productId, country) => catalog.components(productId, country),
+  });
+  await app.register(dealerOrderRoutes, { prefix: '/v1', dealerOrders, guards });
   const paymentsData = paymentsRepo(database.db);
   // The sandbox reports delayed outcomes through the same signed webhook path as Stripe (bound below).
   let deliverWebhook = async (_raw: string, _signature: string) => {};

@@ -114,6 +114,21 @@ export const ERRORS = {
   VAT_ID_INVALID: { statusCode: 400, t_key: 'error_vat_id_invalid' },
   /** The captcha of an anonymous form refused the request (reCAPTCHA Enterprise; never while the captcha is off). */
   CAPTCHA_FAILED: { statusCode: 400, t_key: 'error_captcha_failed' },
+  // — dealer orders and order edits (docs/decisions/021-dealer-orders.md) —
+  /** Cancelled orders, and store lines, are not changed by a dealer. */
+  ORDER_NOT_EDITABLE: { statusCode: 409, t_key: 'error_order_not_editable' },
+  ORDER_LINE_NOT_FOUND: { statusCode: 404, t_key: 'error_order_line_not_found' },
+  ORDER_LINE_NOT_EDITABLE: { statusCode: 400, t_key: 'error_order_line_not_editable' },
+  /** The order changed (another edit, a payment) while this edit was priced: nothing was written; try again. */
+  ORDER_EDIT_CONFLICT: { statusCode: 409, t_key: 'error_order_edit_conflict' },
+  PRICE_BELOW_ALLOWED_DISCOUNT: { statusCode: 400, t_key: 'error_price_below_allowed_discount' },
+  PRICE_ABOVE_LIST: { statusCode: 400, t_key: 'error_price_above_list' },
+  /** The Dealer customer type is for the dealer's own orders; B2B needs a company billing. */
+  CUSTOMER_TYPE_NOT_ALLOWED: { statusCode: 400, t_key: 'error_customer_type_not_allowed' },
+  /** The upload is not a PDF (by its content, not its name), or is empty. */
+  INVOICE_NOT_PDF: { statusCode: 415, t_key: 'error_invoice_not_pdf' },
+  INVOICE_TOO_LARGE: { statusCode: 413, t_key: 'error_invoice_too_large' },
+  ATTACHMENT_NOT_FOUND: { statusCode: 404, t_key: 'error_attachment_not_found' },
   INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },
   SERVICE_UNAVAILABLE: { statusCode: 503, t_key: 'error_service_unavailable' },
 } as const satisfies Record<string, { statusCode: number; t_key: string }>;

@@ -12,6 +12,7 @@ export * from './ledger.ts';
 export * from './locale.ts';
 export * from './menu.ts';
 export * from './money.ts';
+export * from './order-edit.ts';
 export * from './pagination.ts';
 export * from './payment.ts';
 export * from './payment-card.ts';

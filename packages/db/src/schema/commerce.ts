@@ -14,7 +14,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from './identity.ts';
+import { dealers, users } from './identity.ts';
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -118,6 +118,8 @@ export const orders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
+    /** The dealer who sold it (a dealer's own order, or a customer's order the dealer looks after): decision 021. */
+    dealerId: uuid('dealer_id').references(() => dealers.id),
     cartId: uuid('cart_id').references(() => carts.id),
     /** pending_payment · partially_paid · paid · cancelled */
     status: varchar('status', { length: 16 }).notNull().default('pending_payment'),
@@ -149,7 +151,31 @@ export const orders = pgTable(
     uniqueIndex('orders_cart_type_idx').on(t.cartId, t.type),
     uniqueIndex('orders_number_idx').on(t.number),
     index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_dealer_idx').on(t.dealerId, t.createdAt),
   ],
+);
+
+/**
+ * A document a dealer attached to an order (spec section 3, "Order line note": salesorder_type BIKE, type INVOICE):
+ * the file lives in the storage provider under `storage_key`; this row says whose and what it is.
+ */
+export const orderAttachments = pgTable(
+  'order_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    salesorderType: varchar('salesorder_type', { length: 16 }).notNull(),
+    type: varchar('type', { length: 16 }).notNull(),
+    name: text('name').notNull(),
+    contentType: varchar('content_type', { length: 64 }).notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt,
+  },
+  (t) => [index('order_attachments_order_idx').on(t.orderId, t.createdAt)],
 );
 
 export const orderLines = pgTable(
@@ -173,6 +199,11 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     /** Price of one unit as listed to the buyer (with VAT where the market shows it), minor units. */
     unitPrice: integer('unit_price').notNull(),
+    /**
+     * The unit price before a dealer's price (decision 021): what the allowed discount is measured from. Null until a
+     * dealer first changes the line; the price as ordered is the list price then.
+     */
+    listPrice: integer('list_price'),
     vatRateBp: integer('vat_rate_bp').notNull().default(0),
     total: integer('total').notNull(),
     /** A deposit is due for this line (bikes). */

@@ -56,6 +56,11 @@ export const dealers = pgTable('dealers', {
   groupName: text('group_name').notNull().default(''),
   groupStatus: integer('group_status').notNull().default(1),
   labourRate: integer('labour_rate').notNull().default(0),
+  /**
+   * The most a dealer may take off a list price when editing an order's line (`overwritePrice`), in basis points
+   * (1000 = 10 %; decision 021).
+   */
+  maxDiscountBp: integer('max_discount_bp').notNull().default(1000),
   assemblyReimbursement: integer('assembly_reimbursement').notNull().default(0),
   revenueCurrency: varchar('revenue_currency', { length: 3 }).notNull().default('EUR'),
   refillCountry: varchar('refill_country', { length: 2 }),

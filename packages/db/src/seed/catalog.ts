@@ -87,7 +87,7 @@ export const OPTION_RULES: Array<{
 ];
 
 /** Base price and deposit in whole units. */
-const BASE: Record<string, { eur: number; usd: number }> = {
+export const BASE: Record<string, { eur: number; usd: number }> = {
   varg: { eur: 11_900, usd: 10_490 },
   'varg-ex': { eur: 13_900, usd: 12_900 },
   'varg-sm': { eur: 13_900, usd: 12_900 },

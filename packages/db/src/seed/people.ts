@@ -57,6 +57,16 @@ export const PEOPLE: readonly PersonSeed[] = [
     phone: '+33612345678',
   },
   {
+    // A rider whose VARG MX the Barcelona dealer looks after (seed/dealer-orders.ts).
+    email: 'rider-es@demo.starkfuture.com',
+    name: 'Lucía',
+    secondName: 'Martín',
+    roles: ['customer'],
+    lang: 'es',
+    country: 'ES',
+    phone: '+34611222333',
+  },
+  {
     email: 'dealer@demo.starkfuture.com',
     name: 'Marc',
     secondName: 'Puig',

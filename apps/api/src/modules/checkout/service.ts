@@ -5,6 +5,7 @@ import {
   allowedMethods,
   amountForKind,
   type CustomerType,
+  isUuid,
   normalizePaymentKind,
   orderPhone,
   paymentKinds,
@@ -87,6 +88,8 @@ export interface CheckoutDeps {
   offeredMethods(country: string, methods: AllowedMethod[]): AllowedMethod[];
   /** Gives attempts started for the cart before the confirm (POST payment/create-intent) to its order. */
   adoptPayments(cartId: string, orderId: string, userId: string): Promise<void>;
+  /** The id of the user's active dealer record (status 1), if they are one: their orders are theirs to look after. */
+  activeDealerOf?(userId: string): Promise<string | null>;
   now?: () => Date;
 }
 
@@ -331,6 +334,11 @@ export function checkoutService(deps: CheckoutDeps) {
         refreshToken = created.pair.refresh_token;
       }
       if (!body.address_id) await deps.saveAddress(userId, address);
+      // The dealer who looks after the order (decision 021): the buying dealer, else the store the buyer picks up at.
+      const pickupDealer = priced.chosen?._id.startsWith('dealer_pickup:') ? priced.chosen._id.slice(14) : null;
+      const buyingDealer =
+        auth && priced.customerType === 'Dealer' ? ((await deps.activeDealerOf?.(auth.userId)) ?? null) : null;
+      const dealerId = buyingDealer ?? (pickupDealer && isUuid(pickupDealer) ? pickupDealer : null);
 
       const billingAddress = body.company_info?.address ?? body.billing_info?.address_input ?? address;
       const billing = body.company_info
@@ -386,6 +394,7 @@ export function checkoutService(deps: CheckoutDeps) {
           order: {
             type: group.type,
             userId: userId as string,
+            dealerId,
             cartId: cart.id,
             country: cart.country,
             currency: cart.currency,

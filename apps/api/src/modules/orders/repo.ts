@@ -12,7 +12,7 @@ export interface OrderWithDetails {
 }
 
 /** What the SUCCEEDED payments of the order in the outer query add up to, less refunds (the ledger's `paid`). */
-const paidSoFar = sql<number>`(select coalesce(sum(${payments.amount} - ${payments.refunded}), 0) from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'SUCCEEDED')`;
+export const paidSoFar = sql<number>`(select coalesce(sum(${payments.amount} - ${payments.refunded}), 0) from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'SUCCEEDED')`;
 
 /** An order that may be reminded again: never reminded, or last reminded before `remindedBefore`. */
 const reminderDue = (remindedBefore: Date) =>
@@ -47,6 +47,9 @@ export function ordersRepo(db: Db) {
   }
 
   return {
+    /** Orders with their lines and payments (the rows as given, in their order). */
+    withDetails: details,
+
     async order(id: string): Promise<OrderWithDetails | null> {
       const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
       if (!row) return null;

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { allocateRefund, dealerPriceFloor, discountBp, overwritePriceProblem, settleEdit } from './order-edit.ts';
+
+describe('dealer price limits (decision 021)', () => {
+  it('floors the price at the list price less the allowed discount, rounded up to the minor unit', () => {
+    expect(dealerPriceFloor(1_577_700, 1000)).toBe(1_419_930);
+    // 999 × 0.9 = 899.1 → 900: the discount never exceeds 10 %.
+    expect(dealerPriceFloor(999, 1000)).toBe(900);
+    expect(dealerPriceFloor(1_000, 0)).toBe(1_000);
+    expect(dealerPriceFloor(1_000, 20_000)).toBe(0);
+  });
+
+  it('accepts a price between the floor and the list price, and says why others are refused', () => {
+    expect(overwritePriceProblem(1_000_000, 900_000, 1000)).toBeNull();
+    expect(overwritePriceProblem(1_000_000, 1_000_000, 1000)).toBeNull();
+    expect(overwritePriceProblem(1_000_000, 899_999, 1000)).toBe('BELOW_ALLOWED_DISCOUNT');
+    expect(overwritePriceProblem(1_000_000, 1_000_001, 1000)).toBe('ABOVE_LIST_PRICE');
+    expect(overwritePriceProblem(1_000_000, 12.5, 1000)).toBe('NOT_MINOR_UNITS');
+    expect(overwritePriceProblem(1_000_000, -1, 1000)).toBe('NOT_MINOR_UNITS');
+  });
+
+  it('reports the discount a price gives, rounded down', () => {
+    expect(discountBp(1_000_000, 900_000)).toBe(1000);
+    expect(discountBp(3, 2)).toBe(3333);
+    expect(discountBp(0, 0)).toBe(0);
+  });
+});
+
+describe('the ledger after an edit', () => {
+  it('leaves a balance to pay when the new total is above what was paid', () => {
+    expect(settleEdit(1_500_000, 300_000)).toEqual({ toPay: 1_200_000, overpaid: 0 });
+  });
+
+  it('gives back what was paid beyond a lower total, and owes nothing', () => {
+    expect(settleEdit(1_400_000, 1_577_700)).toEqual({ toPay: 0, overpaid: 177_700 });
+    expect(settleEdit(1_000, 1_000)).toEqual({ toPay: 0, overpaid: 0 });
+  });
+
+  it('refuses amounts that are not minor units', () => {
+    expect(() => settleEdit(1.5, 0)).toThrow();
+    expect(() => settleEdit(-1, 0)).toThrow();
+  });
+
+  it('takes a refund from the newest payments first, each at most what it has left', () => {
+    const payments = [
+      { id: 'balance', available: 100_000 },
+      { id: 'deposit', available: 300_000 },
+    ];
+    expect(allocateRefund(payments, 150_000)).toEqual([
+      { id: 'balance', amount: 100_000 },
+      { id: 'deposit', amount: 50_000 },
+    ]);
+    expect(allocateRefund(payments, 0)).toEqual([]);
+    expect(() => allocateRefund(payments, 400_001)).toThrow();
+    // Whatever is allocated adds up to the amount exactly.
+    const parts = allocateRefund(payments, 399_999);
+    expect(parts.reduce((s, p) => s + p.amount, 0)).toBe(399_999);
+  });
+});
