@@ -358,6 +358,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     shippingMethods: (input) => shipping.allowedMethods(input),
     storage,
     optionGroups: (productId, country) => catalog.components(productId, country),
+    links: downloadLinks(signingKey),
   });
   await app.register(dealerOrderRoutes, { prefix: '/v1', dealerOrders, guards });
   const paymentsData = paymentsRepo(database.db);

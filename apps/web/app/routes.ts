@@ -46,6 +46,7 @@ export default [
       route('orders/my/:vehicleOrderId', 'routes/orders-my-id.tsx'),
       route('orders/parts', 'routes/orders-parts.tsx'),
       route('orders/parts/:order', 'routes/orders-parts-id.tsx'),
+      route('orders/:orderId', 'routes/dealer-order.tsx'),
       route('vehicles', 'routes/vehicles.tsx'),
       route('vehicles/transfer/:id', 'routes/vehicle-transfer.tsx'),
       route('mco-finder', 'routes/mco-finder.tsx'),
@@ -54,6 +55,8 @@ export default [
     ]),
     route('vehicles/:id/warranty-certificate', 'routes/vehicle-certificate.ts'),
     route('orders/invoice/:orderId', 'routes/orders-invoice.ts'),
+    route('orders/:orderId/dealer-invoice', 'routes/dealer-order-invoice-upload.ts'),
+    route('orders/:orderId/dealer-invoices/:attachmentId', 'routes/dealer-order-invoice.ts'),
     layout('layouts/footerless.tsx', [
       route('checkout', 'routes/checkout.tsx', { id: 'checkout' }),
       route('us-checkout', 'routes/checkout.tsx', { id: 'us-checkout' }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatMoney } from './money.ts';
+import { formatCurrency, formatMoney, minorUnitsFromDecimal } from './money.ts';
 
 describe('formatCurrency (spec section 5)', () => {
   it('uses 2 decimals by default, in the locale’s own format', () => {
@@ -19,5 +19,20 @@ describe('formatCurrency (spec section 5)', () => {
 
   it('formats integer minor units', () => {
     expect(formatMoney({ amount: 1190000, currency: 'EUR' }, 'de-DE')).toBe('11.900,00\u00a0€');
+  });
+});
+
+describe('minorUnitsFromDecimal (a price typed by a dealer)', () => {
+  it('reads whole and decimal amounts with a point or a comma, exactly', () => {
+    expect(minorUnitsFromDecimal('10710')).toBe(1_071_000);
+    expect(minorUnitsFromDecimal('10710.5')).toBe(1_071_050);
+    expect(minorUnitsFromDecimal('10710,05')).toBe(1_071_005);
+    expect(minorUnitsFromDecimal(' 0.29 ')).toBe(29);
+  });
+
+  it('refuses what is not a plain amount', () => {
+    for (const bad of ['', '-5', '1.234,56', '12.345', 'abc', '1e5', '10 710']) {
+      expect(minorUnitsFromDecimal(bad)).toBeNull();
+    }
   });
 });

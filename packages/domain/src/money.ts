@@ -46,3 +46,13 @@ function safeLocale(locale: string): string {
     return 'en-US';
   }
 }
+
+/**
+ * A decimal amount as typed in a form (`1234.5`, `1234,50`, `1234`) in integer minor units (2 decimals), or null when
+ * it is not one. No thousands separators: a number field sends the plain number.
+ */
+export function minorUnitsFromDecimal(text: string): number | null {
+  const m = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/.exec(text);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}

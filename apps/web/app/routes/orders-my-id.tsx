@@ -21,5 +21,12 @@ export const loader = guarded(['auth'], (args: Route.LoaderArgs) =>
 
 export default function VehicleOrder({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <OrderDetail order={loaderData.order} bank={loaderData.bank} backLabel={t('account_my_orders')} />;
+  return (
+    <OrderDetail
+      order={loaderData.order}
+      bank={loaderData.bank}
+      dealerInvoices={loaderData.dealerInvoices}
+      backLabel={t('account_my_orders')}
+    />
+  );
 }

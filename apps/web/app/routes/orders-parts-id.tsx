@@ -19,5 +19,12 @@ export const loader = guarded(['auth'], (args: Route.LoaderArgs) => loadOrder(ar
 
 export default function PartsOrder({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <OrderDetail order={loaderData.order} bank={loaderData.bank} backLabel={t('account_parts_orders')} />;
+  return (
+    <OrderDetail
+      order={loaderData.order}
+      bank={loaderData.bank}
+      dealerInvoices={loaderData.dealerInvoices}
+      backLabel={t('account_parts_orders')}
+    />
+  );
 }

@@ -1,36 +1,120 @@
-import { loadOrders } from '../features/orders/load.server.ts';
+import type { DealerOrderPage } from '@varg/contracts';
+import { Form, useNavigation } from 'react-router';
 import { EmptyOrders, OrderList, OrdersHeader } from '../features/orders/order-list.tsx';
+import { pageParam } from '../features/store/pagination.tsx';
+import { userApi } from '../lib/auth.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
+import { buttonClass } from '../ui/button.ts';
+import { Field } from '../ui/field.tsx';
 import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'orders_dealer_title');
 
+const STATUSES = ['pending_payment', 'partially_paid', 'paid', 'cancelled'] as const;
+const TYPES = ['vehicle', 'store'] as const;
+
 /**
- * The dealers' orders list (spec sections 2 and 5: others go to /orders/my). Dealers see their own orders, bikes and
- * parts together, until orders record the dealer who sold them (docs/decisions/014-orders-and-invoices.md).
+ * The dealers' orders list (spec sections 2 and 5: others go to /orders/my): the orders the dealer looks after — its
+ * customers' (sold by it, or picked up at its store) — and its own, with search, status and type in the URL
+ * (docs/decisions/021-dealer-orders.md).
  */
-export const loader = guarded(['dealer-orders'], (args: Route.LoaderArgs) => loadOrders(args));
+export const loader = guarded(['dealer-orders'], async ({ request, context }: Route.LoaderArgs) => {
+  const url = new URL(request.url);
+  const search = url.searchParams.get('search')?.trim().slice(0, 100) ?? '';
+  const status = url.searchParams.get('status') ?? '';
+  const type = url.searchParams.get('type') ?? '';
+  const query = new URLSearchParams({ page: String(pageParam(url)), limit: '10' });
+  if (search) query.set('search', search);
+  if ((STATUSES as readonly string[]).includes(status)) query.set('status', status);
+  if ((TYPES as readonly string[]).includes(type)) query.set('type', type);
+  const orders = await userApi(context, request).get<DealerOrderPage>(`/v1/dealer/orders?${query}`);
+  return { orders, search, status, type };
+});
+
+const selectClass = 'rounded-lg border border-neutral-300 bg-white px-3 py-2.5';
 
 export default function DealerOrders({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { orders, search, status, type } = loaderData;
+  const navigation = useNavigation();
+  const filtered = Boolean(search || status || type);
   return (
     <div className="flex flex-col gap-8">
       <OrdersHeader title={t('orders_dealer_title')} intro={t('orders_dealer_intro')} />
+      <Form
+        method="get"
+        className="flex flex-wrap items-end gap-3"
+        role="search"
+        aria-label={t('dealer_orders_filter')}
+      >
+        <Field
+          label={t('dealer_orders_search')}
+          name="search"
+          type="search"
+          defaultValue={search}
+          maxLength={100}
+          className="min-w-56 flex-1"
+        />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="orders-status" className="text-sm font-medium text-neutral-800">
+            {t('dealer_orders_status')}
+          </label>
+          <select id="orders-status" name="status" defaultValue={status} className={selectClass}>
+            <option value="">{t('dealer_orders_all')}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`order_status_${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="orders-type" className="text-sm font-medium text-neutral-800">
+            {t('dealer_orders_type')}
+          </label>
+          <select id="orders-type" name="type" defaultValue={type} className={selectClass}>
+            <option value="">{t('dealer_orders_all')}</option>
+            {TYPES.map((s) => (
+              <option key={s} value={s}>
+                {t(`order_type_${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass.secondary} aria-busy={navigation.state === 'loading'}>
+          {t('dealer_orders_apply')}
+        </button>
+      </Form>
+      <p className="text-sm text-neutral-600" role="status">
+        {t('dealer_orders_count', { count: orders.totalDocs })}
+      </p>
       <OrderList
-        page={loaderData.orders}
+        page={orders}
         label={t('orders_list_label')}
         showType
+        hrefOf={(order) => `/orders/${order.id}`}
+        customerOf={(order) =>
+          (order as DealerOrderPage['docs'][number]).own
+            ? t('dealer_orders_own')
+            : [order.contact.firstName, order.contact.lastName].filter(Boolean).join(' ')
+        }
         empty={
-          <EmptyOrders
-            text={t('orders_empty_dealer')}
-            links={[
-              { label: t('orders_empty_vehicle_cta'), to: '/varg/configurator' },
-              { label: t('orders_empty_parts_cta'), to: '/parts-and-accessories/spare-parts' },
-            ]}
-          />
+          filtered ? (
+            <p className="rounded-2xl border border-dashed border-neutral-300 p-8 text-neutral-700">
+              {t('dealer_orders_none_found')}
+            </p>
+          ) : (
+            <EmptyOrders
+              text={t('orders_empty_dealer')}
+              links={[
+                { label: t('dealer_orders_stock_cta'), to: '/varg/stock-bikes' },
+                { label: t('orders_empty_vehicle_cta'), to: '/varg/configurator' },
+              ]}
+            />
+          )
         }
       />
     </div>

@@ -391,6 +391,19 @@ describe('the dealer’s invoice on an order', () => {
       404,
       'ATTACHMENT_NOT_FOUND',
     );
+    // The buyer finds it listed on their order.
+    const listed = await ok(await call('GET', `/v1/order/${RIDER_ORDER}/dealer-invoices`, rider));
+    expect(listed.attachments.map((a: Json) => a.id)).toEqual([attachments[0].id]);
+    await refused(await call('GET', `/v1/order/${RIDER_ORDER}/dealer-invoices`, lyon), 404, 'ORDER_NOT_FOUND');
+    // A signed link opens the file without a token, and only that file.
+    const link = await ok(await call('GET', `${url}/link`, rider));
+    const opened = await call('GET', link.downloadURL);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.equals(file)).toBe(true);
+    const otherAttachment = link.downloadURL.replace(attachments[0].id, UNKNOWN);
+    await refused(await call('GET', otherAttachment), 400, 'INVALID_TOKEN');
+    await refused(await call('GET', `${url}?token=1.abc`), 400, 'INVALID_TOKEN');
+    await refused(await call('GET', `${url}/link`, lyon), 404, 'ORDER_NOT_FOUND');
     // A data: URL is accepted as well, and the list is newest first.
     const second = await ok(
       await call(

@@ -170,20 +170,73 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
   );
 
   app.get(
-    '/order/:id/dealer-invoices/:attachmentId',
+    '/order/:id/dealer-invoices',
     {
       preHandler: guards.requireAuth,
       schema: {
         tags: ['dealer-orders'],
-        summary: 'Download an invoice a dealer attached to an order (PDF)',
+        summary: 'The invoices dealers attached to an order, newest first',
         description:
-          'For the dealer who looks after the order, the order’s buyer and administrators; 404 ORDER_NOT_FOUND for anybody else, 404 ATTACHMENT_NOT_FOUND for an attachment of another order.',
-        params: AttachmentParams,
-        response: { 200: z.any().meta({ description: 'application/pdf' }), ...errors },
+          'For the order’s buyer, the dealer who looks after it and administrators; 404 ORDER_NOT_FOUND for anybody else (403 FORBIDDEN for a customer who is not the buyer).',
+        params,
+        response: { 200: z.object({ attachments: z.array(OrderAttachment) }), ...errors },
       },
     },
     async (request, reply) => {
-      const file = await dealerOrders.attachmentFile(viewer(request), request.params.id, request.params.attachmentId);
+      reply.header('cache-control', PRIVATE);
+      return { attachments: await dealerOrders.attachmentList(viewer(request), request.params.id) };
+    },
+  );
+
+  app.get(
+    '/order/:id/dealer-invoices/:attachmentId/link',
+    {
+      preHandler: guards.requireAuth,
+      schema: {
+        tags: ['dealer-orders'],
+        summary: 'A download link to an invoice a dealer attached to an order',
+        description:
+          '`downloadURL` (relative to the API’s origin) opens the PDF without a Bearer token until `expiresAt` (10 minutes). For the dealer who looks after the order, the order’s buyer and administrators; 404 ORDER_NOT_FOUND for anybody else (403 FORBIDDEN for a customer who is not the buyer), 404 ATTACHMENT_NOT_FOUND for an attachment of another order.',
+        params: AttachmentParams,
+        response: { 200: z.object({ downloadURL: z.string(), expiresAt: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      return dealerOrders.attachmentLink(viewer(request), request.params.id, request.params.attachmentId);
+    },
+  );
+
+  app.get(
+    '/order/:id/dealer-invoices/:attachmentId',
+    {
+      // A signed link needs no sign-in; a Bearer token, when sent, is checked as everywhere.
+      preHandler: async (request: FastifyRequest) => {
+        if (request.auth) await guards.requireAuth(request);
+      },
+      schema: {
+        tags: ['dealer-orders'],
+        summary: 'Download an invoice a dealer attached to an order (PDF)',
+        description:
+          'Either `token` from the link call (a bad or expired one is a 400 INVALID_TOKEN) or a Bearer token of the dealer who looks after the order, the order’s buyer or an administrator (none is a 401; anybody else 404 ORDER_NOT_FOUND, or 403 FORBIDDEN for a customer who is not the buyer); 404 ATTACHMENT_NOT_FOUND for an attachment of another order.',
+        params: AttachmentParams,
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        response: {
+          200: {
+            description: 'The PDF',
+            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await dealerOrders.attachmentFile(
+        request.auth ? viewer(request) : null,
+        request.params.id,
+        request.params.attachmentId,
+        request.query.token,
+      );
       const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       reply
         .header('cache-control', PRIVATE)
@@ -193,7 +246,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
           'content-disposition',
           `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
         );
-      return reply.send(file.body);
+      return reply.send(file.body as unknown as string);
     },
   );
 };

@@ -28,6 +28,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { ApiError } from '../../lib/api-error.ts';
 import type { StorageProvider } from '../../providers/storage/interface.ts';
 import type { AttachmentRow, DealerOrdersRepo, OrderRewrite } from './dealer-repo.ts';
+import type { DownloadLinks } from './download-link.ts';
 import type { OrderLineRow, OrdersRepo, OrderWithDetails } from './repo.ts';
 import type { Viewer } from './service.ts';
 import { type OptionGroups, readAddress, toOrderView } from './view.ts';
@@ -75,6 +76,8 @@ export function dealerOrdersService(deps: {
   shippingMethods(input: { country: string; kind: 'vehicle' | 'store'; subtotal: number }): Promise<ShippingChoice[]>;
   storage: StorageProvider;
   optionGroups: OptionGroups;
+  /** Signs the links that open an attached invoice in a new tab (as GET order/document does for invoices). */
+  links: DownloadLinks;
 }) {
   const { repo } = deps;
   const isAdmin = (viewer: Viewer) => viewer.roles.includes('admin');
@@ -278,6 +281,16 @@ export function dealerOrdersService(deps: {
     return priced;
   }
 
+  /** An attachment the viewer may read: the dealer's, the buyer's or an administrator's order. */
+  async function attachmentFor(viewer: Viewer, orderId: string, attachmentId: string): Promise<AttachmentRow> {
+    const found = await deps.orders.order(orderId);
+    if (!found) throw new ApiError('ORDER_NOT_FOUND');
+    if (found.order.userId !== viewer.userId) await readable(viewer, orderId);
+    const row = await repo.attachment(orderId, attachmentId);
+    if (!row) throw new ApiError('ATTACHMENT_NOT_FOUND');
+    return row;
+  }
+
   return {
     /** Spec: the /orders list (dealers only): the orders the dealer looks after and bought, newest first. */
     async list(viewer: Viewer, query: DealerOrderListQuery, lang: UiLanguage): Promise<DealerOrderPage> {
@@ -445,14 +458,35 @@ export function dealerOrdersService(deps: {
       return (await repo.attachments(found.order.id)).map(attachmentView);
     },
 
-    /** An attached invoice: for the dealer, the buyer and administrators. */
-    async attachmentFile(viewer: Viewer, orderId: string, attachmentId: string) {
+    /** The invoices dealers attached to an order, for its buyer, its dealer and administrators. */
+    async attachmentList(viewer: Viewer, orderId: string): Promise<OrderAttachment[]> {
       const found = await deps.orders.order(orderId);
-      const buyer = found?.order.userId === viewer.userId;
       if (!found) throw new ApiError('ORDER_NOT_FOUND');
-      if (!buyer) await readable(viewer, orderId);
-      const row = await repo.attachment(orderId, attachmentId);
-      if (!row) throw new ApiError('ATTACHMENT_NOT_FOUND');
+      if (found.order.userId !== viewer.userId) await readable(viewer, orderId);
+      return (await repo.attachments(orderId)).map(attachmentView);
+    },
+
+    /** A signed link to an attached invoice, to open without a token for a few minutes. */
+    async attachmentLink(viewer: Viewer, orderId: string, attachmentId: string) {
+      await attachmentFor(viewer, orderId, attachmentId);
+      const { token, expiresAt } = deps.links.sign(`attachment:${attachmentId}`);
+      return {
+        downloadURL: `/v1/order/${orderId}/dealer-invoices/${attachmentId}?token=${token}`,
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    /** An attached invoice: for the dealer, the buyer and administrators, or anyone with a signed link. */
+    async attachmentFile(viewer: Viewer | null, orderId: string, attachmentId: string, token?: string) {
+      let row: AttachmentRow | null;
+      if (token !== undefined) {
+        if (!deps.links.verify(`attachment:${attachmentId}`, token)) throw new ApiError('INVALID_TOKEN');
+        row = await repo.attachment(orderId, attachmentId);
+        if (!row) throw new ApiError('ATTACHMENT_NOT_FOUND');
+      } else {
+        if (!viewer) throw new ApiError('UNAUTHORIZED');
+        row = await attachmentFor(viewer, orderId, attachmentId);
+      }
       const file = await deps.storage.get(row.storageKey);
       if (!file) throw new ApiError('ATTACHMENT_NOT_FOUND');
       return { name: row.name, contentType: row.contentType, body: file.body };

@@ -1,4 +1,4 @@
-import type { BankDetails, OrderType, OrderView, OrderViewPage } from '@varg/contracts';
+import type { BankDetails, OrderAttachment, OrderType, OrderView, OrderViewPage } from '@varg/contracts';
 import { isUuid } from '@varg/domain';
 import { data, type RouterContextProvider } from 'react-router';
 import { isApiRequestError } from '../../lib/api.ts';
@@ -32,13 +32,16 @@ export async function loadOrder(
   { request, context }: Args,
   type: OrderType,
   id: string | undefined,
-): Promise<{ order: OrderView; bank: BankDetails | null }> {
+): Promise<{ order: OrderView; bank: BankDetails | null; dealerInvoices: OrderAttachment[] }> {
   if (!id || !isUuid(id)) throw new Response(null, { status: 404 });
   const api = userApi(context, request);
   try {
     const order = await api.get<OrderView>(type === 'vehicle' ? `/v1/order/${id}` : `/v1/store/orders/${id}`);
-    const bank = order.bankTransferPending ? await api.get<BankDetails>(`/v1/order/get-bank-details/${id}`) : null;
-    return { order, bank };
+    const [bank, { attachments }] = await Promise.all([
+      order.bankTransferPending ? api.get<BankDetails>(`/v1/order/get-bank-details/${id}`) : null,
+      api.get<{ attachments: OrderAttachment[] }>(`/v1/order/${id}/dealer-invoices`),
+    ]);
+    return { order, bank, dealerInvoices: attachments };
   } catch (error) {
     notFound(error);
   }

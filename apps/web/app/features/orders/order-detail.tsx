@@ -1,5 +1,5 @@
-import type { BankDetails, OrderAddress, OrderLine, OrderView } from '@varg/contracts';
-import { ArrowLeft, CalendarCheck, FileDown, Landmark, TriangleAlert } from 'lucide-react';
+import type { BankDetails, OrderAddress, OrderAttachment, OrderLine, OrderView } from '@varg/contracts';
+import { ArrowLeft, CalendarCheck, FileDown, FileText, Landmark, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { countryName, useTranslation } from '../../lib/i18n.ts';
@@ -11,7 +11,7 @@ import { useOrderFormat } from './format.ts';
 import { invoicePath, ORDER_LIST_PATH } from './paths.ts';
 import { OrderStatusBadge } from './status.tsx';
 
-function Section({
+export function Section({
   id,
   title,
   className = '',
@@ -32,7 +32,7 @@ function Section({
   );
 }
 
-function Address({ address }: { address: OrderAddress }) {
+export function Address({ address }: { address: OrderAddress }) {
   const locale = useLocale();
   return (
     <address className="text-sm leading-6 not-italic">
@@ -53,7 +53,7 @@ function Address({ address }: { address: OrderAddress }) {
   );
 }
 
-function Line({ line, currency }: { line: OrderLine; currency: string }) {
+export function Line({ line, currency, children }: { line: OrderLine; currency: string; children?: ReactNode }) {
   const { t } = useTranslation();
   const format = useOrderFormat();
   const isBike = line.type !== 'store';
@@ -99,12 +99,13 @@ function Line({ line, currency }: { line: OrderLine; currency: string }) {
             </dl>
           </details>
         )}
+        {children}
       </div>
     </li>
   );
 }
 
-function Totals({ order }: { order: OrderView }) {
+export function Totals({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const format = useOrderFormat();
   const money = (amount: number) => format.money(amount, order.currency);
@@ -146,13 +147,13 @@ function Totals({ order }: { order: OrderView }) {
   );
 }
 
-function Payments({ order }: { order: OrderView }) {
+export function Payments({ order, payable = true }: { order: OrderView; payable?: boolean }) {
   const { t } = useTranslation();
   const format = useOrderFormat();
   const to = useLocalePath();
   // The balance after a deposit, or a payment that failed or was left: paid on the order's own payment page.
   const pay =
-    order.toPay > 0 && order.status !== 'cancelled' ? (
+    payable && order.toPay > 0 && order.status !== 'cancelled' ? (
       <Link to={to(`/complete-order/${order.id}`)} className={`${buttonClass.primary} mt-4 w-full`}>
         {t('orders_pay_balance')} · {format.money(order.toPay, order.currency)}
       </Link>
@@ -235,10 +236,13 @@ export function OrderDetail({
   order,
   bank,
   backLabel,
+  dealerInvoices = [],
 }: {
   order: OrderView;
   bank: BankDetails | null;
   backLabel: string;
+  /** Invoices the dealer who sold the order attached (decision 021). */
+  dealerInvoices?: OrderAttachment[];
 }) {
   const { t } = useTranslation();
   const format = useOrderFormat();
@@ -291,6 +295,25 @@ export function OrderDetail({
           <Section id="summary-title" title={t('order_summary')} className="order-2 lg:order-none">
             <Totals order={order} />
           </Section>
+          {dealerInvoices.length > 0 && (
+            <Section id="dealer-invoices-title" title={t('order_dealer_invoices')} className="order-4 lg:order-none">
+              <ul className="flex flex-col gap-2 text-sm">
+                {dealerInvoices.map((a) => (
+                  <li key={a.id}>
+                    <a
+                      href={localePath(`/orders/${order.id}/dealer-invoices/${a.id}`)}
+                      className="inline-flex items-center gap-2 font-medium underline-offset-4 hover:underline"
+                      target="_blank"
+                      rel="noopener"
+                    >
+                      <FileText size={16} aria-hidden="true" />
+                      {a.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
           <Section id="delivery-title" title={t('order_delivery')} className="order-4 lg:order-none">
             <div className="flex flex-col gap-4 text-sm">
               {order.deliveryDate && (

@@ -19,7 +19,19 @@ function summary(order: OrderView, more: (count: number) => string): string {
   return names.length > 2 ? `${shown} ${more(names.length - 2)}` : shown;
 }
 
-function OrderCard({ order, showType, payable }: { order: OrderView; showType: boolean; payable: boolean }) {
+function OrderCard({
+  order,
+  showType,
+  payable,
+  href,
+  customer,
+}: {
+  order: OrderView;
+  showType: boolean;
+  payable: boolean;
+  href: string;
+  customer: string | null;
+}) {
   const { t } = useTranslation();
   const format = useOrderFormat();
   const localePath = useLocalePath();
@@ -44,7 +56,7 @@ function OrderCard({ order, showType, payable }: { order: OrderView; showType: b
             <h2 className="text-lg font-bold">
               {/* The whole card is the link; its name is the order number. */}
               <Link
-                to={localePath(orderPath(order))}
+                to={localePath(href)}
                 className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
               >
                 {t('order_number', { number: order.number })}
@@ -54,6 +66,7 @@ function OrderCard({ order, showType, payable }: { order: OrderView; showType: b
               {t('order_placed_on', { date: format.day(order.createdAt) })}
               {showType && <> · {t(`order_type_${order.type}`)}</>}
             </p>
+            {customer && <p className="text-sm font-medium text-neutral-800">{customer}</p>}
           </div>
           <OrderStatusBadge status={order.status} />
         </div>
@@ -89,6 +102,8 @@ export function OrderList({
   label,
   showType = false,
   payable = false,
+  hrefOf = orderPath,
+  customerOf,
   empty,
 }: {
   page: OrderViewPage;
@@ -97,6 +112,10 @@ export function OrderList({
   showType?: boolean;
   /** The buyer's own lists: an order with money due links straight to paying it. */
   payable?: boolean;
+  /** Where each order leads (the buyer's own page by default; dealers have theirs). */
+  hrefOf?: (order: OrderView) => string;
+  /** Who the order is for, shown under its date (the dealer's list). */
+  customerOf?: (order: OrderView) => string;
   empty: ReactNode;
 }) {
   if (page.totalDocs === 0) return <>{empty}</>;
@@ -104,7 +123,14 @@ export function OrderList({
     <>
       <ul aria-label={label} className="flex flex-col gap-4">
         {page.docs.map((order) => (
-          <OrderCard key={order.id} order={order} showType={showType} payable={payable} />
+          <OrderCard
+            key={order.id}
+            order={order}
+            showType={showType}
+            payable={payable}
+            href={hrefOf(order)}
+            customer={customerOf?.(order) ?? null}
+          />
         ))}
       </ul>
       <Pagination page={page.page} totalPages={page.totalPages} />
