@@ -1,6 +1,6 @@
 import { localizedPath } from '@varg/domain';
 import { LoaderCircle, SearchX } from 'lucide-react';
-import { Link, redirect, useLocation, useNavigation } from 'react-router';
+import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
 import { FilterPanel } from '../features/stock-bikes/filter-panel.tsx';
 import { ModelSwitch } from '../features/stock-bikes/model-switch.tsx';
 import { Pagination } from '../features/stock-bikes/pagination.tsx';
@@ -17,6 +17,7 @@ import {
 } from '../features/stock-bikes/query.ts';
 import { StockBikeCard } from '../features/stock-bikes/stock-bike-card.tsx';
 import type { StockBikePage } from '../features/stock-bikes/types.ts';
+import { authContext, userApi } from '../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -24,8 +25,13 @@ import { useLocalePath } from '../lib/use-locale.ts';
 import { buttonClass } from '../ui/button.ts';
 import type { Route } from './+types/varg-stock-bikes';
 
-/** Stock changes as bikes are sold: shared caches (and the server's page cache) keep the list 10 s at most. */
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'public, max-age=0, s-maxage=10' });
+/**
+ * Stock changes as bikes are sold: shared caches (and the server's page cache) keep the list 10 s at most. A dealer's
+ * view (its own stock) is theirs alone.
+ */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
+  'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'public, max-age=0, s-maxage=10',
+});
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'nav_stock_bikes', { descriptionKey: 'stock_meta_description', index: true });
@@ -40,21 +46,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lang: locale.lang,
   });
   const query = parseStockQuery(params, groups);
-  const result = await api.send<StockBikePage>(
-    'POST',
-    '/v1/vehicles/stock-bikes',
-    { country: locale.country, productId: model, filters: query.filters, page: query.page, limit: STOCK_PAGE_SIZE },
-    { lang: locale.lang },
-  );
+  const dealer = !!context.get(authContext).user?.roles.includes('dealer');
+  if (!dealer) delete query.mine;
+  const search = {
+    country: locale.country,
+    productId: model,
+    filters: query.filters,
+    page: query.page,
+    limit: STOCK_PAGE_SIZE,
+  };
+  // A dealer sees the market's stock (its own and the maker's) or, with `stock=mine`, its own store's only.
+  const result = query.mine
+    ? await userApi(context, request).send<StockBikePage>('POST', '/v1/dealer/stock-bikes', search)
+    : await api.send<StockBikePage>('POST', '/v1/vehicles/stock-bikes', search, { lang: locale.lang });
   // A page past the end (bikes were sold since the link was shared): the last page there is.
   if (result.totalPages > 0 && query.page > result.totalPages) {
     throw redirect(localizedPath(locale, `${STOCK_LIST_PATH}${stockSearch({ ...query, page: result.totalPages })}`));
   }
-  return { query, groups: filterGroups(groups), result };
+  return data(
+    { query, groups: filterGroups(groups), result, dealer },
+    dealer ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined,
+  );
 }
 
 export default function StockBikes({ loaderData }: Route.ComponentProps) {
-  const { query, groups, result } = loaderData;
+  const { query, groups, result, dealer } = loaderData;
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const location = useLocation();
@@ -80,7 +96,14 @@ export default function StockBikes({ loaderData }: Route.ComponentProps) {
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 lg:grid-cols-[17rem_1fr]">
         <aside className="lg:sticky lg:top-6 lg:self-start">
-          <FilterPanel groups={groups} model={query.model} listPath={listPath} active={filtered} />
+          <FilterPanel
+            groups={groups}
+            model={query.model}
+            listPath={listPath}
+            active={filtered || !!query.mine}
+            dealer={dealer}
+          />
+          {dealer && <p className="mt-4 text-sm text-neutral-700">{t('stock_dealer_note')}</p>}
         </aside>
 
         <section aria-labelledby="results-title" aria-busy={busy}>

@@ -25,11 +25,14 @@ export function FilterPanel({
   model,
   listPath,
   active,
+  dealer = false,
 }: {
   groups: Array<OptionGroup & { key: FilterKey }>;
   model: StockModel;
   listPath: string;
   active: boolean;
+  /** A dealer also chooses between its own store's stock and every bike of the market. */
+  dealer?: boolean;
 }) {
   const { t } = useTranslation();
   const submit = useSubmit();
@@ -74,6 +77,19 @@ export function FilterPanel({
           />
         </summary>
         <div className={`flex flex-col gap-6 px-4 pt-2 pb-4 ${BODY_LG}`}>
+          {dealer && (
+            <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-semibold">
+              <input
+                type="checkbox"
+                name="stock"
+                value="mine"
+                defaultChecked={params.get('stock') === 'mine'}
+                onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+                className="size-4 accent-neutral-900"
+              />
+              {t('stock_filter_mine')}
+            </label>
+          )}
           {groups.map((group) => (
             <fieldset key={group.group}>
               <legend className="mb-2 text-sm font-semibold text-neutral-900">{t(group.nameKey)}</legend>

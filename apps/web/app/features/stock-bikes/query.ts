@@ -40,6 +40,8 @@ export interface StockQuery {
   /** Only options the model offers, as option ids; groups without a choice are left out. */
   filters: StockFilters;
   page: number;
+  /** A dealer's own store's stock only (`stock=mine`). */
+  mine?: boolean;
 }
 
 export function parseModel(value: string | null): StockModel {
@@ -67,7 +69,12 @@ export function parseStockQuery(params: URLSearchParams, groups: readonly Option
     const ids = group.options.filter((o) => wanted.has(bikeOptionSlug(o.id))).map((o) => o.id);
     if (ids.length) filters[group.key] = ids;
   }
-  return { model: parseModel(params.get('model')), filters, page: parsePage(params.get('page')) };
+  return {
+    model: parseModel(params.get('model')),
+    filters,
+    page: parsePage(params.get('page')),
+    ...(params.get('stock') === 'mine' ? { mine: true } : {}),
+  };
 }
 
 export function hasFilters(filters: StockFilters): boolean {
@@ -75,9 +82,15 @@ export function hasFilters(filters: StockFilters): boolean {
 }
 
 /** The query string of a list state (`?model=varg-ex&power=80hp`), with the default model and page 1 left out. */
-export function stockSearch(query: { model: StockModel; filters?: StockFilters; page?: number }): string {
+export function stockSearch(query: {
+  model: StockModel;
+  filters?: StockFilters;
+  page?: number;
+  mine?: boolean;
+}): string {
   const params = new URLSearchParams();
   if (query.model !== STOCK_MODELS[0].id) params.set('model', query.model);
+  if (query.mine) params.set('stock', 'mine');
   for (const [, key] of FILTER_GROUPS) {
     for (const id of query.filters?.[key] ?? []) params.append(key, bikeOptionSlug(id));
   }
@@ -90,7 +103,7 @@ export function stockSearch(query: { model: StockModel; filters?: StockFilters; 
 export function listSearchFrom(params: URLSearchParams): string {
   const kept = new URLSearchParams();
   for (const [name, value] of params) {
-    if (name === 'model' || name === 'page' || FILTER_GROUPS.some(([, key]) => key === name)) {
+    if (name === 'model' || name === 'page' || name === 'stock' || FILTER_GROUPS.some(([, key]) => key === name)) {
       if (value.length <= 64) kept.append(name, value);
     }
   }
