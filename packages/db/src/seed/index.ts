@@ -25,6 +25,7 @@ import {
   priceLists,
   stockBikeSeeds,
 } from './catalog.ts';
+import { seedDealerLedger } from './dealer-ledger.ts';
 import { COUNTRIES, LANGUAGES } from './markets.ts';
 import { seedDemoOrders } from './orders.ts';
 import { DEMO_PASSWORD, PEOPLE } from './people.ts';
@@ -135,5 +136,6 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
     }
     await seedVehicles(tx, userIds);
     await seedLeads(tx, dealerIds);
+    await seedDealerLedger(tx, dealerIds);
   });
 }
