@@ -228,7 +228,10 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
           name: 'vehicles',
           description: 'Vehicles: the owner’s garage, ownership transfer, deliveries, registration (mco)',
         },
-        { name: 'dealer-ledger', description: 'Dealers’ invoices, credit notes, payments and balances; lead dealers’ groups' },
+        {
+          name: 'dealer-ledger',
+          description: 'Dealers’ invoices, credit notes, payments and balances; lead dealers’ groups',
+        },
         { name: 'system', description: 'Health, readiness and metrics' },
       ],
     },

@@ -51,9 +51,13 @@ export default [
       route('mco-finder', 'routes/mco-finder.tsx'),
       route('leads', 'routes/leads.tsx'),
       route('leads/:id', 'routes/lead.tsx'),
+      route('invoices', 'routes/invoices.tsx'),
+      route('invoices/group', 'routes/invoices-group.tsx'),
     ]),
     route('vehicles/:id/warranty-certificate', 'routes/vehicle-certificate.ts'),
     route('orders/invoice/:orderId', 'routes/orders-invoice.ts'),
+    route('invoices/export.csv', 'routes/invoices-csv.ts'),
+    route('invoices/:id/pdf', 'routes/invoices-pdf.ts'),
     layout('layouts/footerless.tsx', [
       route('checkout', 'routes/checkout.tsx', { id: 'checkout' }),
       route('us-checkout', 'routes/checkout.tsx', { id: 'us-checkout' }),
