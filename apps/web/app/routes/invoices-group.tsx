@@ -55,53 +55,26 @@ export default function InvoicesGroup() {
                 {d.balances.length === 0 ? (
                   <p className="text-sm text-neutral-700">{t('invoices_no_balance')}</p>
                 ) : (
-                  <div className="overflow-x-auto">
-                    <table className="w-full text-left text-sm">
-                      <caption className="sr-only">{t('ledger_group_open', { store: d.storeName })}</caption>
-                      <thead className="text-neutral-700">
-                        <tr>
-                          <th scope="col" className="py-1 pr-3 font-semibold">
-                            {t('invoices_currency')}
-                          </th>
-                          <th scope="col" className="py-1 pr-3 text-right font-semibold">
-                            {t('ledger_invoiced')}
-                          </th>
-                          <th scope="col" className="py-1 pr-3 text-right font-semibold">
-                            {t('ledger_paid')}
-                          </th>
-                          <th scope="col" className="py-1 pr-3 text-right font-semibold">
-                            {t('ledger_balance')}
-                          </th>
-                          <th scope="col" className="py-1 text-right font-semibold">
-                            {t('ledger_overdue')}
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {d.balances.map((b) => (
-                          <tr key={b.currency} className="border-t border-neutral-200">
-                            <th scope="row" className="py-1 pr-3 font-medium">
-                              {b.currency}
-                            </th>
-                            <td className="py-1 pr-3 text-right whitespace-nowrap tabular-nums">
-                              {money(b.invoiced, b.currency)}
-                            </td>
-                            <td className="py-1 pr-3 text-right whitespace-nowrap tabular-nums">
-                              {money(b.paid, b.currency)}
-                            </td>
-                            <td className="py-1 pr-3 text-right font-semibold whitespace-nowrap tabular-nums">
-                              {money(b.balance, b.currency)}
-                            </td>
-                            <td
-                              className={`py-1 text-right whitespace-nowrap tabular-nums ${b.overdue > 0 ? 'font-semibold text-red-800' : ''}`}
-                            >
-                              {money(b.overdue, b.currency)}
-                            </td>
-                          </tr>
+                  d.balances.map((b) => (
+                    <section key={b.currency} aria-label={`${d.storeName} · ${b.currency}`} data-testid="group-totals">
+                      <h3 className="text-sm font-semibold text-neutral-600">{b.currency}</h3>
+                      <dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+                        {(
+                          [
+                            ['ledger_invoiced', b.invoiced, ''],
+                            ['ledger_paid', b.paid, ''],
+                            ['ledger_balance', b.balance, 'font-semibold'],
+                            ['ledger_overdue', b.overdue, b.overdue > 0 ? 'font-semibold text-red-800' : ''],
+                          ] as const
+                        ).map(([key, amount, tone]) => (
+                          <div key={key}>
+                            <dt className="text-neutral-600">{t(key)}</dt>
+                            <dd className={`tabular-nums ${tone}`}>{money(amount, b.currency)}</dd>
+                          </div>
                         ))}
-                      </tbody>
-                    </table>
-                  </div>
+                      </dl>
+                    </section>
+                  ))
                 )}
                 <Link
                   to={localePath(own ? '/invoices' : `/invoices?dealer=${d._id}`)}

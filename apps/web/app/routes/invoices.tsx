@@ -131,7 +131,7 @@ export default function Invoices() {
                       <th scope="col" className="hidden px-3 py-2 font-semibold sm:table-cell">
                         {t('ledger_issued')}
                       </th>
-                      <th scope="col" className="px-3 py-2 font-semibold">
+                      <th scope="col" className="hidden px-3 py-2 font-semibold sm:table-cell">
                         {t('ledger_status')}
                       </th>
                       <th scope="col" className="px-3 py-2 text-right font-semibold">
@@ -156,6 +156,9 @@ export default function Invoices() {
                           </Link>
                           <span className="block text-neutral-600">{t(`ledger_kind_${e.kind}`)}</span>
                           <span className="block text-neutral-600 sm:hidden">{date(e.issuedAt)}</span>
+                          <span className="mt-1 block sm:hidden">
+                            <StatusBadge status={e.status} />
+                          </span>
                         </td>
                         <td className="hidden px-3 py-2 align-top sm:table-cell">
                           {date(e.issuedAt)}
@@ -165,18 +168,8 @@ export default function Invoices() {
                             </span>
                           )}
                         </td>
-                        <td className="px-3 py-2 align-top">
-                          <span
-                            className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                              e.status === 'overdue'
-                                ? 'bg-red-100 text-red-900'
-                                : e.status === 'paid'
-                                  ? 'bg-emerald-100 text-emerald-900'
-                                  : 'bg-neutral-100 text-neutral-800'
-                            }`}
-                          >
-                            {t(`ledger_status_${e.status}`)}
-                          </span>
+                        <td className="hidden px-3 py-2 align-top sm:table-cell">
+                          <StatusBadge status={e.status} />
                         </td>
                         <td className="px-3 py-2 text-right align-top whitespace-nowrap tabular-nums">
                           {money(e.amount, e.currency)}
@@ -195,6 +188,21 @@ export default function Invoices() {
         )}
       </section>
     </div>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const tone =
+    status === 'overdue'
+      ? 'bg-red-100 text-red-900'
+      : status === 'paid'
+        ? 'bg-emerald-100 text-emerald-900'
+        : 'bg-neutral-100 text-neutral-800';
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>
+      {t(`ledger_status_${status}`)}
+    </span>
   );
 }
 
