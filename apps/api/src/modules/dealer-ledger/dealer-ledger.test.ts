@@ -270,3 +270,26 @@ describe('who reads which ledger', () => {
     }
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes every dealer-ledger call under /v1 and /v2, with its tag', async () => {
+    const doc = (await ctx.app.inject('/docs/json')).json();
+    const paths = Object.keys(doc.paths).filter((p) => p.includes('/dealer-ledger/'));
+    for (const prefix of ['/v1', '/v2']) {
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          `${prefix}/dealer-ledger/invoice/dealer/{dealerId}`,
+          `${prefix}/dealer-ledger/invoice/download/{id}`,
+          `${prefix}/dealer-ledger/invoice/balances/dealer/{dealerId}`,
+          `${prefix}/dealer-ledger/invoice/link/{id}`,
+          `${prefix}/dealer-ledger/group`,
+        ]),
+      );
+    }
+    for (const path of paths) {
+      const op = doc.paths[path].get;
+      expect(op.tags, path).toEqual(['dealer-ledger']);
+      expect(op.description?.length, path).toBeGreaterThan(40);
+    }
+  });
+});
