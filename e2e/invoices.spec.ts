@@ -101,7 +101,10 @@ test.describe('dealer invoices and balances (dealer portal, parts 6 and 7)', () 
   }) => {
     const lead = await signedIn(browser, 'lead-dealer@demo.starkfuture.com', 'de-DE');
     await lead.goto('/de-DE/account');
-    await lead.getByRole('navigation', { name: 'Konto', exact: true }).getByRole('link', { name: 'Händlergruppe' }).click();
+    await lead
+      .getByRole('navigation', { name: 'Konto', exact: true })
+      .getByRole('link', { name: 'Händlergruppe' })
+      .click();
     await expect(lead.getByRole('heading', { level: 1 })).toHaveText('Händlergruppe DACH');
     const dealers = lead.getByTestId('group-dealer');
     await expect(dealers).toHaveCount(2);

@@ -197,6 +197,13 @@ describe('the invoice PDF', () => {
     expect(text).toContain('E-Offroad München');
     expect(text).toMatch(/3,5 h/);
     expect(text).toMatch(/78,00\s€/);
+    // An invoice to a German dealer is charged without VAT, and says why.
+    const { docs: invoices } = await ok(await call('GET', list(await dealerId(LEAD), '?status=overdue'), token));
+    const invoice = pdfText(
+      (await call('GET', `/v1/dealer-ledger/invoice/download/${invoices[0]._id}`, token)).rawPayload,
+    );
+    expect(invoice).toContain('Überfällig');
+    expect(invoice).toContain('Steuerschuldnerschaft');
   });
 });
 

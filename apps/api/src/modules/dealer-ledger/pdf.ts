@@ -1,5 +1,5 @@
 import type { LedgerDealer, LedgerEntry } from '@varg/contracts';
-import { formatMoney, localeTag, type UiLanguage } from '@varg/domain';
+import { formatMoney, isEuMember, localeTag, REVERSE_CHARGE_NOTE_KEY, type UiLanguage } from '@varg/domain';
 import { t } from '@varg/i18n/server';
 import { fitsBuiltinFont, renderPdf } from '../../lib/pdf.ts';
 import { SELLER } from '../orders/seller.ts';
@@ -36,6 +36,7 @@ const KEYS = [
   'ledger_status_paid',
   'ledger_status_overdue',
   'ledger_status_void',
+  REVERSE_CHARGE_NOTE_KEY,
 ] as const;
 
 export interface LedgerPdfInput {
@@ -44,6 +45,9 @@ export interface LedgerPdfInput {
   lang: UiLanguage;
   compress?: boolean;
 }
+
+/** Where the maker is established (its VAT id is Spanish). */
+const SELLER_COUNTRY = 'ES';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -123,6 +127,13 @@ export function ledgerPdf({ entry, dealer, lang, compress }: LedgerPdfInput): Pr
         ],
         align: ['left', 'right'],
       });
+      // A supply to a dealer in another EU member state is charged without VAT (decision 024): the invoice says why.
+      const reverseCharge =
+        (entry.kind === 'invoice' || entry.kind === 'credit_note') &&
+        entry.vat === 0 &&
+        isEuMember(dealer.country) &&
+        dealer.country !== SELLER_COUNTRY;
+      if (reverseCharge) pdf.paragraph(tr(REVERSE_CHARGE_NOTE_KEY));
     },
   );
 }
