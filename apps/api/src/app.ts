@@ -34,6 +34,10 @@ import { checkoutRepo } from './modules/checkout/repo.ts';
 import { checkoutResult } from './modules/checkout/result.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { checkoutService } from './modules/checkout/service.ts';
+import { ledgerLinks } from './modules/dealer-ledger/links.ts';
+import { dealerLedgerRepo } from './modules/dealer-ledger/repo.ts';
+import { dealerLedgerRoutes } from './modules/dealer-ledger/routes.ts';
+import { dealerLedgerService } from './modules/dealer-ledger/service.ts';
 import { dealersRepo } from './modules/dealers/repo.ts';
 import { dealerAdminRoutes, dealerApplicationRoutes } from './modules/dealers/routes.ts';
 import { dealersService } from './modules/dealers/service.ts';
@@ -228,6 +232,10 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
           description: 'Vehicles: the owner’s garage, ownership transfer, deliveries, registration (mco)',
         },
         { name: 'dealer-orders', description: 'Dealers: the orders they look after, order edits, attached invoices' },
+        {
+          name: 'dealer-ledger',
+          description: 'Dealers’ invoices, credit notes, payments and balances; lead dealers’ groups',
+        },
         { name: 'system', description: 'Health, readiness and metrics' },
       ],
     },
@@ -456,6 +464,9 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     await app.register(dealerApplicationRoutes, { prefix, dealers: dealerApplications, guards });
   }
   await app.register(dealerAdminRoutes, { prefix: '/v1', dealers: dealerApplications, guards });
+  // Spec section 7: the dealer-ledger calls sit beside the v2 dealer calls; v1 answers them too (decision 024).
+  const ledger = dealerLedgerService({ repo: dealerLedgerRepo(database.db), links: ledgerLinks(signingKey) });
+  for (const prefix of ['/v1', '/v2']) await app.register(dealerLedgerRoutes, { prefix, ledger, guards });
   await app.register(addressRoutes, { prefix: '/v2', addresses, guards });
   await app.register(taxRoutes, { prefix: '/v1', tax });
   await app.register(shippingRoutes, { prefix: '/v1', shipping });

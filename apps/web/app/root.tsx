@@ -56,6 +56,8 @@ export interface SessionUser {
   isDealer: boolean;
   /** The dealer role: an approved dealer (a pending applicant has a dealer record, `isDealer`, but not the role). */
   hasDealerRole: boolean;
+  /** A lead dealer: sees its dealer group (decision 024). */
+  isLeadDealer: boolean;
   isAdmin: boolean;
   isTranslator: boolean;
   isMco: boolean;
@@ -101,6 +103,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
           email: me.email,
           isDealer: me.isDealer,
           hasDealerRole: me.roles.includes('dealer'),
+          isLeadDealer: me.roles.includes('lead_dealer'),
           isAdmin: me.isAdmin,
           isTranslator: me.isTranslator,
           isMco: me.isMco,

@@ -129,6 +129,11 @@ export const ERRORS = {
   INVOICE_NOT_PDF: { statusCode: 415, t_key: 'error_invoice_not_pdf' },
   INVOICE_TOO_LARGE: { statusCode: 413, t_key: 'error_invoice_too_large' },
   ATTACHMENT_NOT_FOUND: { statusCode: 404, t_key: 'error_attachment_not_found' },
+  // — dealer ledger (docs/decisions/024-dealer-ledger.md) —
+  /** An unknown ledger entry, or one of a dealer the caller may not read. */
+  LEDGER_ENTRY_NOT_FOUND: { statusCode: 404, t_key: 'error_ledger_entry_not_found' },
+  /** The period ends before it starts. */
+  LEDGER_PERIOD_INVALID: { statusCode: 400, t_key: 'error_ledger_period_invalid' },
   INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },
   SERVICE_UNAVAILABLE: { statusCode: 503, t_key: 'error_service_unavailable' },
 } as const satisfies Record<string, { statusCode: number; t_key: string }>;

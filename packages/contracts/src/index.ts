@@ -1,6 +1,7 @@
 export * from './addresses.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
+export * from './dealer-ledger.ts';
 export * from './dealer-orders.ts';
 export * from './dealers.ts';
 export * from './errors.ts';

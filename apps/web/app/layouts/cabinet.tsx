@@ -17,7 +17,9 @@ const DEALER_LINKS = [
   ['dealer_title', '/dealer'],
   ['orders_dealer_title', '/orders'],
   ['leads_title', '/leads'],
+  ['invoices_title', '/invoices'],
 ] as const;
+const LEAD_DEALER_LINKS = [['ledger_group_nav', '/invoices/group']] as const;
 
 /** The account area (cabinet): the account menu beside the page. */
 export default function CabinetLayout() {
@@ -33,6 +35,7 @@ export default function CabinetLayout() {
             {[
               ...ACCOUNT_LINKS,
               ...(user?.hasDealerRole ? DEALER_LINKS : []),
+              ...(user?.isLeadDealer ? LEAD_DEALER_LINKS : []),
               ...(user?.isMco ? MCO_LINKS : []),
               // A pending applicant sees the request's state there; dealer pages wait for the approval.
               ...(user && !user.hasDealerRole ? APPLY_LINKS : []),

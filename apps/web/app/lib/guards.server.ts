@@ -33,6 +33,8 @@ export const GUARDS: Record<string, Guard> = {
     if (context.get(authContext).user) throw redirect(localizedPath(context.get(localeContext), '/'));
   },
   dealer: role('dealer'),
+  /** A lead dealer's group pages (decision 024). */
+  'lead-dealer': role('lead_dealer'),
   mco: role('mco'),
   admin: role('admin'),
   translator: role('translator'),

@@ -1,5 +1,6 @@
 export * from './catalog.ts';
 export * from './commerce.ts';
+export * from './dealer-ledger.ts';
 export * from './identity.ts';
 export * from './markets.ts';
 export * from './referrals.ts';

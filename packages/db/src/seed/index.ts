@@ -25,6 +25,7 @@ import {
   priceLists,
   stockBikeSeeds,
 } from './catalog.ts';
+import { seedDealerLedger } from './dealer-ledger.ts';
 import { seedDealerOrders } from './dealer-orders.ts';
 import { COUNTRIES, LANGUAGES } from './markets.ts';
 import { seedDemoOrders } from './orders.ts';
@@ -137,5 +138,6 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
     await seedVehicles(tx, userIds);
     await seedLeads(tx, dealerIds);
     await seedDealerOrders(tx, userIds, dealerIds);
+    await seedDealerLedger(tx, dealerIds);
   });
 }

@@ -217,4 +217,27 @@ export const PEOPLE: readonly PersonSeed[] = [
       appliedAt: new Date('2026-11-10T08:00:00Z'),
     },
   },
+  // A second store of the DACH group, so its lead dealer has a member to look after (decision 024).
+  {
+    email: 'vienna@demo.starkfuture.com',
+    name: 'Lukas',
+    secondName: 'Huber',
+    roles: ['dealer'],
+    lang: 'de',
+    country: 'AT',
+    phone: '+4319876543',
+    dealer: {
+      status: 1,
+      groupName: 'DACH',
+      revenueCurrency: 'EUR',
+      storeInfo: store(
+        'Elektro Enduro Wien',
+        'Brünner Str. 57, 1210 Wien, Austria',
+        16.4053,
+        48.2719,
+        '+4319876543',
+        'werkstatt@elektroenduro.example',
+      ),
+    },
+  },
 ];
