@@ -38,8 +38,9 @@ import { ledgerLinks } from './modules/dealer-ledger/links.ts';
 import { dealerLedgerRepo } from './modules/dealer-ledger/repo.ts';
 import { dealerLedgerRoutes } from './modules/dealer-ledger/routes.ts';
 import { dealerLedgerService } from './modules/dealer-ledger/service.ts';
+import { dealerProfileService } from './modules/dealers/profile.ts';
 import { dealersRepo } from './modules/dealers/repo.ts';
-import { dealerAdminRoutes, dealerApplicationRoutes } from './modules/dealers/routes.ts';
+import { dealerAdminRoutes, dealerApplicationRoutes, dealerProfileRoutes } from './modules/dealers/routes.ts';
 import { dealersService } from './modules/dealers/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { guards as makeGuards, registerAuth } from './modules/identity/auth.ts';
@@ -464,6 +465,14 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     await app.register(dealerApplicationRoutes, { prefix, dealers: dealerApplications, guards });
   }
   await app.register(dealerAdminRoutes, { prefix: '/v1', dealers: dealerApplications, guards });
+  const dealerProfile = dealerProfileService({
+    repo: dealersRepo(database.db),
+    vatValid: (vatId, country) => tax.vatValid(vatId, country),
+    audit,
+  });
+  // Spec section 7: PUT dealer/{id}/info is a v2 call; v1 answers it too.
+  for (const prefix of ['/v1', '/v2'])
+    await app.register(dealerProfileRoutes, { prefix, profile: dealerProfile, guards });
   // Spec section 7: the dealer-ledger calls sit beside the v2 dealer calls; v1 answers them too (decision 024).
   const ledger = dealerLedgerService({ repo: dealerLedgerRepo(database.db), links: ledgerLinks(signingKey) });
   for (const prefix of ['/v1', '/v2']) await app.register(dealerLedgerRoutes, { prefix, ledger, guards });

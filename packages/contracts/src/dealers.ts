@@ -87,3 +87,66 @@ export const DealerApproval = z.object({
 export type DealerApproval = z.infer<typeof DealerApproval>;
 
 export const DealerRejection = z.object({ reason: text(1000) });
+
+// The dealer's profile (spec section 7: PUT dealer/{id}/info; docs/decisions/021-dealer-orders.md): one section or
+// more per call.
+
+const Phone = z.string().trim().min(5).max(32);
+const Email = z.email().max(200);
+const Line = (max: number) => z.string().trim().max(max);
+
+export const DealerAddressInput = z.object({
+  line1: text(200),
+  line2: Line(200).default(''),
+  postalCode: text(16),
+  city: text(100),
+  state: Line(100).default(''),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((c) => c.toUpperCase()),
+});
+
+export const DealerInfoBody = z
+  .object({
+    storeInfo: z
+      .object({
+        storeName: text(120),
+        formattedAddress: text(300),
+        location: z
+          .object({
+            type: z.literal('Point').default('Point'),
+            coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]),
+          })
+          .meta({ description: 'GeoJSON point: [longitude, latitude]' }),
+      })
+      .optional(),
+    contactInfo: z.object({ phone: Phone, dealerSupportEmail: Email }).optional(),
+    companyInfo: z
+      .object({
+        companyId: z.string().trim().min(4).max(20).meta({ description: 'VAT id, checked with the VAT provider' }),
+        companyName: text(120),
+        companyOwnerName: text(120),
+        phone: Phone,
+        email: z
+          .array(Email)
+          .min(1)
+          .max(5)
+          .meta({ description: 'Invoices go to these addresses (the dealer record shows them joined by commas)' }),
+        address: DealerAddressInput,
+      })
+      .optional(),
+    shippingInfo: z
+      .object({
+        firstName: text(80),
+        lastName: text(80),
+        phone: Phone,
+        email: Email,
+        address: DealerAddressInput,
+      })
+      .optional(),
+  })
+  .refine((b) => b.storeInfo || b.contactInfo || b.companyInfo || b.shippingInfo, {
+    message: 'one of storeInfo, contactInfo, companyInfo, shippingInfo',
+  });
+export type DealerInfoBody = z.infer<typeof DealerInfoBody>;

@@ -112,6 +112,8 @@ export const ERRORS = {
   DEALER_APPLICATION_EXISTS: { statusCode: 409, t_key: 'error_dealer_application_exists' },
   DEALER_APPLICATION_NOT_FOUND: { statusCode: 404, t_key: 'error_dealer_application_not_found' },
   VAT_ID_INVALID: { statusCode: 400, t_key: 'error_vat_id_invalid' },
+  /** A phone number that is not a valid number of its country (libphonenumber). */
+  PHONE_INVALID: { statusCode: 400, t_key: 'error_phone_invalid' },
   /** The captcha of an anonymous form refused the request (reCAPTCHA Enterprise; never while the captcha is off). */
   CAPTCHA_FAILED: { statusCode: 400, t_key: 'error_captcha_failed' },
   // — dealer orders and order edits (docs/decisions/021-dealer-orders.md) —

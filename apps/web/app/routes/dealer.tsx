@@ -1,89 +1,340 @@
 import type { Dealer } from '@varg/contracts';
-import { useLoaderData } from 'react-router';
+import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { LocationPicker } from '../features/dealer/location-picker.tsx';
+import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
+import { servicesContext } from '../lib/context.ts';
 import { guarded } from '../lib/guards.server.ts';
-import { useTranslation } from '../lib/i18n.ts';
+import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
+import { useLocale } from '../lib/use-locale.ts';
+import { SubmitButton } from '../ui/account-fields.tsx';
+import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/dealer';
+
+// The dealer's own profile (spec sections 3 "Dealer" and 7 "PUT dealer/{id}/info"): store (with its point on the map),
+// invoicing and shipping, each section its own form; what the API refuses comes back with what was typed.
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location.pathname, 'dealer_title');
 
-/** The dealer's own record (GET dealer/my): status, group, store, invoicing and shipping details. */
 export const loader = guarded(['dealer'], async ({ request, context }: Route.LoaderArgs) => {
   const [dealer] = await userApi(context, request).get<Dealer[]>('/v1/dealer/my');
   if (!dealer) throw new Response(null, { status: 404 });
-  return { dealer };
+  return { dealer, tileUrl: context.get(servicesContext).config.mapTileUrl };
 });
 
-function Row({ label, value }: { label: string; value: React.ReactNode }) {
+type Section = 'store' | 'invoicing' | 'shipping';
+type Values = Record<string, string>;
+
+const address = (v: Values) => ({
+  line1: v.line1 ?? '',
+  line2: v.line2 ?? '',
+  postalCode: v.postalCode ?? '',
+  city: v.city ?? '',
+  state: v.state ?? '',
+  country: v.country ?? '',
+});
+
+/** The API body of one section from its form. */
+function bodyOf(section: Section, v: Values) {
+  if (section === 'store') {
+    return {
+      storeInfo: {
+        storeName: v.storeName,
+        formattedAddress: v.formattedAddress,
+        location: { type: 'Point', coordinates: [Number(v.lng), Number(v.lat)] },
+      },
+      contactInfo: { phone: v.phone, dealerSupportEmail: v.supportEmail },
+    };
+  }
+  if (section === 'invoicing') {
+    return {
+      companyInfo: {
+        companyId: v.companyId,
+        companyName: v.companyName,
+        companyOwnerName: v.companyOwnerName,
+        phone: v.phone,
+        email: (v.email ?? '')
+          .split(/[,;\s]+/)
+          .map((e) => e.trim())
+          .filter(Boolean),
+        address: address(v),
+      },
+    };
+  }
+  return {
+    shippingInfo: { firstName: v.firstName, lastName: v.lastName, phone: v.phone, email: v.email, address: address(v) },
+  };
+}
+
+export const action = guarded(['dealer'], async ({ request, context }: Route.ActionArgs) => {
+  const form = await request.formData();
+  const section = String(form.get('section')) as Section;
+  if (!['store', 'invoicing', 'shipping'].includes(section)) throw new Response(null, { status: 400 });
+  const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v).trim()])) as Values;
+  const api = userApi(context, request);
+  try {
+    const [dealer] = await api.get<Dealer[]>('/v1/dealer/my');
+    if (!dealer) throw new Response(null, { status: 404 });
+    await api.send('PUT', `/v2/dealer/${dealer.id}/info`, bodyOf(section, values));
+    return { ok: true as const, section };
+  } catch (error) {
+    if (!isApiRequestError(error) || error.status >= 500) throw error;
+    const message = error.code === 'VALIDATION_ERROR' ? 'dealer_form_invalid' : error.message;
+    return data({ ok: false as const, section, error: message, values }, 400);
+  }
+});
+
+type Json = Record<string, unknown>;
+const str = (o: unknown, key: string) => {
+  const v = (o as Json | undefined)?.[key];
+  return typeof v === 'string' ? v : '';
+};
+
+function SectionForm({ section, title, children }: { section: Section; title: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const mine = result?.section === section;
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('section') === section;
   return (
-    <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr]">
-      <dt className="text-sm text-neutral-600">{label}</dt>
-      <dd className="text-neutral-900">{value}</dd>
+    <section aria-labelledby={`${section}-title`} className="rounded-2xl border border-neutral-200 bg-white p-5">
+      <h2 id={`${section}-title`} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
+        <input type="hidden" name="section" value={section} />
+        {mine && result.ok && <FormMessage tone="success">{t('dealer_saved')}</FormMessage>}
+        {mine && !result.ok && <FormMessage tone="error">{t(result.error)}</FormMessage>}
+        {children}
+        <SubmitButton busy={busy} busyLabel={t('form_saving')}>
+          {t('dealer_save')}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+/** Street, postal code, city, state and country, prefilled from the record or from what was typed. */
+function AddressFields({ values, countries }: { values: Values; countries: string[] }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field
+        label={t('address_line_1')}
+        name="line1"
+        defaultValue={values.line1}
+        required
+        autoComplete="address-line1"
+      />
+      <Field label={t('address_line_2')} name="line2" defaultValue={values.line2} autoComplete="address-line2" />
+      <Field
+        label={t('address_postal_code')}
+        name="postalCode"
+        defaultValue={values.postalCode}
+        required
+        autoComplete="postal-code"
+      />
+      <Field label={t('address_city')} name="city" defaultValue={values.city} required autoComplete="address-level2" />
+      <Field label={t('address_state')} name="state" defaultValue={values.state} autoComplete="address-level1" />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`country-${values.section ?? ''}`} className="text-sm font-medium text-neutral-800">
+          {t('address_country')}
+        </label>
+        <select
+          id={`country-${values.section ?? ''}`}
+          name="country"
+          defaultValue={values.country}
+          className="rounded-lg border border-neutral-300 bg-white px-3 py-2.5"
+        >
+          {countries.map((code) => (
+            <option key={code} value={code}>
+              {countryName(code, locale, code)}
+            </option>
+          ))}
+        </select>
+      </div>
     </div>
   );
 }
 
-/** Invoicing and shipping details as the dealer entered them; their labelled form arrives with dealer editing. */
-function Details({ data, empty }: { data: Record<string, unknown>; empty: string }) {
-  const values = Object.entries(data).filter(([, v]) => v !== null && v !== '' && typeof v !== 'object');
-  if (!values.length) return <p className="text-neutral-600">{empty}</p>;
-  return (
-    <address className="not-italic">
-      {values.map(([k, v]) => (
-        <span key={k} className="block">
-          {String(v)}
-        </span>
-      ))}
-    </address>
-  );
+/** The record's address (`street`, `additional`, …) as the form's fields. */
+function fromAddress(raw: unknown, fallbackCountry: string): Values {
+  return {
+    line1: str(raw, 'street'),
+    line2: str(raw, 'additional'),
+    postalCode: str(raw, 'postalCode'),
+    city: str(raw, 'city'),
+    state: str(raw, 'state'),
+    country: str(raw, 'country') || fallbackCountry,
+  };
 }
 
 export default function DealerProfile() {
   const { t } = useTranslation();
-  const { dealer } = useLoaderData<typeof loader>();
-  const [lng, lat] = dealer.storeInfo.location.coordinates;
+  const { dealer, tileUrl } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const locale = useLocale();
+  const typed = (section: Section): Values | null =>
+    result && !result.ok && result.section === section ? result.values : null;
   const active = dealer.status === 1;
+  const [lng, lat] = dealer.storeInfo.location.coordinates;
+  const home = locale.country;
+  const invoicingAddress = fromAddress(dealer.invoicing.address, home);
+  const shippingAddress = fromAddress(dealer.shipping.address, home);
+  const countries = [
+    ...new Set(
+      [home, invoicingAddress.country, shippingAddress.country, ...EU_AND_MARKETS].filter((c): c is string => !!c),
+    ),
+  ];
+  const store = typed('store') ?? {
+    storeName: dealer.storeInfo.name,
+    formattedAddress: dealer.storeInfo.address,
+    phone: dealer.storeInfo.phone,
+    supportEmail: dealer.storeInfo.email,
+  };
+  const invoicing = typed('invoicing') ?? {
+    companyName: str(dealer.invoicing, 'company'),
+    companyId: str(dealer.invoicing, 'id'),
+    companyOwnerName: str(dealer.invoicing, 'owner'),
+    phone: str(dealer.invoicing, 'phone'),
+    email: str(dealer.invoicing, 'email'),
+    ...invoicingAddress,
+  };
+  const shipping = typed('shipping') ?? {
+    firstName: str(dealer.shipping, 'firstName'),
+    lastName: str(dealer.shipping, 'lastName'),
+    phone: str(dealer.shipping, 'phone'),
+    email: str(dealer.shipping, 'email'),
+    ...shippingAddress,
+  };
   return (
-    <div className="flex max-w-3xl flex-col gap-10">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-bold tracking-tight">{t('dealer_title')}</h1>
-        <span
-          className={`rounded-full px-3 py-1 text-sm font-semibold ${active ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900'}`}
-        >
-          {t(active ? 'dealer_status_active' : 'dealer_status_pending')}
-        </span>
-      </div>
-      <section aria-labelledby="store">
-        <h2 id="store" className="text-xl font-semibold">
-          {t('dealer_store')}
-        </h2>
-        <dl className="mt-2 divide-y divide-neutral-200">
-          <Row label={t('dealer_store_name')} value={dealer.storeInfo.name || '—'} />
-          <Row label={t('dealer_address')} value={dealer.storeInfo.address || '—'} />
-          <Row label={t('dealer_phone')} value={dealer.storeInfo.phone || '—'} />
-          <Row label={t('dealer_email')} value={dealer.storeInfo.email || '—'} />
-          <Row label={t('dealer_location')} value={`${lat.toFixed(4)}, ${lng.toFixed(4)}`} />
-          <Row label={t('dealer_group')} value={dealer.group.name || '—'} />
-          <Row label={t('dealer_currency')} value={dealer.currency} />
+    <div className="flex max-w-3xl flex-col gap-8">
+      <header className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold tracking-tight">{t('dealer_title')}</h1>
+          <span
+            className={`rounded-full px-3 py-1 text-sm font-semibold ${active ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900'}`}
+          >
+            {t(active ? 'dealer_status_active' : 'dealer_status_pending')}
+          </span>
+        </div>
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-neutral-700">
+          <div className="flex gap-1">
+            <dt>{t('dealer_group')}:</dt>
+            <dd className="font-medium">{dealer.group.name || '—'}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>{t('dealer_currency')}:</dt>
+            <dd className="font-medium">{dealer.currency}</dd>
+          </div>
         </dl>
-      </section>
-      <section aria-labelledby="invoicing">
-        <h2 id="invoicing" className="text-xl font-semibold">
-          {t('dealer_invoicing')}
-        </h2>
-        <div className="mt-2">
-          <Details data={dealer.invoicing} empty={t('dealer_not_set')} />
+      </header>
+
+      <SectionForm section="store" title={t('dealer_store')}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t('dealer_store_name')} name="storeName" defaultValue={store.storeName} required />
+          <Field
+            label={t('dealer_phone')}
+            name="phone"
+            type="tel"
+            defaultValue={store.phone}
+            required
+            autoComplete="tel"
+          />
+          <Field
+            label={t('dealer_email')}
+            name="supportEmail"
+            type="email"
+            defaultValue={store.supportEmail}
+            required
+            autoComplete="email"
+          />
+          <Field label={t('dealer_address')} name="formattedAddress" defaultValue={store.formattedAddress} required />
         </div>
-      </section>
-      <section aria-labelledby="shipping">
-        <h2 id="shipping" className="text-xl font-semibold">
-          {t('dealer_shipping')}
-        </h2>
-        <div className="mt-2">
-          <Details data={dealer.shipping} empty={t('dealer_not_set')} />
+        <LocationPicker
+          lat={Number(typed('store')?.lat ?? lat)}
+          lng={Number(typed('store')?.lng ?? lng)}
+          tileUrl={tileUrl}
+        />
+      </SectionForm>
+
+      <SectionForm section="invoicing" title={t('dealer_invoicing')}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t('dealer_company_name')} name="companyName" defaultValue={invoicing.companyName} required />
+          <Field
+            label={t('dealer_company_id')}
+            name="companyId"
+            defaultValue={invoicing.companyId}
+            required
+            hint={t('dealer_company_id_hint')}
+          />
+          <Field
+            label={t('dealer_company_owner')}
+            name="companyOwnerName"
+            defaultValue={invoicing.companyOwnerName}
+            required
+          />
+          <Field label={t('dealer_phone')} name="phone" type="tel" defaultValue={invoicing.phone} required />
+          <Field
+            label={t('dealer_invoice_emails')}
+            name="email"
+            defaultValue={invoicing.email}
+            required
+            hint={t('dealer_invoice_emails_hint')}
+            className="sm:col-span-2"
+          />
         </div>
-      </section>
+        <AddressFields values={{ ...invoicing, section: 'invoicing' }} countries={countries} />
+      </SectionForm>
+
+      <SectionForm section="shipping" title={t('dealer_shipping')}>
+        <p className="text-sm text-neutral-600">{t('dealer_shipping_intro')}</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t('auth_first_name')} name="firstName" defaultValue={shipping.firstName} required />
+          <Field label={t('auth_last_name')} name="lastName" defaultValue={shipping.lastName} required />
+          <Field label={t('dealer_phone')} name="phone" type="tel" defaultValue={shipping.phone} required />
+          <Field label={t('auth_email')} name="email" type="email" defaultValue={shipping.email} required />
+        </div>
+        <AddressFields values={{ ...shipping, section: 'shipping' }} countries={countries} />
+      </SectionForm>
     </div>
   );
 }
+
+/** Countries offered for the company and shipping addresses: the markets we sell in. */
+const EU_AND_MARKETS = [
+  'AT',
+  'BE',
+  'BG',
+  'CH',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+  'TR',
+  'US',
+];

@@ -36,6 +36,15 @@ export function dealersRepo(db: Db) {
       return row ?? null;
     },
 
+    /** Writes the profile's sections (the JSON columns given), and answers the record with its user. */
+    async updateInfo(id: string, values: Partial<Pick<DealerRow, 'storeInfo' | 'invoicing' | 'shipping'>>) {
+      await db
+        .update(dealers)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(dealers.id, id));
+      return this.withUser(id);
+    },
+
     /**
      * Decides a pending application in one transaction: the record leaves status 0 only once (a second decision finds
      * nothing), and an approval gives the user the dealer role.

@@ -1,8 +1,10 @@
 import {
+  Dealer,
   DealerApplication,
   DealerApplicationBody,
   DealerApplicationState,
   DealerApproval,
+  DealerInfoBody,
   DealerRejection,
   ErrorEnvelope,
 } from '@varg/contracts';
@@ -10,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Guards } from '../identity/auth.ts';
+import type { DealerProfileService } from './profile.ts';
 import type { DealersService } from './service.ts';
 
 const errors = {
@@ -115,5 +118,37 @@ export const dealerAdminRoutes: FastifyPluginAsyncZod<{ dealers: DealersService;
       },
     },
     async (request) => dealers.reject(userId(request), request.params.id, request.body.reason),
+  );
+};
+
+/** The dealer's own profile (spec section 7: PUT dealer/{id}/info, a v2 call). Mounted on /v1 and /v2. */
+export const dealerProfileRoutes: FastifyPluginAsyncZod<{ profile: DealerProfileService; guards: Guards }> = async (
+  app,
+  { profile, guards },
+) => {
+  app.put(
+    '/dealer/:id/info',
+    {
+      preHandler: guards.requireRole('dealer', 'admin'),
+      schema: {
+        tags: ['dealers'],
+        summary: 'Change the dealer’s store, contact, invoicing or shipping details',
+        description:
+          'One section or more: `storeInfo` (store name, formatted address and its GeoJSON point `[longitude, latitude]`), `contactInfo` (phone, support e-mail), `companyInfo` (company, VAT id checked with the VAT provider in the address’s country: 400 VAT_ID_INVALID; owner, phone, the e-mails invoices go to, address) or `shippingInfo` (who receives deliveries, phone, e-mail, address). Phones are read in the country (the dealer’s, or the address’s) and stored in international form (400 PHONE_INVALID when they are not valid numbers). A section replaces what the record had; sections not sent stay as they are. Answers the dealer record as `GET dealer/my` does. Only the dealer itself (and administrators): another dealer’s id, and an unknown one, is a 404 DEALER_NOT_FOUND; customers 403. Audited.',
+        params: z.object({ id: z.uuid() }),
+        body: DealerInfoBody,
+        response: { 200: Dealer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const auth = request.auth as NonNullable<FastifyRequest['auth']>;
+      return profile.updateInfo(
+        { userId: auth.userId, roles: auth.roles },
+        request.params.id,
+        request.body,
+        request.ip,
+      );
+    },
   );
 };
