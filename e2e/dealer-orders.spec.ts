@@ -2,7 +2,7 @@ import { expect, expectAccessible, test } from './fixtures.ts';
 import { signedInSession as signedIn } from './pages/auth.ts';
 import { StockBikePages } from './pages/stock-bikes.ts';
 
-// Issue 12, dealer orders (decision 021): a dealer orders a bike of its own stock for a customer, changes an order's
+// Issue 12, dealer orders (decision 025): a dealer orders a bike of its own stock for a customer, changes an order's
 // price within its discount (the customer's balance follows exactly), attaches its invoice PDF, and no other dealer
 // reaches any of it.
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paginated } from './markets.ts';
 import { OrderId, OrderStatus, OrderType, OrderView } from './orders.ts';
 
-// Dealer orders and order edits (spec sections 2 "/orders", 6, 7 "Orders"; docs/decisions/021-dealer-orders.md).
+// Dealer orders and order edits (spec sections 2 "/orders", 6, 7 "Orders"; docs/decisions/025-dealer-orders.md).
 
 const Uuid = z.uuid();
 const Hash = z

@@ -88,7 +88,7 @@ export type DealerApproval = z.infer<typeof DealerApproval>;
 
 export const DealerRejection = z.object({ reason: text(1000) });
 
-// The dealer's profile (spec section 7: PUT dealer/{id}/info; docs/decisions/021-dealer-orders.md): one section or
+// The dealer's profile (spec section 7: PUT dealer/{id}/info; docs/decisions/025-dealer-orders.md): one section or
 // more per call.
 
 const Phone = z.string().trim().min(5).max(32);

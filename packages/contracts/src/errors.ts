@@ -116,7 +116,7 @@ export const ERRORS = {
   PHONE_INVALID: { statusCode: 400, t_key: 'error_phone_invalid' },
   /** The captcha of an anonymous form refused the request (reCAPTCHA Enterprise; never while the captcha is off). */
   CAPTCHA_FAILED: { statusCode: 400, t_key: 'error_captcha_failed' },
-  // — dealer orders and order edits (docs/decisions/021-dealer-orders.md) —
+  // — dealer orders and order edits (docs/decisions/025-dealer-orders.md) —
   /** Cancelled orders, and store lines, are not changed by a dealer. */
   ORDER_NOT_EDITABLE: { statusCode: 409, t_key: 'error_order_not_editable' },
   ORDER_LINE_NOT_FOUND: { statusCode: 404, t_key: 'error_order_line_not_found' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allocateRefund, dealerPriceFloor, discountBp, overwritePriceProblem, settleEdit } from './order-edit.ts';
 
-describe('dealer price limits (decision 021)', () => {
+describe('dealer price limits (decision 025)', () => {
   it('floors the price at the list price less the allowed discount, rounded up to the minor unit', () => {
     expect(dealerPriceFloor(1_577_700, 1000)).toBe(1_419_930);
     // 999 × 0.9 = 899.1 → 900: the discount never exceeds 10 %.

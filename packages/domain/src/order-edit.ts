@@ -1,4 +1,4 @@
-// Dealer order edits (spec section 7: order/update-prices, order/edit-item, order/add-item; decision 021): the
+// Dealer order edits (spec section 7: order/update-prices, order/edit-item, order/add-item; decision 025): the
 // rules that keep a re-priced order and its payment ledger exact. Amounts are integer minor units.
 
 /** Basis points in a whole (10000 bp = 100 %). */

@@ -19,7 +19,7 @@ import { buttonClass } from '../ui/button.ts';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/dealer-order';
 
-// One order a dealer looks after (spec section 7 "Orders"; decision 021): its lines, totals and payments, and the
+// One order a dealer looks after (spec section 7 "Orders"; decision 025): its lines, totals and payments, and the
 // edits — a line's price and quantity, a bike added by its configuration code, customer type and delivery — each
 // answered with what the buyer owes now, and the dealer's invoice PDFs (uploaded with a progress bar).
 

@@ -19,7 +19,7 @@ const TYPES = ['vehicle', 'store'] as const;
 /**
  * The dealers' orders list (spec sections 2 and 5: others go to /orders/my): the orders the dealer looks after — its
  * customers' (sold by it, or picked up at its store) — and its own, with search, status and type in the URL
- * (docs/decisions/021-dealer-orders.md).
+ * (docs/decisions/025-dealer-orders.md).
  */
 export const loader = guarded(['dealer-orders'], async ({ request, context }: Route.LoaderArgs) => {
   const url = new URL(request.url);

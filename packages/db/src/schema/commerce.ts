@@ -118,7 +118,7 @@ export const orders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    /** The dealer who sold it (a dealer's own order, or a customer's order the dealer looks after): decision 021. */
+    /** The dealer who sold it (a dealer's own order, or a customer's order the dealer looks after): decision 025. */
     dealerId: uuid('dealer_id').references(() => dealers.id),
     cartId: uuid('cart_id').references(() => carts.id),
     /** pending_payment · partially_paid · paid · cancelled */
@@ -200,7 +200,7 @@ export const orderLines = pgTable(
     /** Price of one unit as listed to the buyer (with VAT where the market shows it), minor units. */
     unitPrice: integer('unit_price').notNull(),
     /**
-     * The unit price before a dealer's price (decision 021): what the allowed discount is measured from. Null until a
+     * The unit price before a dealer's price (decision 025): what the allowed discount is measured from. Null until a
      * dealer first changes the line; the price as ordered is the list price then.
      */
     listPrice: integer('list_price'),

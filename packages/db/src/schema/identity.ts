@@ -58,7 +58,7 @@ export const dealers = pgTable('dealers', {
   labourRate: integer('labour_rate').notNull().default(0),
   /**
    * The most a dealer may take off a list price when editing an order's line (`overwritePrice`), in basis points
-   * (1000 = 10 %; decision 021).
+   * (1000 = 10 %; decision 025).
    */
   maxDiscountBp: integer('max_discount_bp').notNull().default(1000),
   assemblyReimbursement: integer('assembly_reimbursement').notNull().default(0),

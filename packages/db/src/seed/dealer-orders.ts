@@ -5,7 +5,7 @@ import { orderLines, orders, payments } from '../schema/index.ts';
 import { BASE, PRODUCT_OPTIONS } from './catalog.ts';
 import { DEMO_VEHICLE_ORDER_ID } from './orders.ts';
 
-// Orders the demo dealers look after (docs/decisions/021-dealer-orders.md): a Spanish rider's VARG MX picked up at
+// Orders the demo dealers look after (docs/decisions/025-dealer-orders.md): a Spanish rider's VARG MX picked up at
 // dealer@'s Barcelona store with its deposit paid, dealer@'s own VARG EX bought at the Dealer price type, the demo
 // customer's VARG EX looked after by the Munich lead dealer, a French company's MX at the Lyon store and Austin's own
 // stock order. Prices are the catalogue's (EUR markets include VAT; the US adds Texas sales tax).

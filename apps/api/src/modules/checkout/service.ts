@@ -334,7 +334,7 @@ export function checkoutService(deps: CheckoutDeps) {
         refreshToken = created.pair.refresh_token;
       }
       if (!body.address_id) await deps.saveAddress(userId, address);
-      // The dealer who looks after the order (decision 021): the buying dealer, else the store the buyer picks up at.
+      // The dealer who looks after the order (decision 025): the buying dealer, else the store the buyer picks up at.
       const pickupDealer = priced.chosen?._id.startsWith('dealer_pickup:') ? priced.chosen._id.slice(14) : null;
       const buyingDealer =
         auth && priced.customerType === 'Dealer' ? ((await deps.activeDealerOf?.(auth.userId)) ?? null) : null;

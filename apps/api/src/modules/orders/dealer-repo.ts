@@ -42,7 +42,7 @@ function fingerprint(order: OrderRow, lines: OrderLineRow[]): string {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Dealer orders and order edits (decision 021). An edit writes the order, its lines, what is given back of payments
+ * Dealer orders and order edits (decision 025). An edit writes the order, its lines, what is given back of payments
  * beyond the new total (as store credit) and its audit entry in one transaction: the payment ledger and the order
  * never disagree, and nothing paid is lost.
  */

@@ -42,7 +42,7 @@ const meta = (request: FastifyRequest) => ({ ip: request.ip ?? null, lang: reque
 const params = z.object({ id: OrderId });
 
 /**
- * Dealer orders and the order edits of spec section 7 (decision 021). The list and single order are not paths of
+ * Dealer orders and the order edits of spec section 7 (decision 025). The list and single order are not paths of
  * the spec (its /orders page names no call): `GET dealer/orders`, `GET dealer/orders/{id}`.
  */
 export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrdersService; guards: Guards }> = async (

@@ -61,7 +61,7 @@ export interface ShippingChoice {
 }
 
 /**
- * Dealer orders (spec sections 2 "/orders", 6, 7; decision 021): the orders a dealer looks after and bought, and the
+ * Dealer orders (spec sections 2 "/orders", 6, 7; decision 025): the orders a dealer looks after and bought, and the
  * edits the spec names — customer type and delivery (update-prices), a line's configuration, quantity and price
  * (edit-item), a new bike line (add-item) and the dealer's invoice PDF (append-dealer-invoice). Each edit re-prices
  * the order with the checkout's tax rules and keeps the payment ledger exact.

@@ -241,7 +241,7 @@ export function OrderDetail({
   order: OrderView;
   bank: BankDetails | null;
   backLabel: string;
-  /** Invoices the dealer who sold the order attached (decision 021). */
+  /** Invoices the dealer who sold the order attached (decision 025). */
   dealerInvoices?: OrderAttachment[];
 }) {
   const { t } = useTranslation();
