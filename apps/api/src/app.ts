@@ -70,6 +70,14 @@ import { translationRoutes } from './modules/translations/routes.ts';
 import { vehiclesRepo } from './modules/vehicles/repo.ts';
 import { vehicleRoutes } from './modules/vehicles/routes.ts';
 import { vehiclesService } from './modules/vehicles/service.ts';
+import { loadWhistleKey, whistleCipher } from './modules/whistleblowing/crypto.ts';
+import { whistleRepo } from './modules/whistleblowing/repo.ts';
+import {
+  WHISTLE_PUBLIC_PATH,
+  whistleComplianceRoutes,
+  whistleReporterRoutes,
+} from './modules/whistleblowing/routes.ts';
+import { whistleService } from './modules/whistleblowing/service.ts';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
 import type { CaptchaProvider } from './providers/captcha/interface.ts';
 import { outboxEmail } from './providers/email/outbox.ts';
@@ -145,6 +153,8 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A whistleblower's requests leave no address in the request log (decision 023).
+    disableRequestLogging: (request) => WHISTLE_PUBLIC_PATH.test(request.url ?? ''),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -224,6 +234,10 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
           name: 'vehicles',
           description: 'Vehicles: the owner’s garage, ownership transfer, deliveries, registration (mco)',
         },
+        {
+          name: 'whistleblowing',
+          description: 'The whistleblowing channel: anonymous reports, their follow-up, and the compliance team',
+        },
         { name: 'system', description: 'Health, readiness and metrics' },
       ],
     },
@@ -262,6 +276,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   app.addHook('onResponse', async (request, reply) => {
     const auth = request.auth;
     if (!auth?.impersonatorId || request.method === 'GET' || request.method === 'HEAD') return;
+    if (WHISTLE_PUBLIC_PATH.test(request.url)) return;
     await audit.record({
       actorId: auth.impersonatorId,
       subjectId: auth.userId,
@@ -422,6 +437,10 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     await app.register(dealerApplicationRoutes, { prefix, dealers: dealerApplications, guards });
   }
   await app.register(dealerAdminRoutes, { prefix: '/v1', dealers: dealerApplications, guards });
+  const cipher = whistleCipher(loadWhistleKey(config.whistleblowing ?? {}));
+  const whistle = whistleService({ repo: whistleRepo(database.db), cipher, captcha });
+  await app.register(whistleReporterRoutes, { prefix: '/v2', whistle, cipher });
+  await app.register(whistleComplianceRoutes, { prefix: '/v2', whistle, guards });
   await app.register(addressRoutes, { prefix: '/v2', addresses, guards });
   await app.register(taxRoutes, { prefix: '/v1', tax });
   await app.register(shippingRoutes, { prefix: '/v1', shipping });
