@@ -96,7 +96,10 @@ const EnvSchema = z.object({
   /** AES-256-GCM key of whistleblowing reports (decision 023): 32 bytes, base64; else generated into DATA_DIR. */
   WHISTLEBLOWING_KEY: z
     .string()
-    .refine((v) => Buffer.from(v.trim(), /[-_]/.test(v) ? 'base64url' : 'base64').length === 32, 'must be 32 bytes, base64 (openssl rand -base64 32)')
+    .refine(
+      (v) => Buffer.from(v.trim(), /[-_]/.test(v) ? 'base64url' : 'base64').length === 32,
+      'must be 32 bytes, base64 (openssl rand -base64 32)',
+    )
     .optional(),
   BALANCE_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(3_600_000),
 });

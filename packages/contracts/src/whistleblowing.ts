@@ -28,7 +28,13 @@ export const WhistleContact = z.object({
   name: optionalText(120),
   email: z.union([z.literal(''), z.email().max(254)]).default(''),
   phone: z
-    .union([z.literal(''), z.string().trim().regex(/^\+?[\d\s()/.-]{5,32}$/, 'a phone number')])
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^\+?[\d\s()/.-]{5,32}$/, 'a phone number'),
+    ])
     .default(''),
 });
 export type WhistleContact = z.infer<typeof WhistleContact>;
@@ -43,7 +49,11 @@ export const WhistleReportBody = z
     contact: WhistleContact.optional().meta({
       description: 'Only when the reporter chooses to be contacted; leave out to stay anonymous',
     }),
-    captcha: z.string().max(4000).optional().meta({ description: 'reCAPTCHA Enterprise token, action `whistleblowing`' }),
+    captcha: z
+      .string()
+      .max(4000)
+      .optional()
+      .meta({ description: 'reCAPTCHA Enterprise token, action `whistleblowing`' }),
   })
   .meta({ id: 'WhistleReportBody' });
 export type WhistleReportBody = z.infer<typeof WhistleReportBody>;

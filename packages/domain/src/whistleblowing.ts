@@ -42,7 +42,12 @@ export function acknowledgementOverdue(status: WhistleStatus, receivedAt: Date, 
 }
 
 /** Feedback is overdue when the case is not closed and no answer was given by its due date. */
-export function feedbackOverdue(status: WhistleStatus, receivedAt: Date, firstAnswerAt: Date | null, now: Date): boolean {
+export function feedbackOverdue(
+  status: WhistleStatus,
+  receivedAt: Date,
+  firstAnswerAt: Date | null,
+  now: Date,
+): boolean {
   if (status === 'closed' || firstAnswerAt) return false;
   return now.getTime() > feedbackDue(receivedAt).getTime();
 }

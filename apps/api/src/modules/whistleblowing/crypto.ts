@@ -55,7 +55,9 @@ export function whistleCipher(key: Buffer) {
       const cipher = createCipheriv('aes-256-gcm', encKey, iv);
       cipher.setAAD(Buffer.from(context));
       const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return ['v1', iv, cipher.getAuthTag(), data].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+      return ['v1', iv, cipher.getAuthTag(), data]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+        .join('.');
     },
     decrypt(sealed: string, context: string): string {
       const [version, iv, tag, data] = sealed.split('.');

@@ -41,7 +41,9 @@ export function whistleRepo(db: Db) {
         .where(and(eq(whistleCases.id, id), sql`${whistleCases.failedAttempts} > 0`));
     },
 
-    async list(status?: string): Promise<Array<CaseRow & { messageCount: number; lastReporterMessageAt: Date | null }>> {
+    async list(
+      status?: string,
+    ): Promise<Array<CaseRow & { messageCount: number; lastReporterMessageAt: Date | null }>> {
       const where: SQL | undefined = status ? eq(whistleCases.status, status) : undefined;
       const rows = await db.select().from(whistleCases).where(where).orderBy(desc(whistleCases.receivedAt));
       if (rows.length === 0) return [];
@@ -49,7 +51,9 @@ export function whistleRepo(db: Db) {
         .select({
           caseId: whistleMessages.caseId,
           n: count(),
-          lastReporter: max(sql<Date>`case when ${whistleMessages.author} = 'reporter' then ${whistleMessages.createdAt} end`),
+          lastReporter: max(
+            sql<Date>`case when ${whistleMessages.author} = 'reporter' then ${whistleMessages.createdAt} end`,
+          ),
         })
         .from(whistleMessages)
         .where(

@@ -141,10 +141,7 @@ export function whistleService(deps: {
     const messages = await repo.messages(row.id);
     const reporterTimes = messages.filter((m) => m.author === 'reporter').map((m) => m.createdAt);
     return {
-      ...summary(
-        { ...row, messageCount: messages.length, lastReporterMessageAt: reporterTimes.at(-1) ?? null },
-        now(),
-      ),
+      ...summary({ ...row, messageCount: messages.length, lastReporterMessageAt: reporterTimes.at(-1) ?? null }, now()),
       description: sealed.description,
       when: sealed.when,
       where: sealed.where,
@@ -173,7 +170,8 @@ export function whistleService(deps: {
     async report(body: WhistleReportBody): Promise<WhistleReceipt> {
       // No address goes to the captcha provider either (reCAPTCHA would otherwise receive it).
       if (!(await captcha.verify(body.captcha, 'whistleblowing')).ok) throw new ApiError('CAPTCHA_FAILED');
-      const contact = body.contact && (body.contact.name || body.contact.email || body.contact.phone) ? body.contact : null;
+      const contact =
+        body.contact && (body.contact.name || body.contact.email || body.contact.phone) ? body.contact : null;
       const sealed: Sealed = {
         description: body.description,
         when: body.when,
@@ -219,7 +217,11 @@ export function whistleService(deps: {
       const row = await open(credentials);
       if (row.status === 'closed') throw new ApiError('WHISTLE_CASE_CLOSED');
       const id = randomUUID();
-      await repo.addMessage(row.id, { id, author: 'reporter', authorId: null, body: cipher.encrypt(body, row.id) }, now());
+      await repo.addMessage(
+        row.id,
+        { id, author: 'reporter', authorId: null, body: cipher.encrypt(body, row.id) },
+        now(),
+      );
       return reporterView(row);
     },
 
@@ -239,12 +241,13 @@ export function whistleService(deps: {
       if (row.status === 'closed') throw new ApiError('WHISTLE_CASE_CLOSED');
       const at = now();
       if (row.status === 'received') {
-        row = (await repo.setStatus(row.id, 'received', {
-          status: 'acknowledged',
-          acknowledgedAt: at,
-          acknowledgedBy: caller.userId,
-          updatedAt: at,
-        })) ?? row;
+        row =
+          (await repo.setStatus(row.id, 'received', {
+            status: 'acknowledged',
+            acknowledgedAt: at,
+            acknowledgedBy: caller.userId,
+            updatedAt: at,
+          })) ?? row;
       }
       await repo.addMessage(
         row.id,

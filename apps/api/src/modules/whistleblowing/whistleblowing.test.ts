@@ -43,7 +43,9 @@ describe('sending a report (no account)', () => {
       method: 'POST',
       url: '/v2/whistleblowing/reports',
       remoteAddress: '203.0.113.77',
-      payload: report({ contact: { name: 'Maria Reporter', email: 'maria.reporter@example.com', phone: '+34 600 111 222' } }),
+      payload: report({
+        contact: { name: 'Maria Reporter', email: 'maria.reporter@example.com', phone: '+34 600 111 222' },
+      }),
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -56,7 +58,16 @@ describe('sending a report (no account)', () => {
     expect(row?.secretHash).toMatch(/^\$argon2id\$/);
     expect(row?.report).toMatch(/^v1\./);
     const raw = await rawRows();
-    for (const plain of [DESCRIPTION, 'Barcelona warehouse', 'J. Doe', 'Maria Reporter', 'maria.reporter@example.com', '600 111 222', receipt.secret, '203.0.113.77'])
+    for (const plain of [
+      DESCRIPTION,
+      'Barcelona warehouse',
+      'J. Doe',
+      'Maria Reporter',
+      'maria.reporter@example.com',
+      '600 111 222',
+      receipt.secret,
+      '203.0.113.77',
+    ])
       expect(raw).not.toContain(plain);
     // Not even with a text search over every column of the database's own text form.
     const found = await ctx.database.db.execute(
@@ -77,7 +88,8 @@ describe('sending a report (no account)', () => {
       report({ contact: { phone: 'call me maybe' } }),
       { ...report(), description: 42 },
     ];
-    for (const body of bad) await refused(await call('POST', '/v2/whistleblowing/reports', null, body), 400, 'VALIDATION_ERROR');
+    for (const body of bad)
+      await refused(await call('POST', '/v2/whistleblowing/reports', null, body), 400, 'VALIDATION_ERROR');
     const notJson = await ctx.app.inject({
       method: 'POST',
       url: '/v2/whistleblowing/reports',
@@ -176,15 +188,29 @@ describe('following a case up with its code and secret', () => {
   it('adds the reporter’s messages, encrypted; bad messages are refused and change nothing', async () => {
     const { code, secret } = await newCase();
     const added = await ok(
-      await call('POST', '/v2/whistleblowing/case/messages', null, { code, secret, body: 'One more detail: invoices 2026-117 and 2026-118.' }),
+      await call('POST', '/v2/whistleblowing/case/messages', null, {
+        code,
+        secret,
+        body: 'One more detail: invoices 2026-117 and 2026-118.',
+      }),
       201,
     );
-    expect(added.messages).toMatchObject([{ author: 'reporter', body: 'One more detail: invoices 2026-117 and 2026-118.' }]);
+    expect(added.messages).toMatchObject([
+      { author: 'reporter', body: 'One more detail: invoices 2026-117 and 2026-118.' },
+    ]);
     expect(await rawRows()).not.toContain('invoices 2026-117');
-    for (const body of [{ code, secret }, { code, secret, body: '' }, { code, secret, body: 'x'.repeat(5001) }])
+    for (const body of [
+      { code, secret },
+      { code, secret, body: '' },
+      { code, secret, body: 'x'.repeat(5001) },
+    ])
       await refused(await call('POST', '/v2/whistleblowing/case/messages', null, body), 400, 'VALIDATION_ERROR');
     await refused(
-      await call('POST', '/v2/whistleblowing/case/messages', null, { code, secret: 'DDDD-DDDD-DDDD-DDDD-DDDD', body: 'hi' }),
+      await call('POST', '/v2/whistleblowing/case/messages', null, {
+        code,
+        secret: 'DDDD-DDDD-DDDD-DDDD-DDDD',
+        body: 'hi',
+      }),
       404,
       'WHISTLE_CASE_INVALID',
     );
@@ -253,15 +279,19 @@ describe('the compliance team', () => {
     expect(await find()).toMatchObject({ acknowledgementOverdue: true, feedbackOverdue: true });
     const filtered = await ok(await call('GET', '/v2/compliance/whistleblowing/cases?status=closed', compliance));
     expect((filtered.docs as Json[]).some((c) => c.code === code)).toBe(false);
-    await refused(await call('GET', '/v2/compliance/whistleblowing/cases?status=nope', compliance), 400, 'VALIDATION_ERROR');
+    await refused(
+      await call('GET', '/v2/compliance/whistleblowing/cases?status=nope', compliance),
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 
   it('acknowledges, answers, and the reporter reads the answer; closing makes the case read-only', async () => {
     const { code, secret } = await newCase({ contact: { email: 'quiet@example.com' } });
     const compliance = await signIn('compliance@demo.starkfuture.com');
-    const id = (
-      (await ok(await call('GET', '/v2/compliance/whistleblowing/cases', compliance))).docs as Json[]
-    ).find((c) => c.code === code)?._id as string;
+    const id = ((await ok(await call('GET', '/v2/compliance/whistleblowing/cases', compliance))).docs as Json[]).find(
+      (c) => c.code === code,
+    )?._id as string;
     const detail = await ok(await call('GET', `/v2/compliance/whistleblowing/cases/${id}`, compliance));
     expect(detail).toMatchObject({
       description: DESCRIPTION,
@@ -301,7 +331,11 @@ describe('the compliance team', () => {
     expect(answered.messages).toMatchObject([{ author: 'compliance', authorName: 'Ines Keller' }]);
     expect(await rawRows()).not.toContain('warehouse records');
     for (const body of [{}, { body: '' }, { body: 'x'.repeat(5001) }])
-      await refused(await call('POST', `/v2/compliance/whistleblowing/cases/${id}/messages`, compliance, body), 400, 'VALIDATION_ERROR');
+      await refused(
+        await call('POST', `/v2/compliance/whistleblowing/cases/${id}/messages`, compliance, body),
+        400,
+        'VALIDATION_ERROR',
+      );
 
     const seen = await ok(await call('POST', '/v2/whistleblowing/case', null, { code, secret }));
     expect(seen.status).toBe('acknowledged');
@@ -328,11 +362,13 @@ describe('the compliance team', () => {
   it('answers a case still received: that acknowledges it; unknown and malformed ids are refused', async () => {
     const { code } = await newCase();
     const compliance = await signIn('compliance@demo.starkfuture.com');
-    const id = (
-      (await ok(await call('GET', '/v2/compliance/whistleblowing/cases', compliance))).docs as Json[]
-    ).find((c) => c.code === code)?._id as string;
+    const id = ((await ok(await call('GET', '/v2/compliance/whistleblowing/cases', compliance))).docs as Json[]).find(
+      (c) => c.code === code,
+    )?._id as string;
     const answered = await ok(
-      await call('POST', `/v2/compliance/whistleblowing/cases/${id}/messages`, compliance, { body: 'Received, thank you.' }),
+      await call('POST', `/v2/compliance/whistleblowing/cases/${id}/messages`, compliance, {
+        body: 'Received, thank you.',
+      }),
       201,
     );
     expect(answered).toMatchObject({ status: 'acknowledged' });
@@ -342,7 +378,11 @@ describe('the compliance team', () => {
       404,
       'WHISTLE_CASE_NOT_FOUND',
     );
-    await refused(await call('GET', '/v2/compliance/whistleblowing/cases/not-a-uuid', compliance), 400, 'VALIDATION_ERROR');
+    await refused(
+      await call('GET', '/v2/compliance/whistleblowing/cases/not-a-uuid', compliance),
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 });
 
