@@ -1,7 +1,6 @@
 import { WhistleCredentials, WhistleMessageBody, type WhistleReporterCase } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { data, Form, Link, useActionData, useNavigation } from 'react-router';
-import { z } from 'zod';
 import { TextArea } from '../features/whistleblowing/fields.tsx';
 import { formatWhen, Thread } from '../features/whistleblowing/thread.tsx';
 import { isApiRequestError } from '../lib/api.ts';

@@ -46,6 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Typed, but too short to act on.
     if (errors.description === 'form_required' && values.description?.trim())
       errors.description = 'whistle_description_short';
+    // No category chosen (zod reports a value outside the list).
+    if (errors.category && !values.category) errors.category = 'form_required';
     return data<ActionResult>({ ok: false, errors, error: null, values }, 400);
   }
   const { name, email, phone, ...report } = parsed.data;

@@ -134,8 +134,8 @@ export const PEOPLE: readonly PersonSeed[] = [
     secondName: 'Keller',
     roles: ['compliance'],
     lang: 'en-us',
-    country: 'DE',
-    phone: '+4930555789',
+    country: 'US',
+    phone: '+12025550187',
   },
   {
     email: 'lyon@demo.starkfuture.com',
