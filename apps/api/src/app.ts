@@ -71,6 +71,7 @@ import { vehiclesRepo } from './modules/vehicles/repo.ts';
 import { vehicleRoutes } from './modules/vehicles/routes.ts';
 import { vehiclesService } from './modules/vehicles/service.ts';
 import { loadWhistleKey, whistleCipher } from './modules/whistleblowing/crypto.ts';
+import { notifyCompliance } from './modules/whistleblowing/emails.ts';
 import { whistleRepo } from './modules/whistleblowing/repo.ts';
 import {
   WHISTLE_PUBLIC_PATH,
@@ -440,7 +441,13 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   }
   await app.register(dealerAdminRoutes, { prefix: '/v1', dealers: dealerApplications, guards });
   const cipher = whistleCipher(loadWhistleKey(config.whistleblowing ?? {}));
-  const whistle = whistleService({ repo: whistleRepo(database.db), cipher, captcha });
+  const whistleData = whistleRepo(database.db);
+  const whistle = whistleService({
+    repo: whistleData,
+    cipher,
+    captcha,
+    notify: (event, row) => notifyCompliance(whistleData, mailer, config.publicUrl, event, row),
+  });
   await app.register(whistleReporterRoutes, { prefix: '/v2', whistle, cipher });
   await app.register(whistleComplianceRoutes, { prefix: '/v2', whistle, guards });
   await app.register(addressRoutes, { prefix: '/v2', addresses, guards });

@@ -128,7 +128,7 @@ export default function ComplianceCase() {
           <dd>{found.where || '—'}</dd>
           <dt className="font-medium text-neutral-700">{t('compliance_people')}</dt>
           <dd className="whitespace-pre-wrap">{found.people || '—'}</dd>
-          <dt className="font-medium text-neutral-700">{t('whistle_contact_legend')}</dt>
+          <dt className="font-medium text-neutral-700">{t('compliance_contact')}</dt>
           <dd>
             {contact ? (
               [contact.name, contact.email, contact.phone].filter(Boolean).join(' · ')

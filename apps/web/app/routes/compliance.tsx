@@ -106,7 +106,7 @@ export default function Compliance() {
             <tbody className="divide-y divide-neutral-200">
               {cases.map((c) => (
                 <tr key={c._id} className={c.acknowledgementOverdue || c.feedbackOverdue ? 'bg-red-50' : undefined}>
-                  <th scope="row" className="px-4 py-3 font-mono font-semibold">
+                  <th scope="row" className="px-4 py-3 font-mono font-semibold whitespace-nowrap">
                     <Link to={localePath(`/compliance/${c._id}`)} className="underline underline-offset-4">
                       {c.code}
                     </Link>

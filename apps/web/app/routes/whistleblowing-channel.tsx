@@ -113,7 +113,7 @@ export default function WhistleblowingChannel() {
               <dd className="flex flex-wrap items-center gap-3">
                 <code
                   data-testid="whistle-secret"
-                  className="rounded-lg bg-white px-3 py-2 font-mono text-lg tracking-wider break-all"
+                  className="rounded-lg bg-white px-3 py-2 font-mono text-base tracking-wider sm:text-lg"
                 >
                   {result.receipt.secret}
                 </code>

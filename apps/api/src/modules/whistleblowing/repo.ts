@@ -13,6 +13,14 @@ export function whistleRepo(db: Db) {
       return created ?? null;
     },
 
+    /** The compliance officers, who are told of new reports and messages (never of their content). */
+    async officers(): Promise<Array<{ email: string; name: string; lang: string; country: string }>> {
+      return db
+        .select({ email: users.email, name: users.name, lang: users.lang, country: users.country })
+        .from(users)
+        .where(sql`'compliance' = any(${users.roles})`);
+    },
+
     async byCode(code: string): Promise<CaseRow | null> {
       const [row] = await db.select().from(whistleCases).where(eq(whistleCases.code, code)).limit(1);
       return row ?? null;

@@ -62,9 +62,13 @@ export function whistleService(deps: {
   repo: WhistleRepo;
   cipher: WhistleCipher;
   captcha: CaptchaProvider;
+  /** Tells the compliance team that a case needs them; the message names the case, never its content. */
+  notify?: (event: 'report' | 'message', row: CaseRow) => Promise<void>;
   now?: () => Date;
 }) {
   const { repo, cipher, captcha } = deps;
+  // A failed e-mail never loses a report: the case is stored and listed either way.
+  const notify = (event: 'report' | 'message', row: CaseRow) => deps.notify?.(event, row).catch(() => undefined);
   const now = deps.now ?? (() => new Date());
 
   function unseal(row: CaseRow): Sealed {
@@ -196,6 +200,7 @@ export function whistleService(deps: {
           updatedAt: receivedAt,
         });
         if (row) {
+          await notify('report', row);
           return {
             code,
             secret,
@@ -222,6 +227,7 @@ export function whistleService(deps: {
         { id, author: 'reporter', authorId: null, body: cipher.encrypt(body, row.id) },
         now(),
       );
+      await notify('message', row);
       return reporterView(row);
     },
 

@@ -5,7 +5,7 @@ import { whistleCases, whistleMessages } from '@varg/db';
 import { WHISTLE_CODE_PATTERN, WHISTLE_SECRET_PATTERN } from '@varg/domain';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, type Json, useApi } from '../../../test/helper.ts';
+import { apiCalls, type Json, lastMail, useApi } from '../../../test/helper.ts';
 import { loadWhistleKey, parseKey, whistleCipher } from './crypto.ts';
 
 const ctx = useApi();
@@ -74,6 +74,26 @@ describe('sending a report (no account)', () => {
       sql`select count(*)::int as n from whistle_cases where whistle_cases::text ilike ${'%batteries%'}`,
     );
     expect((found as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
+  });
+
+  it('tells the compliance team by e-mail: the case code, the due date and a link, never the content', async () => {
+    const { code, secret } = await newCase({ contact: { email: 'tipster@example.com' } });
+    const mail = await lastMail(ctx.app, 'compliance@demo.starkfuture.com');
+    expect(mail?.subject).toBe(`New whistleblowing report ${code}`);
+    expect(mail?.text).toMatch(/\/en-US\/compliance\/[0-9a-f-]{36}/);
+    for (const hidden of [DESCRIPTION.slice(0, 30), 'Barcelona warehouse', 'tipster@example.com', secret])
+      expect(mail?.text).not.toContain(hidden);
+    await ok(
+      await call('POST', '/v2/whistleblowing/case/messages', null, {
+        code,
+        secret,
+        body: 'The serials start with 7F.',
+      }),
+      201,
+    );
+    const second = await lastMail(ctx.app, 'compliance@demo.starkfuture.com');
+    expect(second?.subject).toBe(`New message on case ${code}`);
+    expect(second?.text).not.toContain('7F');
   });
 
   it('refuses bad input with a translated 400 and stores nothing', async () => {
