@@ -35,6 +35,7 @@ test.describe('the whistleblowing channel', () => {
     await send.click();
     await expect(reporter.getByLabel('Category')).toHaveAccessibleDescription('This field is required.');
     await expect(reporter.getByLabel('What happened?')).toHaveAttribute('aria-invalid', 'true');
+    await expect(reporter.getByLabel('Category')).toBeFocused();
     await reporter.getByLabel('Category').selectOption({ label: 'Fraud or theft' });
     await reporter.getByLabel('What happened?').fill('Too short');
     await reporter.getByLabel('E-mail address').fill('not-an-address');

@@ -1,5 +1,6 @@
 import { WhistleContact, type WhistleReceipt, WhistleReportBody } from '@varg/contracts';
 import { localeTag, WHISTLE_CATEGORIES } from '@varg/domain';
+import { useEffect } from 'react';
 import { data, Form, Link, useActionData, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { CopyButton } from '../features/whistleblowing/copy-button.tsx';
@@ -77,6 +78,10 @@ export default function WhistleblowingChannel() {
   const failed = result && !result.ok ? result : null;
   const values = failed?.values ?? {};
   const errors = failed?.errors ?? {};
+  // After a refused submit, the first field with an error takes the focus.
+  useEffect(() => {
+    if (failed) document.querySelector<HTMLElement>('#main [aria-invalid="true"]')?.focus();
+  }, [failed]);
   return (
     <main id="main" className="mx-auto flex w-full max-w-2xl flex-col gap-8 px-4 py-12">
       <header className="flex flex-col gap-3">
