@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from '@varg/db';
 import { isUuid } from '@varg/domain';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import metricsModule from 'fastify-metrics';
 import {
   jsonSchemaTransform,
@@ -78,6 +78,15 @@ import { translationRoutes } from './modules/translations/routes.ts';
 import { vehiclesRepo } from './modules/vehicles/repo.ts';
 import { vehicleRoutes } from './modules/vehicles/routes.ts';
 import { vehiclesService } from './modules/vehicles/service.ts';
+import { loadWhistleKey, whistleCipher } from './modules/whistleblowing/crypto.ts';
+import { notifyCompliance } from './modules/whistleblowing/emails.ts';
+import { whistleRepo } from './modules/whistleblowing/repo.ts';
+import {
+  WHISTLE_PUBLIC_PATH,
+  whistleComplianceRoutes,
+  whistleReporterRoutes,
+} from './modules/whistleblowing/routes.ts';
+import { whistleService } from './modules/whistleblowing/service.ts';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
 import type { CaptchaProvider } from './providers/captcha/interface.ts';
 import { outboxEmail } from './providers/email/outbox.ts';
@@ -153,6 +162,10 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A whistleblower's requests leave no address in the request log (decision 023).
+    logController: new LogController({
+      disableRequestLogging: (request: { url?: string }) => WHISTLE_PUBLIC_PATH.test(request.url ?? ''),
+    }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -237,6 +250,10 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
           name: 'dealer-ledger',
           description: 'Dealers’ invoices, credit notes, payments and balances; lead dealers’ groups',
         },
+        {
+          name: 'whistleblowing',
+          description: 'The whistleblowing channel: anonymous reports, their follow-up, and the compliance team',
+        },
         { name: 'system', description: 'Health, readiness and metrics' },
       ],
     },
@@ -275,6 +292,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   app.addHook('onResponse', async (request, reply) => {
     const auth = request.auth;
     if (!auth?.impersonatorId || request.method === 'GET' || request.method === 'HEAD') return;
+    if (WHISTLE_PUBLIC_PATH.test(request.url)) return;
     await audit.record({
       actorId: auth.impersonatorId,
       subjectId: auth.userId,
@@ -476,6 +494,16 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   // Spec section 7: the dealer-ledger calls sit beside the v2 dealer calls; v1 answers them too (decision 024).
   const ledger = dealerLedgerService({ repo: dealerLedgerRepo(database.db), links: ledgerLinks(signingKey) });
   for (const prefix of ['/v1', '/v2']) await app.register(dealerLedgerRoutes, { prefix, ledger, guards });
+  const cipher = whistleCipher(loadWhistleKey(config.whistleblowing ?? {}));
+  const whistleData = whistleRepo(database.db);
+  const whistle = whistleService({
+    repo: whistleData,
+    cipher,
+    captcha,
+    notify: (event, row) => notifyCompliance(whistleData, mailer, config.publicUrl, event, row),
+  });
+  await app.register(whistleReporterRoutes, { prefix: '/v2', whistle, cipher });
+  await app.register(whistleComplianceRoutes, { prefix: '/v2', whistle, guards });
   await app.register(addressRoutes, { prefix: '/v2', addresses, guards });
   await app.register(taxRoutes, { prefix: '/v1', tax });
   await app.register(shippingRoutes, { prefix: '/v1', shipping });

@@ -97,6 +97,14 @@ const EnvSchema = z.object({
   S3_REGION: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_PREFIX: z.string().default(''),
+  /** AES-256-GCM key of whistleblowing reports (decision 023): 32 bytes, base64; else generated into DATA_DIR. */
+  WHISTLEBLOWING_KEY: z
+    .string()
+    .refine(
+      (v) => Buffer.from(v.trim(), /[-_]/.test(v) ? 'base64url' : 'base64').length === 32,
+      'must be 32 bytes, base64 (openssl rand -base64 32)',
+    )
+    .optional(),
   BALANCE_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(3_600_000),
 });
 export type Env = z.infer<typeof EnvSchema>;
@@ -146,6 +154,11 @@ export interface ApiConfig {
   balanceReminderIntervalMs?: number;
   /** reCAPTCHA Enterprise v3 for anonymous forms; off (forms accepted, logged once) when absent. */
   recaptcha?: { siteKey: string; projectId: string; apiKey: string; minScore: number } | undefined;
+  /**
+   * The key of whistleblowing reports (decision 023): `key` (WHISTLEBLOWING_KEY, base64), else one generated into
+   * `keyFile` (DATA_DIR/whistleblowing.key); absent (tests): a key for this process only.
+   */
+  whistleblowing?: { key?: string | undefined; keyFile?: string | undefined } | undefined;
   /** Where uploads are stored: a local folder, S3, or (absent: tests) memory. */
   storage?:
     | { kind: 'local'; dir: string }
@@ -252,6 +265,7 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
             minScore: env.RECAPTCHA_MIN_SCORE,
           }
         : undefined,
+    whistleblowing: { key: env.WHISTLEBLOWING_KEY, keyFile: join(env.DATA_DIR, 'whistleblowing.key') },
     storage: env.S3_BUCKET
       ? { kind: 's3', bucket: env.S3_BUCKET, region: env.S3_REGION, endpoint: env.S3_ENDPOINT, prefix: env.S3_PREFIX }
       : { kind: 'local', dir: join(env.DATA_DIR, 'uploads') },

@@ -61,6 +61,8 @@ export interface SessionUser {
   isAdmin: boolean;
   isTranslator: boolean;
   isMco: boolean;
+  /** Reads whistleblowing cases (decision 023). */
+  isCompliance: boolean;
   /** `demo_user` while an administrator acts as this user. */
   mode: 'demo_user' | null;
   impersonatorEmail: string | null;
@@ -107,6 +109,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
           isAdmin: me.isAdmin,
           isTranslator: me.isTranslator,
           isMco: me.isMco,
+          isCompliance: me.roles.includes('compliance') && !me.impersonator,
           mode: me.mode,
           impersonatorEmail: me.impersonator?.email ?? null,
         }

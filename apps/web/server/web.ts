@@ -155,7 +155,9 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
         const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
         // A page is shared-cacheable only when its route says so (`s-maxage`); every other document is revalidated.
         const shared = /s-maxage=(\d+)/.exec(response.headers.get('cache-control') ?? '');
-        if (isHtml && !shared) reply.header('cache-control', 'no-cache');
+        // …unless it must not be stored at all (the whistleblowing pages' secrets).
+        const noStore = /no-store/.test(response.headers.get('cache-control') ?? '');
+        if (isHtml && !shared && !noStore) reply.header('cache-control', 'no-cache');
         const body = response.body ? await response.text() : '';
         if (key && isHtml && shared && response.status === 200 && cookies.length === 0) {
           cache.set(

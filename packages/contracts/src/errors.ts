@@ -136,6 +136,13 @@ export const ERRORS = {
   LEDGER_ENTRY_NOT_FOUND: { statusCode: 404, t_key: 'error_ledger_entry_not_found' },
   /** The period ends before it starts. */
   LEDGER_PERIOD_INVALID: { statusCode: 400, t_key: 'error_ledger_period_invalid' },
+  // — whistleblowing (docs/decisions/023-whistleblowing.md) —
+  /** Wrong code or secret, an unknown case, or a case locked after too many tries: one answer for all of them. */
+  WHISTLE_CASE_INVALID: { statusCode: 404, t_key: 'error_whistle_case_invalid' },
+  WHISTLE_CASE_NOT_FOUND: { statusCode: 404, t_key: 'error_whistle_case_not_found' },
+  /** The case is closed: the reporter can read it but not write to it. */
+  WHISTLE_CASE_CLOSED: { statusCode: 409, t_key: 'error_whistle_case_closed' },
+  WHISTLE_STATUS_CHANGE: { statusCode: 409, t_key: 'error_whistle_status_change' },
   INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },
   SERVICE_UNAVAILABLE: { statusCode: 503, t_key: 'error_service_unavailable' },
 } as const satisfies Record<string, { statusCode: number; t_key: string }>;

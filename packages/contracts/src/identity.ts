@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CountryCode } from './markets.ts';
 
-export const ROLE_NAMES = ['admin', 'lead_dealer', 'translator', 'customer', 'dealer', 'mco'] as const;
+export const ROLE_NAMES = ['admin', 'lead_dealer', 'translator', 'customer', 'dealer', 'mco', 'compliance'] as const;
 export const RoleName = z.enum(ROLE_NAMES);
 export type RoleName = z.infer<typeof RoleName>;
 

@@ -12,6 +12,7 @@ const ACCOUNT_LINKS = [
   ['vehicles_title', '/vehicles'],
 ] as const;
 const MCO_LINKS = [['mco_title', '/mco-finder']] as const;
+const COMPLIANCE_LINKS = [['compliance_title', '/compliance']] as const;
 const APPLY_LINKS = [['become_dealer_title', '/become-dealer']] as const;
 const DEALER_LINKS = [
   ['dealer_title', '/dealer'],
@@ -37,6 +38,7 @@ export default function CabinetLayout() {
               ...(user?.hasDealerRole ? DEALER_LINKS : []),
               ...(user?.isLeadDealer ? LEAD_DEALER_LINKS : []),
               ...(user?.isMco ? MCO_LINKS : []),
+              ...(user?.isCompliance ? COMPLIANCE_LINKS : []),
               // A pending applicant sees the request's state there; dealer pages wait for the approval.
               ...(user && !user.hasDealerRole ? APPLY_LINKS : []),
             ].map(([key, path]) => (
@@ -44,7 +46,9 @@ export default function CabinetLayout() {
                 <NavLink
                   to={localePath(path)}
                   // An order's page keeps its list marked.
-                  end={!path.startsWith('/orders/') && path !== '/vehicles' && path !== '/leads'}
+                  end={
+                    !path.startsWith('/orders/') && path !== '/vehicles' && path !== '/leads' && path !== '/compliance'
+                  }
                   className={({ isActive }) =>
                     `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? 'bg-neutral-900 text-white' : 'hover:bg-neutral-100'}`
                   }

@@ -36,6 +36,8 @@ export const GUARDS: Record<string, Guard> = {
   /** A lead dealer's group pages (decision 024). */
   'lead-dealer': role('lead_dealer'),
   mco: role('mco'),
+  /** Whistleblowing cases (decision 023): nobody else, administrators included. */
+  compliance: role('compliance'),
   admin: role('admin'),
   translator: role('translator'),
   /** The orders list is for dealers; everybody else has their own orders. */

@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-export const ROLES = ['admin', 'lead_dealer', 'translator', 'customer', 'dealer', 'mco'] as const;
+export const ROLES = ['admin', 'lead_dealer', 'translator', 'customer', 'dealer', 'mco', 'compliance'] as const;
 export type Role = (typeof ROLES)[number];
 
 const timestamps = {

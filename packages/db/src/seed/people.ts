@@ -138,6 +138,16 @@ export const PEOPLE: readonly PersonSeed[] = [
     phone: '+15125550199',
   },
   {
+    // Reads and answers whistleblowing reports (decision 023); nobody else can.
+    email: 'compliance@demo.starkfuture.com',
+    name: 'Ines',
+    secondName: 'Keller',
+    roles: ['compliance'],
+    lang: 'en-us',
+    country: 'US',
+    phone: '+12025550187',
+  },
+  {
     email: 'lyon@demo.starkfuture.com',
     name: 'Camille',
     secondName: 'Bernard',

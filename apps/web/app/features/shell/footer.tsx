@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n.ts';
-import { useMarketingHref } from '../../lib/use-locale.ts';
+import { useLocalePath, useMarketingHref } from '../../lib/use-locale.ts';
 import { LocaleButton } from './header.tsx';
 
 const COLUMNS = [
@@ -25,13 +25,18 @@ const COLUMNS = [
     links: [
       ['footer_press', '/press-and-media'],
       ['footer_newsletter', '/newsletter'],
+      ['whistle_title', '/whistleblowing-channel'],
     ],
   },
 ] as const;
 
+/** Pages only the app serves, even with a marketing site (the whistleblowing channel, decision 023). */
+const APP_ONLY: ReadonlySet<string> = new Set(['/whistleblowing-channel']);
+
 export function Footer() {
   const { t } = useTranslation();
   const marketing = useMarketingHref();
+  const localePath = useLocalePath();
   return (
     <footer className="bg-neutral-950 text-neutral-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-4">
@@ -42,7 +47,7 @@ export function Footer() {
         {COLUMNS.map((col) => {
           // Without a marketing site, only links to pages the app serves are shown (no dead ends).
           const links = col.links.flatMap(([key, path]) => {
-            const href = marketing(path);
+            const href = APP_ONLY.has(path) ? localePath(path) : marketing(path);
             return href ? [{ key, href }] : [];
           });
           if (links.length === 0) return null;

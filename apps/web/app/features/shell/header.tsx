@@ -122,6 +122,14 @@ function AccountMenu() {
                   {t('mco_title')}
                 </Link>
               )}
+              {user.isCompliance && (
+                <Link
+                  to={localePath('/compliance')}
+                  className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100"
+                >
+                  {t('compliance_title')}
+                </Link>
+              )}
               {user.isAdmin && !user.mode && (
                 <Link
                   to={localePath('/admin')}
