@@ -21,3 +21,4 @@ export * from './store-price.ts';
 export * from './tax.ts';
 export * from './us-sales-tax.ts';
 export * from './vehicle.ts';
+export * from './auction.ts';
