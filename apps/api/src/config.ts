@@ -94,6 +94,7 @@ const EnvSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_PREFIX: z.string().default(''),
   BALANCE_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(3_600_000),
+  AUCTION_WINNERS_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -138,6 +139,8 @@ export interface ApiConfig {
   };
   /** How often balance reminders are looked for (0: never; tests call the job themselves). */
   balanceReminderIntervalMs?: number;
+  /** How often the auction's ended axes are closed and their winners e-mailed (0: never; tests call the job). */
+  auctionWinnersIntervalMs?: number;
   /** reCAPTCHA Enterprise v3 for anonymous forms; off (forms accepted, logged once) when absent. */
   recaptcha?: { siteKey: string; projectId: string; apiKey: string; minScore: number } | undefined;
   /** Where uploads are stored: a local folder, S3, or (absent: tests) memory. */
@@ -236,6 +239,7 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
       stripeApiBase: env.STRIPE_API_BASE,
     },
     balanceReminderIntervalMs: env.BALANCE_REMINDER_INTERVAL_MS,
+    auctionWinnersIntervalMs: env.AUCTION_WINNERS_INTERVAL_MS,
     recaptcha:
       env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_PROJECT_ID && env.RECAPTCHA_API_KEY
         ? {

@@ -11,3 +11,4 @@ export * from './payments.ts';
 export * from './store.ts';
 export * from './tax.ts';
 export * from './vehicles.ts';
+export * from './auction.ts';

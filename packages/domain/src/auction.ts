@@ -38,9 +38,8 @@ export interface AuctionRules {
 /** The lowest amount the next bid may have. */
 export function minimumBid(highest: number | null, rules: Pick<AuctionRules, 'reserve' | 'increment'>): number {
   if (highest === null) return rules.reserve;
-  return toSnapshot(
-    add(dinero({ amount: highest, currency: EUR }), dinero({ amount: rules.increment, currency: EUR })),
-  ).amount;
+  return toSnapshot(add(dinero({ amount: highest, currency: EUR }), dinero({ amount: rules.increment, currency: EUR })))
+    .amount;
 }
 
 export type BidRefusal =
@@ -93,15 +92,12 @@ export function chooseWinner<T extends PlacedBid>(bids: readonly T[], reserve: n
   let best: T | null = null;
   for (const bid of bids) {
     if (bid.amount < reserve) continue;
-    if (
-      !best ||
-      bid.amount > best.amount ||
-      (bid.amount === best.amount && bid.at.getTime() < best.at.getTime())
-    )
+    if (!best || bid.amount > best.amount || (bid.amount === best.amount && bid.at.getTime() < best.at.getTime()))
       best = bid;
   }
   return best;
 }
 
 /** Whole seconds until the end (0 once ended). */
-export const secondsLeft = (endsAt: Date, now: Date) => Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / 1000));
+export const secondsLeft = (endsAt: Date, now: Date) =>
+  Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / 1000));

@@ -25,6 +25,7 @@ import {
   priceLists,
   stockBikeSeeds,
 } from './catalog.ts';
+import { seedAuction, seedAuctionBids } from './auction.ts';
 import { COUNTRIES, LANGUAGES } from './markets.ts';
 import { seedDemoOrders } from './orders.ts';
 import { DEMO_PASSWORD, PEOPLE } from './people.ts';
@@ -79,6 +80,7 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
       .values(stockBikeSeeds().map((b) => ({ ...b, hash: configurationHash(b.productId, b.optionIds) })))
       .onConflictDoNothing();
     await seedStore(tx);
+    await seedAuction(tx);
   });
   if (!options.hashPassword) return;
   const [existing] = await db
@@ -135,5 +137,6 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
     }
     await seedVehicles(tx, userIds);
     await seedLeads(tx, dealerIds);
+    await seedAuctionBids(tx, userIds);
   });
 }
