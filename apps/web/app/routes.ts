@@ -34,6 +34,8 @@ export default [
       route('terms/*', 'routes/terms.tsx', { id: 'terms-page' }),
       route('test-ride/feedback', 'routes/test-ride-feedback.tsx'),
       route('tutorials-and-technical', 'routes/tutorials-and-technical.tsx'),
+      route('xmas-auction', 'routes/xmas-auction.tsx'),
+      route('xmas-auction-winner', 'routes/xmas-auction-winner.tsx'),
       route('*', 'routes/not-found.tsx'),
     ]),
     layout('layouts/cabinet.tsx', [

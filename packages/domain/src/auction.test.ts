@@ -118,3 +118,20 @@ describe('winner', () => {
     expect(chooseWinner([bid('a', 99, 1)], 100)).toBeNull();
   });
 });
+
+describe('typed amounts', () => {
+  it('reads euros with a dot or a comma as minor units', async () => {
+    const { parseBidAmount, axePageStart } = await import('./auction.ts');
+    expect(parseBidAmount('150')).toBe(15_000);
+    expect(parseBidAmount('150.5')).toBe(15_050);
+    expect(parseBidAmount('1 250,05')).toBe(125_005);
+    expect(parseBidAmount('0')).toBeNull();
+    expect(parseBidAmount('-5')).toBeNull();
+    expect(parseBidAmount('1.234')).toBeNull();
+    expect(parseBidAmount('abc')).toBeNull();
+    expect(parseBidAmount('10000000')).toBeNull();
+    expect(axePageStart(7, 24)).toBe(1);
+    expect(axePageStart(25, 24)).toBe(25);
+    expect(axePageStart(1000, 24)).toBe(985);
+  });
+});

@@ -101,3 +101,16 @@ export function chooseWinner<T extends PlacedBid>(bids: readonly T[], reserve: n
 /** Whole seconds until the end (0 once ended). */
 export const secondsLeft = (endsAt: Date, now: Date) =>
   Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / 1000));
+
+/** A bid typed in euros ("150", "150.5", "1 250,00") as minor units, or null when it is not an amount. */
+export function parseBidAmount(text: string): number | null {
+  const clean = text.replace(/[\s\u00a0\u202f']/g, '');
+  const m = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(clean);
+  if (!m) return null;
+  const minor = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return minor > 0 && minor <= MAX_BID ? minor : null;
+}
+
+/** The first axe of the page of `size` axes that holds `number`. */
+export const axePageStart = (number: number, size: number) =>
+  Math.floor((clampAxeNumber(number) - 1) / size) * size + 1;

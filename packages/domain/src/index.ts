@@ -1,4 +1,5 @@
 export * from './address.ts';
+export * from './auction.ts';
 export * from './cart.ts';
 export * from './checkout.ts';
 export * from './configuration.ts';
@@ -21,4 +22,3 @@ export * from './store-price.ts';
 export * from './tax.ts';
 export * from './us-sales-tax.ts';
 export * from './vehicle.ts';
-export * from './auction.ts';
