@@ -1,4 +1,5 @@
 export * from './addresses.ts';
+export * from './auction.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
 export * from './dealers.ts';
@@ -11,4 +12,3 @@ export * from './payments.ts';
 export * from './store.ts';
 export * from './tax.ts';
 export * from './vehicles.ts';
-export * from './auction.ts';

@@ -1,3 +1,4 @@
+export * from './auction.ts';
 export * from './catalog.ts';
 export * from './commerce.ts';
 export * from './identity.ts';
@@ -5,4 +6,3 @@ export * from './markets.ts';
 export * from './referrals.ts';
 export * from './store.ts';
 export * from './vehicles.ts';
-export * from './auction.ts';

@@ -15,6 +15,7 @@ import {
   stockBikes,
   users,
 } from '../schema/index.ts';
+import { seedAuction, seedAuctionBids } from './auction.ts';
 import {
   CATEGORY,
   dealerStockSeeds,
@@ -25,7 +26,6 @@ import {
   priceLists,
   stockBikeSeeds,
 } from './catalog.ts';
-import { seedAuction, seedAuctionBids } from './auction.ts';
 import { COUNTRIES, LANGUAGES } from './markets.ts';
 import { seedDemoOrders } from './orders.ts';
 import { DEMO_PASSWORD, PEOPLE } from './people.ts';
