@@ -1,6 +1,6 @@
 import type { Winner } from '@varg/contracts';
 import { formatLocaleSegment } from '@varg/domain';
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { money } from '../features/configurator/price.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
@@ -61,8 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;
     return data({ error: error.message, values }, error.status);
   }
-  const url = new URL(request.url);
-  throw redirect(`${url.pathname}${url.search}`);
+  // The loader runs again after the action: the page then shows the address and the payment.
+  return { error: null, values };
 }
 
 export default function XmasAuctionWinner() {

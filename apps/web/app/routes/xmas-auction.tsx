@@ -135,9 +135,11 @@ export default function XmasAuction() {
           className={`flex h-full flex-col gap-1 rounded-xl border p-3 hover:border-neutral-900 focus-visible:outline-2 focus-visible:outline-neutral-900 ${
             current.yours ? 'border-lime-500 bg-lime-50' : 'border-neutral-200 bg-white'
           }`}
-          aria-label={t('auction_bid_on', { number: a.number })}
         >
-          <span className="text-lg font-bold">#{a.number}</span>
+          <span className="text-lg font-bold">
+            <span aria-hidden="true">#{a.number}</span>
+            <span className="sr-only">{t('auction_axe', { number: a.number })}</span>
+          </span>
           <span className="text-sm" data-testid={`axe-${a.number}-highest`}>
             {current.highestBid ? m(current.highestBid.amount, current.highestBid.currency) : t('auction_no_bids')}
           </span>
@@ -244,11 +246,11 @@ export default function XmasAuction() {
                   ? `${m(axe.highestBid.amount, axe.highestBid.currency)} · ${axe.highestBid.bidder}`
                   : t('auction_no_bids')}
               </dd>
-              <dt className="text-neutral-600">{t('auction_bids_count', { count: axe.bidCount })}</dt>
-              <dd>
-                {axe.ended ? t('auction_ended') : t('auction_closes', { when: closesIn(axe.endsAt, live.now, tag) })}
-              </dd>
             </dl>
+            <p className="text-sm text-neutral-700">
+              {t('auction_bids_count', { count: axe.bidCount })} ·{' '}
+              {axe.ended ? t('auction_ended') : t('auction_closes', { when: closesIn(axe.endsAt, live.now, tag) })}
+            </p>
             {axe.yours && <FormMessage tone="success">{t('auction_you_lead')}</FormMessage>}
             {live.bids.length > 0 && (
               <div>

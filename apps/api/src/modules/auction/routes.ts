@@ -14,6 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLanguage } from '../../lib/request-language.ts';
 import { isLoopback } from '../dev/routes.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { PaymentCaller } from '../payments/service.ts';
@@ -92,7 +93,16 @@ export const auctionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await auction.bid(request.auth?.userId ?? '', request.params.id, request.body.amount)),
+      reply
+        .code(201)
+        .send(
+          await auction.bid(
+            request.auth?.userId ?? '',
+            request.params.id,
+            request.body.amount,
+            requestLanguage(request),
+          ),
+        ),
   );
 
   app.get(

@@ -211,7 +211,7 @@ export function auctionService(deps: AuctionDeps) {
      * `POST axes/bid/{id}`: the bid is checked against the axe under its row lock, so of concurrent bids each one sees
      * the one committed before it: a bid that does not beat it by the increment is refused (BID_TOO_LOW).
      */
-    async bid(userId: string, number: number, amount: number) {
+    async bid(userId: string, number: number, amount: number, lang: UiLanguage = 'en-us') {
       if (!isAxeNumber(number)) throw new ApiError('AXE_NOT_FOUND');
       const a = await auction();
       const rules = rulesOf(a);
@@ -239,7 +239,9 @@ export function auctionService(deps: AuctionDeps) {
       if ('refused' in result) {
         const code = result.refused as BidRefusal;
         throw code === 'BID_TOO_LOW'
-          ? new ApiError(code, { minimum: formatMoney({ amount: minimum, currency: a.currency }, 'en-US') })
+          ? new ApiError(code, {
+              minimum: formatMoney({ amount: minimum, currency: a.currency }, lang === 'en-us' ? 'en-US' : lang),
+            })
           : new ApiError(code);
       }
       const row = await repo.axe(a.id, number);
