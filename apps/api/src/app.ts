@@ -432,6 +432,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     signingKey,
     isMarket: async (country) => (await markets.getCountry(country).catch(() => null))?.status === 1,
+    cacheMs: config.auctionCacheMs ?? 0,
   });
   await app.register(auctionRoutes, {
     prefix: '/v1',

@@ -95,6 +95,7 @@ const EnvSchema = z.object({
   S3_PREFIX: z.string().default(''),
   BALANCE_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(3_600_000),
   AUCTION_WINNERS_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  AUCTION_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -141,6 +142,8 @@ export interface ApiConfig {
   balanceReminderIntervalMs?: number;
   /** How often the auction's ended axes are closed and their winners e-mailed (0: never; tests call the job). */
   auctionWinnersIntervalMs?: number;
+  /** How long each process keeps the auction's rules and times (0: read every time; tests change them). */
+  auctionCacheMs?: number;
   /** reCAPTCHA Enterprise v3 for anonymous forms; off (forms accepted, logged once) when absent. */
   recaptcha?: { siteKey: string; projectId: string; apiKey: string; minScore: number } | undefined;
   /** Where uploads are stored: a local folder, S3, or (absent: tests) memory. */
@@ -240,6 +243,7 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
     },
     balanceReminderIntervalMs: env.BALANCE_REMINDER_INTERVAL_MS,
     auctionWinnersIntervalMs: env.AUCTION_WINNERS_INTERVAL_MS,
+    auctionCacheMs: env.AUCTION_CACHE_MS,
     recaptcha:
       env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_PROJECT_ID && env.RECAPTCHA_API_KEY
         ? {

@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { auctionAxes, auctionBids, auctions, type Db, orderLines, orders, payments, users } from '@varg/db';
 import { and, asc, between, count, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+
+/** Rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = (result: unknown): unknown[] => (result as { rows?: unknown[] }).rows ?? [];
 
 export type AuctionRow = typeof auctions.$inferSelect;
 export type AxeRow = typeof auctionAxes.$inferSelect;
@@ -87,21 +91,57 @@ export function auctionRepo(db: Db) {
     },
 
     /**
-     * Places a bid under the axe's row lock (`SELECT … FOR UPDATE`): `decide` sees the axe as it is after every earlier
-     * bid committed, and either refuses (its answer is returned, nothing written) or gives the new end of the axe.
+     * Places a bid race-free. Fast path: `decide` looks at the axe as read, then one statement moves the highest bid
+     * only if it is still the one read (compare-and-set on `highest_bid_id`) and inserts the bid in the same statement;
+     * when another bid came first the axe is read again and decided again. After a few lost races the bid waits for
+     * the axe's row lock (`SELECT … FOR UPDATE` in a transaction), so it is decided against the axe as every earlier
+     * bid left it. Either way `decide` refuses (its answer is returned, nothing written) or gives the axe's new end.
      */
     async placeBid<R>(
       auctionId: string,
       number: number,
       bid: { userId: string; amount: number; currency: string; at: Date },
       decide: (axe: AxeRow) => { refuse: R } | { endsAt: Date },
-    ): Promise<{ refused: R } | { bidId: string; before: AxeRow; endsAt: Date } | null> {
+    ): Promise<
+      | { refused: R }
+      | { bidId: string; before: AxeRow; endsAt: Date; bidder: { name: string | null; secondName: string | null } }
+      | null
+    > {
+      const where = and(eq(auctionAxes.auctionId, auctionId), eq(auctionAxes.number, number));
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const [axe] = await db.select().from(auctionAxes).where(where);
+        if (!axe) return null;
+        const decision = decide(axe);
+        if ('refuse' in decision) return { refused: decision.refuse };
+        const id = randomUUID();
+        const at = bid.at.toISOString();
+        const result = await db.execute(sql`
+          with moved as (
+            update ${auctionAxes}
+               set highest_amount = ${bid.amount}, highest_bidder_id = ${bid.userId}::uuid, highest_bid_id = ${id}::uuid,
+                   highest_at = ${at}::timestamptz, ends_at = ${decision.endsAt.toISOString()}::timestamptz,
+                   bid_count = bid_count + 1, updated_at = ${at}::timestamptz
+             where auction_id = ${auctionId}::uuid and number = ${number}
+               and highest_bid_id is not distinct from ${axe.highestBidId}::uuid
+            returning number
+          )
+          insert into ${auctionBids} (id, auction_id, axe_number, user_id, amount, currency, created_at)
+          select ${id}::uuid, ${auctionId}::uuid, ${number}, ${bid.userId}::uuid, ${bid.amount}, ${bid.currency}, ${at}::timestamptz
+            from moved
+          returning id,
+            (select name from ${users} where id = ${bid.userId}::uuid) as name,
+            (select second_name from ${users} where id = ${bid.userId}::uuid) as second_name`);
+        const [placed] = rowsOf(result) as Array<{ name: string | null; second_name: string | null }>;
+        if (placed)
+          return {
+            bidId: id,
+            before: axe,
+            endsAt: decision.endsAt,
+            bidder: { name: placed.name, secondName: placed.second_name },
+          };
+      }
       return db.transaction(async (tx) => {
-        const [axe] = await tx
-          .select()
-          .from(auctionAxes)
-          .where(and(eq(auctionAxes.auctionId, auctionId), eq(auctionAxes.number, number)))
-          .for('update');
+        const [axe] = await tx.select().from(auctionAxes).where(where).for('update');
         if (!axe) return null;
         const decision = decide(axe);
         if ('refuse' in decision) return { refused: decision.refuse };
@@ -128,8 +168,17 @@ export function auctionRepo(db: Db) {
             bidCount: sql`${auctionAxes.bidCount} + 1`,
             updatedAt: bid.at,
           })
-          .where(and(eq(auctionAxes.auctionId, auctionId), eq(auctionAxes.number, number)));
-        return { bidId: row.id, before: axe, endsAt: decision.endsAt };
+          .where(where);
+        const [bidder] = await tx
+          .select({ name: users.name, secondName: users.secondName })
+          .from(users)
+          .where(eq(users.id, bid.userId));
+        return {
+          bidId: row.id,
+          before: axe,
+          endsAt: decision.endsAt,
+          bidder: bidder ?? { name: null, secondName: null },
+        };
       });
     },
 

@@ -81,7 +81,7 @@ export const auctionRoutes: FastifyPluginAsyncZod<{
     '/axes/bid/:id',
     {
       preHandler: guards.requireAuth,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
       schema: {
         tags: ['auction'],
         summary: 'Bid on an axe',

@@ -17,6 +17,7 @@ import {
 import { t } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
 import { plainEmail } from '../../lib/plain-email.ts';
+import { readCache } from '../../lib/read-cache.ts';
 import type { EmailProvider } from '../../providers/email/interface.ts';
 import type { AuctionRepo, AuctionRow, AxeRow, AxeWithBidder } from './repo.ts';
 
@@ -46,6 +47,8 @@ export interface AuctionDeps {
   signingKey: Uint8Array;
   /** An active market (country code), for the winner's address. */
   isMarket(country: string): Promise<boolean>;
+  /** How long a process keeps the auction's row (its rules and times; 0: read every time). */
+  cacheMs?: number;
   now?: () => Date;
 }
 
@@ -61,8 +64,9 @@ export function auctionService(deps: AuctionDeps) {
   const sign = (auctionId: string, number: number, userId: string) =>
     createHmac('sha256', linkKey).update(`${auctionId}.${number}.${userId}`).digest('base64url');
 
+  const cached = readCache(deps.cacheMs ?? 0, 4);
   async function auction(): Promise<AuctionRow> {
-    const a = await repo.current();
+    const a = await cached('current', () => repo.current());
     if (!a) throw new ApiError('AUCTION_NOT_FOUND');
     return a;
   }
@@ -244,11 +248,21 @@ export function auctionService(deps: AuctionDeps) {
             })
           : new ApiError(code);
       }
-      const row = await repo.axe(a.id, number);
-      if (!row) throw new ApiError('AXE_NOT_FOUND');
+      const after: AxeWithBidder = {
+        ...result.before,
+        highestAmount: amount,
+        highestBidderId: userId,
+        highestBidId: result.bidId,
+        highestAt: at,
+        endsAt: result.endsAt,
+        bidCount: result.before.bidCount + 1,
+        updatedAt: at,
+        bidderName: result.bidder.name,
+        bidderSecondName: result.bidder.secondName,
+      };
       return {
         bid: { _id: result.bidId, amount, currency: a.currency, at: at.toISOString() },
-        axe: view(a, row, userId, at),
+        axe: view(a, after, userId, at),
         extended: result.endsAt.getTime() !== result.before.endsAt.getTime(),
       };
     },
