@@ -4,12 +4,14 @@
 // equals the largest accepted amount. Prints bid and /health latencies (p50, p99) and their ratio.
 //   npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/auction_bench node bench/auction.ts
 // The database of BENCH_DATABASE_URL is dropped and created again first. Settings: BENCH_BIDDERS (500),
-// BENCH_AXES (10), BENCH_SECONDS (10).
+// BENCH_AXES (10), BENCH_SECONDS (10), BENCH_THINK_MS (1000: each bidder waits 0.5–1.5× this between bids).
 import { BASE, startServer, waitReady } from './server.ts';
 
 const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 500);
 const AXES = Array.from({ length: Number(process.env.BENCH_AXES ?? 10) }, (_, i) => 201 + i);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** A bidder's pause between two bids (a person reads the new highest bid before bidding again); 0 hammers. */
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
 const url = process.env.BENCH_DATABASE_URL;
 
 async function call(method: string, path: string, body?: unknown, token?: string, ip?: string) {
@@ -105,6 +107,7 @@ try {
       if (res.status === 201) accepted.get(axe)?.push(amount);
       else if (res.status === 409) refused.set(String(res.json?.code), (refused.get(String(res.json?.code)) ?? 0) + 1);
       else errors.push(`bid ${res.status} ${JSON.stringify(res.json)}`);
+      if (THINK_MS > 0) await new Promise((r) => setTimeout(r, THINK_MS * (0.5 + random())));
     }
   }
   async function health() {
@@ -146,7 +149,7 @@ try {
   const bidP99 = percentile(bidMs, 99);
   const healthP99 = percentile(healthMs, 99);
   console.log(
-    `${BIDDERS} bidders on ${AXES.length} axes for ${SECONDS} s, database: ${url ? 'PostgreSQL' : 'PGlite'}\n` +
+    `${BIDDERS} bidders on ${AXES.length} axes for ${SECONDS} s (think ${THINK_MS} ms), database: ${url ? 'PostgreSQL' : 'PGlite'}\n` +
       `  bids sent ${bidMs.length} (${(bidMs.length / SECONDS).toFixed(0)}/s), accepted ${total}, refused ${[...refused]
         .map(([c, n]) => `${c} ${n}`)
         .join(', ')}, errors ${errors.length}\n` +
