@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n.ts';
-import { useMarketingHref } from '../../lib/use-locale.ts';
+import { useLocalePath, useMarketingHref } from '../../lib/use-locale.ts';
 import { LocaleButton } from './header.tsx';
 
 const COLUMNS = [
@@ -10,6 +10,7 @@ const COLUMNS = [
       ['nav_varg_ex', '/stark-varg-ex'],
       ['nav_varg_sm', '/stark-varg-sm'],
       ['footer_test_ride', '/test-ride'],
+      ['nav_xmas_auction', '/xmas-auction'],
     ],
   },
   {
@@ -29,9 +30,13 @@ const COLUMNS = [
   },
 ] as const;
 
+/** Pages only the app has (never handed over to the marketing site). */
+const APP_ONLY: ReadonlySet<string> = new Set(['/xmas-auction']);
+
 export function Footer() {
   const { t } = useTranslation();
   const marketing = useMarketingHref();
+  const localePath = useLocalePath();
   return (
     <footer className="bg-neutral-950 text-neutral-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-4">
@@ -42,7 +47,7 @@ export function Footer() {
         {COLUMNS.map((col) => {
           // Without a marketing site, only links to pages the app serves are shown (no dead ends).
           const links = col.links.flatMap(([key, path]) => {
-            const href = marketing(path);
+            const href = APP_ONLY.has(path) ? localePath(path) : marketing(path);
             return href ? [{ key, href }] : [];
           });
           if (links.length === 0) return null;
