@@ -281,4 +281,23 @@ describe('winners', () => {
     const again = await ok(await call('POST', '/v1/axes/payment_intent', customer, { amount: 15_000, country: 'DE' }));
     expect(again.payment._id).toBe(intent.payment._id);
   });
+
+  it('are chosen once when two runs of the job meet (two processes)', async () => {
+    const admin = await signIn(ADMIN);
+    // Axe 1: the French demo customer's 300.00 EUR over the German one's 250.00.
+    await setEnd(1, new Date(Date.now() - 1000));
+    const runs = await Promise.all([
+      call('POST', '/v1/axes/winners/determine', admin),
+      call('POST', '/v1/axes/winners/determine', admin),
+      call('POST', '/v1/axes/winners/determine', admin),
+    ]);
+    const answers = await Promise.all(runs.map((r) => ok(r)));
+    expect(answers.reduce((n, a) => n + a.winners, 0)).toBe(1);
+    expect(answers.reduce((n, a) => n + a.mailed, 0)).toBe(1);
+    const [row] = await ctx.database.db.select().from(auctionAxes).where(eq(auctionAxes.number, 1));
+    expect(row).toMatchObject({ winningAmount: 30_000 });
+    const mail = await lastMail(ctx.app, COMPANY);
+    expect(mail?.lang).toBe('fr');
+    expect(mail?.subject).toBe('Vous avez remporté la hache n° 1');
+  });
 });
