@@ -300,4 +300,17 @@ describe('winners', () => {
     expect(mail?.lang).toBe('fr');
     expect(mail?.subject).toBe('Vous avez remporté la hache n° 1');
   });
+
+  it('runs the job for administrators only, and ends axes from this machine only (dev)', async () => {
+    await refused(await call('POST', '/v1/axes/winners/determine'), 401, 'UNAUTHORIZED');
+    // The dev route answers this machine only: from elsewhere it does not exist.
+    expect((await call('POST', '/v1/dev/auction/end/5')).statusCode).toBe(404);
+    const local = (url: string) => ctx.app.inject({ method: 'POST', url, headers: { 'x-lang': 'en' } });
+    expect((await local('/v1/dev/auction/end/0')).json().code).toBe('VALIDATION_ERROR');
+    const ended = await local('/v1/dev/auction/end/5');
+    expect(ended.statusCode).toBe(200);
+    const [row] = await ctx.database.db.select().from(auctionAxes).where(eq(auctionAxes.number, 5));
+    expect(row?.closedAt).not.toBeNull();
+    expect(row?.winnerId).toBeNull();
+  });
 });
