@@ -22,6 +22,9 @@ import { addressesRepo } from './modules/addresses/repo.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { type AddressesService, addressesService } from './modules/addresses/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { auctionRepo } from './modules/auction/repo.ts';
+import { auctionRoutes } from './modules/auction/routes.ts';
+import { auctionService } from './modules/auction/service.ts';
 import { auditService } from './modules/audit/service.ts';
 import { cartRepo } from './modules/cart/repo.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
@@ -254,6 +257,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
           name: 'whistleblowing',
           description: 'The whistleblowing channel: anonymous reports, their follow-up, and the compliance team',
         },
+        { name: 'auction', description: 'The numbered-axe auction: axes, bids, winners (amounts in EUR minor units)' },
         { name: 'system', description: 'Health, readiness and metrics' },
       ],
     },
@@ -504,6 +508,31 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   });
   await app.register(whistleReporterRoutes, { prefix: '/v2', whistle, cipher });
   await app.register(whistleComplianceRoutes, { prefix: '/v2', whistle, guards });
+  const auction = auctionService({
+    repo: auctionRepo(database.db),
+    email: mailer,
+    publicUrl: config.publicUrl,
+    signingKey,
+    isMarket: async (country) => (await markets.getCountry(country).catch(() => null))?.status === 1,
+    cacheMs: config.auctionCacheMs ?? 0,
+  });
+  await app.register(auctionRoutes, {
+    prefix: '/v1',
+    auction,
+    guards,
+    pay: (caller, orderId) => payments.start(caller, { order: orderId, kind: 'full', method: 'card' }),
+    devRoutes: config.devMailbox !== 'off',
+    devLocalOnly: config.devMailbox === 'local',
+  });
+  // The winners job (decision 021): closes ended axes once and e-mails the winners; idempotent across processes.
+  const winnersEvery = config.auctionWinnersIntervalMs ?? 0;
+  if (winnersEvery > 0) {
+    const timer = setInterval(() => {
+      auction.determineWinners().catch((error: unknown) => app.log.error({ err: error }, 'auction winners'));
+    }, winnersEvery);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   await app.register(addressRoutes, { prefix: '/v2', addresses, guards });
   await app.register(taxRoutes, { prefix: '/v1', tax });
   await app.register(shippingRoutes, { prefix: '/v1', shipping });

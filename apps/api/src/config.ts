@@ -106,6 +106,8 @@ const EnvSchema = z.object({
     )
     .optional(),
   BALANCE_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(3_600_000),
+  AUCTION_WINNERS_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  AUCTION_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -152,6 +154,10 @@ export interface ApiConfig {
   };
   /** How often balance reminders are looked for (0: never; tests call the job themselves). */
   balanceReminderIntervalMs?: number;
+  /** How often the auction's ended axes are closed and their winners e-mailed (0: never; tests call the job). */
+  auctionWinnersIntervalMs?: number;
+  /** How long each process keeps the auction's rules and times (0: read every time; tests change them). */
+  auctionCacheMs?: number;
   /** reCAPTCHA Enterprise v3 for anonymous forms; off (forms accepted, logged once) when absent. */
   recaptcha?: { siteKey: string; projectId: string; apiKey: string; minScore: number } | undefined;
   /**
@@ -256,6 +262,8 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
       stripeApiBase: env.STRIPE_API_BASE,
     },
     balanceReminderIntervalMs: env.BALANCE_REMINDER_INTERVAL_MS,
+    auctionWinnersIntervalMs: env.AUCTION_WINNERS_INTERVAL_MS,
+    auctionCacheMs: env.AUCTION_CACHE_MS,
     recaptcha:
       env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_PROJECT_ID && env.RECAPTCHA_API_KEY
         ? {

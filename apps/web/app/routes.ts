@@ -36,6 +36,8 @@ export default [
       route('whistleblowing-channel', 'routes/whistleblowing-channel.tsx'),
       route('whistleblowing-channel/case', 'routes/whistleblowing-case.tsx'),
       route('tutorials-and-technical', 'routes/tutorials-and-technical.tsx'),
+      route('xmas-auction', 'routes/xmas-auction.tsx'),
+      route('xmas-auction-winner', 'routes/xmas-auction-winner.tsx'),
       route('*', 'routes/not-found.tsx'),
     ]),
     layout('layouts/cabinet.tsx', [

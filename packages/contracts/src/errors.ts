@@ -143,6 +143,22 @@ export const ERRORS = {
   /** The case is closed: the reporter can read it but not write to it. */
   WHISTLE_CASE_CLOSED: { statusCode: 409, t_key: 'error_whistle_case_closed' },
   WHISTLE_STATUS_CHANGE: { statusCode: 409, t_key: 'error_whistle_status_change' },
+  // — the numbered-axe auction (docs/decisions/021-auction.md) —
+  AUCTION_NOT_FOUND: { statusCode: 404, t_key: 'error_auction_not_found' },
+  AXE_NOT_FOUND: { statusCode: 404, t_key: 'error_axe_not_found' },
+  AXE_RANGE_INVALID: { statusCode: 400, t_key: 'error_axe_range_invalid' },
+  BID_AMOUNT_INVALID: { statusCode: 400, t_key: 'error_bid_amount_invalid' },
+  AUCTION_NOT_STARTED: { statusCode: 409, t_key: 'error_auction_not_started' },
+  AUCTION_ENDED: { statusCode: 409, t_key: 'error_auction_ended' },
+  /** The bidder holds the highest bid already: no bidding against oneself. */
+  BID_ALREADY_HIGHEST: { statusCode: 409, t_key: 'error_bid_already_highest' },
+  /** Below the reserve, or not above the highest bid by the increment (`{minimum}`). */
+  BID_TOO_LOW: { statusCode: 409, t_key: 'error_bid_too_low' },
+  WINNER_LINK_INVALID: { statusCode: 404, t_key: 'error_winner_link_invalid' },
+  WINNER_ADDRESS_GIVEN: { statusCode: 409, t_key: 'error_winner_address_given' },
+  WINNER_ADDRESS_COUNTRY: { statusCode: 400, t_key: 'error_winner_address_country' },
+  /** The caller won no axe at that amount, or has not given the address yet. */
+  AUCTION_WIN_NOT_FOUND: { statusCode: 404, t_key: 'error_auction_win_not_found' },
   INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },
   SERVICE_UNAVAILABLE: { statusCode: 503, t_key: 'error_service_unavailable' },
 } as const satisfies Record<string, { statusCode: number; t_key: string }>;

@@ -1,4 +1,5 @@
 export * from './addresses.ts';
+export * from './auction.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
 export * from './dealer-ledger.ts';

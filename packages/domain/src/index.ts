@@ -1,4 +1,5 @@
 export * from './address.ts';
+export * from './auction.ts';
 export * from './cart.ts';
 export * from './checkout.ts';
 export * from './configuration.ts';

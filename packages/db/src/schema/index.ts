@@ -1,3 +1,4 @@
+export * from './auction.ts';
 export * from './catalog.ts';
 export * from './commerce.ts';
 export * from './dealer-ledger.ts';

@@ -15,6 +15,7 @@ import {
   stockBikes,
   users,
 } from '../schema/index.ts';
+import { seedAuction, seedAuctionBids } from './auction.ts';
 import {
   CATEGORY,
   dealerStockSeeds,
@@ -81,6 +82,7 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
       .values(stockBikeSeeds().map((b) => ({ ...b, hash: configurationHash(b.productId, b.optionIds) })))
       .onConflictDoNothing();
     await seedStore(tx);
+    await seedAuction(tx);
   });
   if (!options.hashPassword) return;
   const [existing] = await db
@@ -139,5 +141,6 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
     await seedLeads(tx, dealerIds);
     await seedDealerOrders(tx, userIds, dealerIds);
     await seedDealerLedger(tx, dealerIds);
+    await seedAuctionBids(tx, userIds);
   });
 }

@@ -10,6 +10,7 @@ const COLUMNS = [
       ['nav_varg_ex', '/stark-varg-ex'],
       ['nav_varg_sm', '/stark-varg-sm'],
       ['footer_test_ride', '/test-ride'],
+      ['nav_xmas_auction', '/xmas-auction'],
     ],
   },
   {
@@ -30,8 +31,8 @@ const COLUMNS = [
   },
 ] as const;
 
-/** Pages only the app serves, even with a marketing site (the whistleblowing channel, decision 023). */
-const APP_ONLY: ReadonlySet<string> = new Set(['/whistleblowing-channel']);
+/** Pages only the app has, never handed over to a marketing site (the whistleblowing channel, the axe auction). */
+const APP_ONLY: ReadonlySet<string> = new Set(['/whistleblowing-channel', '/xmas-auction']);
 
 export function Footer() {
   const { t } = useTranslation();
