@@ -204,7 +204,7 @@ test('a dealer sees their dealer profile; a customer gets 403 on that dealer pag
   await new AuthPages(page).signInAndWait('dealer@demo.starkfuture.com', DEMO_PASSWORD);
   // The dealer's own locale is es-ES.
   await page.goto('/es-ES/dealer');
-  await expect(page.getByRole('main')).toContainText('Moto Electric Barcelona');
-  await expect(page.getByRole('main')).toContainText('Carrer de Pallars 193');
+  await expect(page.getByLabel('Nombre de la tienda')).toHaveValue('Moto Electric Barcelona');
+  await expect(page.getByLabel('Dirección', { exact: true })).toHaveValue(/Carrer de Pallars 193/);
   await expectAccessible(page);
 });

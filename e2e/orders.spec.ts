@@ -73,17 +73,21 @@ test.describe('orders and invoices (issue 5)', () => {
   });
 
   test('a dealer without orders sees the dealers’ orders list, empty, with where to start', async ({ page }) => {
-    await page.goto('/es-ES/orders');
-    await expect(page).toHaveURL(/\/es-ES\/login\?from=%2Forders$/);
-    await page.getByLabel(/correo/i).fill('dealer@demo.starkfuture.com');
-    await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: /Iniciar sesión/ }).click();
-    await expect(page).toHaveURL(/\/es-ES\/orders$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
-    await expect(page.getByText('Todavía no hay pedidos.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Configura tu VARG' })).toHaveAttribute(
+    await page.goto('/de-AT/orders');
+    await expect(page).toHaveURL(/\/de-AT\/login\?from=%2Forders$/);
+    await page.getByLabel(/E-Mail/).fill('vienna@demo.starkfuture.com');
+    await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: /Anmelden/ }).click();
+    await expect(page).toHaveURL(/\/de-AT\/orders$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible();
+    await expect(page.getByText('Noch keine Bestellungen.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Lagerbike bestellen' })).toHaveAttribute(
       'href',
-      '/es-ES/varg/configurator',
+      '/de-AT/varg/stock-bikes',
+    );
+    await expect(page.getByRole('link', { name: 'Konfiguriere deine VARG' })).toHaveAttribute(
+      'href',
+      '/de-AT/varg/configurator',
     );
     await expectAccessible(page);
   });

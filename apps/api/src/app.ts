@@ -333,7 +333,12 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, { database });
   await app.register(marketsRoutes, { prefix: '/v1', markets });
 
-  await app.register(identityRoutes, { prefix: '/v1', identity, guards });
+  await app.register(identityRoutes, {
+    prefix: '/v1',
+    identity,
+    guards,
+    signInPerAccount: config.signInLimitPerAccount ?? 10,
+  });
   const catalog = catalogService(catalogRepo(database.db));
   const store = storeService(storeRepo(database.db), markets);
   await app.register(catalogRoutes, {
@@ -536,7 +541,13 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(addressRoutes, { prefix: '/v2', addresses, guards });
   await app.register(taxRoutes, { prefix: '/v1', tax });
   await app.register(shippingRoutes, { prefix: '/v1', shipping });
-  await app.register(identityRoutes, { prefix: '/api', identity, guards, signInOnly: true });
+  await app.register(identityRoutes, {
+    prefix: '/api',
+    identity,
+    guards,
+    signInOnly: true,
+    signInPerAccount: config.signInLimitPerAccount ?? 10,
+  });
   await app.register(adminRoutes, { prefix: '/v1', db: database.db, guards, identity, repo: users, audit });
   await app.register(translationRoutes, { prefix: '/v1', db: database.db, guards, audit });
   if (config.devMailbox !== 'off') {

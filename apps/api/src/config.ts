@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  /** Sign-ins of one account per 15 minutes (brute force); the browser tests raise it for the shared demo accounts. */
+  SIGN_IN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   SEED: bool.default(true),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -120,6 +122,8 @@ export interface ApiConfig {
   /** `false`, `true`, a hop count or a list of trusted proxy addresses, as Fastify's `trustProxy`. */
   trustProxy: boolean | number | string | string[];
   rateLimitMax: number;
+  /** Sign-ins of one account per 15 minutes (default 10). */
+  signInLimitPerAccount?: number;
   redisUrl?: string | undefined;
   /** Origin used in links sent by e-mail; never taken from a request's Host header. */
   publicUrl: string;
@@ -217,6 +221,7 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
     mapTileUrl: env.MAP_TILE_URL ?? '',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimitMax: env.RATE_LIMIT_MAX,
+    signInLimitPerAccount: env.SIGN_IN_LIMIT_PER_ACCOUNT,
     redisUrl: env.REDIS_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     jwtSecret: env.JWT_SECRET,

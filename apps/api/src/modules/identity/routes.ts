@@ -57,7 +57,9 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   guards: Guards;
   /** Register only the sign-in route (the spec's `/api/user/sign-in` lives outside `/v1`). */
   signInOnly?: boolean;
-}> = async (app, { identity, guards, signInOnly }) => {
+  /** Sign-ins of one account per 15 minutes (SIGN_IN_LIMIT_PER_ACCOUNT, default 10). */
+  signInPerAccount?: number;
+}> = async (app, { identity, guards, signInOnly, signInPerAccount = 10 }) => {
   const translated = <T extends { t_key: string }>(request: FastifyRequest, body: T) => ({
     ...body,
     message: t(requestLanguage(request), body.t_key),
@@ -74,7 +76,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
         body: SignInBody,
         response: { 200: TokenPair, ...errors },
       },
-      preHandler: limits(app, 30, 10),
+      preHandler: limits(app, 30, signInPerAccount),
     },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
