@@ -55,6 +55,10 @@ import { vehicleReads } from './modules/orders/vehicle-reads.ts';
 import { dbSandboxStore, paymentsRepo } from './modules/payments/repo.ts';
 import { cardSetupRoutes, paymentRoutes } from './modules/payments/routes.ts';
 import { type PaymentProviders, paymentsService } from './modules/payments/service.ts';
+import { storePlaces } from './modules/engagement/places.ts';
+import { engagementRepo } from './modules/engagement/repo.ts';
+import { engagementRoutes } from './modules/engagement/routes.ts';
+import { engagementService } from './modules/engagement/service.ts';
 import { referralsRepo } from './modules/referrals/repo.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { referralsService } from './modules/referrals/service.ts';
@@ -409,6 +413,18 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   await app.register(referralRoutes, { prefix: '/v1', referrals, guards });
+  const engagementData = engagementRepo(database.db);
+  const engagement = engagementService({
+    repo: engagementData,
+    places: storePlaces((country) => engagementData.storesIn(country)),
+    distanceUnit: async (country) => (await markets.getCountry(country)).distanceUnit,
+    storage,
+    email: mailer,
+    captcha,
+    links: downloadLinks(signingKey),
+    publicUrl: config.publicUrl,
+  });
+  await app.register(engagementRoutes, { prefix: '/v1', engagement, guards });
   const dealerApplications = dealersService({
     repo: dealersRepo(database.db),
     applicant: (userId) => users.findUser(userId),

@@ -74,7 +74,13 @@ export const dealers = pgTable('dealers', {
   /** Why an application was refused (status 2). */
   rejectionReason: text('rejection_reason'),
   ...timestamps,
-});
+}, (t) => [
+  // The store finder's box query (docs/decisions/022-engagement.md): latitude and longitude of the store.
+  index('dealers_store_lat_lng_idx').on(
+    sql`((${t.storeInfo} -> 'location' -> 'coordinates' ->> 1)::double precision)`,
+    sql`((${t.storeInfo} -> 'location' -> 'coordinates' ->> 0)::double precision)`,
+  ),
+]);
 
 /**
  * Refresh tokens: opaque, stored as SHA-256, rotated on every use. A family is one sign-in; presenting a rotated

@@ -5,3 +5,4 @@ export * from './markets.ts';
 export * from './referrals.ts';
 export * from './store.ts';
 export * from './vehicles.ts';
+export * from './engagement.ts';

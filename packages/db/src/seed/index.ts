@@ -25,6 +25,7 @@ import {
   priceLists,
   stockBikeSeeds,
 } from './catalog.ts';
+import { seedJobPositions, seedStoreDealers } from './engagement.ts';
 import { COUNTRIES, LANGUAGES } from './markets.ts';
 import { seedDemoOrders } from './orders.ts';
 import { DEMO_PASSWORD, PEOPLE } from './people.ts';
@@ -71,6 +72,7 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
     );
     await tx.insert(productOptions).values(options).onConflictDoNothing();
     await tx.insert(optionRules).values(OPTION_RULES).onConflictDoNothing();
+    await seedJobPositions(tx);
     const prices = priceLists();
     await tx.insert(productPrices).values(prices.products).onConflictDoNothing();
     await tx.insert(optionPrices).values(prices.options).onConflictDoNothing();
@@ -135,5 +137,6 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
     }
     await seedVehicles(tx, userIds);
     await seedLeads(tx, dealerIds);
+    await seedStoreDealers(tx, passwordHash);
   });
 }
