@@ -161,6 +161,9 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   });
   // With Stripe, its Stripe.js, the Payment Element's frames and its API are allowed (docs/decisions/017-payments.md).
   const stripe = config.payments?.provider === 'stripe';
+  // The store finder's map tiles, when configured (decision 022): `{s}` subdomains become a wildcard.
+  const tileOrigins = (url: string | undefined) =>
+    url ? [new URL(url.replace(/\{s\}\./, 'tiles-s.').replace(/\{[a-z]\}/g, '0')).origin.replace('tiles-s.', '*.')] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -173,7 +176,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
         ],
         ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', ...(stripe ? ['https://*.stripe.com'] : [])],
+        imgSrc: ["'self'", 'data:', ...(stripe ? ['https://*.stripe.com'] : []), ...tileOrigins(config.mapTileUrl)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
         frameAncestors: ["'none'"],

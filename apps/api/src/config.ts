@@ -29,6 +29,10 @@ const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   MARKETING_SITE_URL: z.union([z.literal(''), z.url()]).optional(),
+  /** Map tiles of the store finder, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png; unset: a list and an outline. */
+  MAP_TILE_URL: z
+    .union([z.literal(''), z.string().regex(/^https:\/\/[^/\s]+\/\S*\{z\}\S*$/, 'an https URL with {z}, {x}, {y}')])
+    .optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
@@ -101,6 +105,8 @@ export interface ApiConfig {
   env: Env['NODE_ENV'];
   logLevel: Env['LOG_LEVEL'];
   marketingSiteUrl: string;
+  /** Map tiles of the store finder (decision 022); empty: no tiles. */
+  mapTileUrl?: string;
   /** `false`, `true`, a hop count or a list of trusted proxy addresses, as Fastify's `trustProxy`. */
   trustProxy: boolean | number | string | string[];
   rateLimitMax: number;
@@ -189,6 +195,7 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
     env: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     marketingSiteUrl: env.MARKETING_SITE_URL ?? '',
+    mapTileUrl: env.MAP_TILE_URL ?? '',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimitMax: env.RATE_LIMIT_MAX,
     redisUrl: env.REDIS_URL,

@@ -34,6 +34,13 @@ export default [
       route('terms/*', 'routes/terms.tsx', { id: 'terms-page' }),
       route('test-ride/feedback', 'routes/test-ride-feedback.tsx'),
       route('tutorials-and-technical', 'routes/tutorials-and-technical.tsx'),
+      route('stores', 'routes/stores.tsx'),
+      route('team', 'routes/team.tsx'),
+      route('support', 'routes/support.tsx'),
+      route('contact', 'routes/contact.tsx'),
+      route('newsletter', 'routes/newsletter.tsx'),
+      route('sam', 'routes/sam.tsx'),
+      route('admin/applications', 'routes/admin-applications.tsx'),
       route('*', 'routes/not-found.tsx'),
     ]),
     layout('layouts/cabinet.tsx', [
@@ -54,6 +61,7 @@ export default [
     ]),
     route('vehicles/:id/warranty-certificate', 'routes/vehicle-certificate.ts'),
     route('orders/invoice/:orderId', 'routes/orders-invoice.ts'),
+    route('admin/applications/:id/cv', 'routes/admin-application-cv.ts'),
     layout('layouts/footerless.tsx', [
       route('checkout', 'routes/checkout.tsx', { id: 'checkout' }),
       route('us-checkout', 'routes/checkout.tsx', { id: 'us-checkout' }),

@@ -19,7 +19,7 @@ export interface WebOptions {
   pageCacheTtlMs: number;
   messagesFor(lang: UiLanguage): Messages;
   geo: GeoLookup;
-  config: Pick<ApiConfig, 'marketingSiteUrl' | 'whitelistEmails' | 'devMailbox'>;
+  config: Pick<ApiConfig, 'marketingSiteUrl' | 'whitelistEmails' | 'devMailbox' | 'mapTileUrl'>;
 }
 
 /**
@@ -135,6 +135,7 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
           inlineStyles: options.inlineStyles ?? new Map(),
           config: {
             marketingSiteUrl: options.config.marketingSiteUrl,
+            mapTileUrl: options.config.mapTileUrl ?? '',
             publicUrl: origin,
             whitelistEmails: options.config.whitelistEmails,
             devMailbox: options.config.devMailbox,

@@ -16,6 +16,8 @@ export interface AppServices {
   inlineStyles: ReadonlyMap<string, string>;
   config: {
     marketingSiteUrl: string;
+    /** Map tiles of the store finder; empty: none (decision 022). */
+    mapTileUrl: string;
     publicUrl: string;
     whitelistEmails: string[];
     devMailbox: 'off' | 'local' | 'public';
