@@ -38,6 +38,10 @@ import { dealersRepo } from './modules/dealers/repo.ts';
 import { dealerAdminRoutes, dealerApplicationRoutes } from './modules/dealers/routes.ts';
 import { dealersService } from './modules/dealers/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { storePlaces } from './modules/engagement/places.ts';
+import { engagementRepo } from './modules/engagement/repo.ts';
+import { engagementRoutes } from './modules/engagement/routes.ts';
+import { engagementService } from './modules/engagement/service.ts';
 import { guards as makeGuards, registerAuth } from './modules/identity/auth.ts';
 import { identityRepo } from './modules/identity/repo.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
@@ -55,10 +59,6 @@ import { vehicleReads } from './modules/orders/vehicle-reads.ts';
 import { dbSandboxStore, paymentsRepo } from './modules/payments/repo.ts';
 import { cardSetupRoutes, paymentRoutes } from './modules/payments/routes.ts';
 import { type PaymentProviders, paymentsService } from './modules/payments/service.ts';
-import { storePlaces } from './modules/engagement/places.ts';
-import { engagementRepo } from './modules/engagement/repo.ts';
-import { engagementRoutes } from './modules/engagement/routes.ts';
-import { engagementService } from './modules/engagement/service.ts';
 import { referralsRepo } from './modules/referrals/repo.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { referralsService } from './modules/referrals/service.ts';
@@ -163,7 +163,9 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const stripe = config.payments?.provider === 'stripe';
   // The store finder's map tiles, when configured (decision 022): `{s}` subdomains become a wildcard.
   const tileOrigins = (url: string | undefined) =>
-    url ? [new URL(url.replace(/\{s\}\./, 'tiles-s.').replace(/\{[a-z]\}/g, '0')).origin.replace('tiles-s.', '*.')] : [];
+    url
+      ? [new URL(url.replace(/\{s\}\./, 'tiles-s.').replace(/\{[a-z]\}/g, '0')).origin.replace('tiles-s.', '*.')]
+      : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -127,7 +127,7 @@ export default function Contact() {
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="contact-message" className="text-sm font-medium text-neutral-800">
-            {t('test_ride_message')}
+            {t('contact_message')}
           </label>
           <textarea
             id="contact-message"

@@ -37,7 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const unsubscribe = url.searchParams.get('unsubscribe');
   if (unsubscribe !== null) {
     const token = Token.safeParse(unsubscribe);
-    return token.success ? { state: 'unsubscribe' as const, token: token.data } : { state: 'invalid' as const, token: null };
+    return token.success
+      ? { state: 'unsubscribe' as const, token: token.data }
+      : { state: 'invalid' as const, token: null };
   }
   if (url.searchParams.get('sent') === '1') return { state: 'sent' as const, token: null };
   if (url.searchParams.get('unsubscribed') === '1') return { state: 'unsubscribed' as const, token: null };
@@ -55,7 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       await api.send('POST', `/v1/newsletter/unsubscribe?token=${token.data}`);
       throw redirect(localizedPath(locale, '/newsletter?unsubscribed=1'));
     }
-    const email = z.email().max(254).safeParse(String(form.get('email') ?? '').trim());
+    const email = z
+      .email()
+      .max(254)
+      .safeParse(String(form.get('email') ?? '').trim());
     if (!email.success) return data({ error: 'form_email_invalid', email: String(form.get('email') ?? '') }, 400);
     await api.send('POST', `/v1/newsletter?country=${locale.country}`, { email: email.data });
   } catch (error) {

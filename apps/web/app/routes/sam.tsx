@@ -23,7 +23,9 @@ export default function Sam() {
       <section className="bg-neutral-950 text-white">
         <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-12 md:grid-cols-2 md:py-20">
           <div className="flex flex-col gap-4">
-            <p className="text-sm font-semibold tracking-widest text-lime-300 uppercase">{t('model_varg_sm_tagline')}</p>
+            <p className="text-sm font-semibold tracking-widest text-lime-300 uppercase">
+              {t('model_varg_sm_tagline')}
+            </p>
             <h1 className="text-4xl font-black tracking-tight sm:text-5xl">{name}</h1>
             <p className="text-lg text-neutral-300">{t('model_varg_sm_text')}</p>
             <p className="text-neutral-300">{t('sam_intro')}</p>
@@ -39,7 +41,11 @@ export default function Sam() {
               </Link>
             </div>
           </div>
-          <BikeIllustration color="#71717a" title={t('bike_illustration', { model: name })} className="w-full text-neutral-200" />
+          <BikeIllustration
+            color="#71717a"
+            title={t('bike_illustration', { model: name })}
+            className="w-full text-neutral-200"
+          />
         </div>
       </section>
       <section aria-labelledby="sam-features" className="mx-auto max-w-7xl px-4 py-12">

@@ -44,7 +44,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lat = Number(url.searchParams.get('lat'));
   const lng = Number(url.searchParams.get('lng'));
   const near =
-    url.searchParams.has('lat') && Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+    url.searchParams.has('lat') &&
+    Number.isFinite(lat) &&
+    Number.isFinite(lng) &&
+    Math.abs(lat) <= 90 &&
+    Math.abs(lng) <= 180;
   const query = new URLSearchParams({ country: locale.country });
   if (near) {
     query.set('lat', lat.toFixed(4));

@@ -21,11 +21,7 @@ export const FAQ = [
   { topic: 'service', items: ['warranty', 'workshop'] },
 ] as const;
 
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = context.get(localeContext);
@@ -94,7 +90,10 @@ export default function Support() {
         <h2 id="support-more" className="sr-only">
           {t('support_more')}
         </h2>
-        <Link to={to('/tutorials-and-technical')} className="flex flex-col gap-2 rounded-2xl bg-neutral-100 p-5 hover:bg-neutral-200">
+        <Link
+          to={to('/tutorials-and-technical')}
+          className="flex flex-col gap-2 rounded-2xl bg-neutral-100 p-5 hover:bg-neutral-200"
+        >
           <BookOpen aria-hidden="true" />
           <span className="font-semibold">{t('nav_tutorials')}</span>
           <span className="text-sm text-neutral-700">{t('support_tutorials_text')}</span>

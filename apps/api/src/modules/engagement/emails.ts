@@ -30,7 +30,10 @@ export const engagementEmails = {
       to,
       '',
       t(lang, 'newsletter_email_subject'),
-      [t(lang, 'newsletter_email_text', { link: i.confirm }), t(lang, 'newsletter_email_unsubscribe', { link: i.unsubscribe })],
+      [
+        t(lang, 'newsletter_email_text', { link: i.confirm }),
+        t(lang, 'newsletter_email_unsubscribe', { link: i.unsubscribe }),
+      ],
       i.confirm,
     );
     return mail;

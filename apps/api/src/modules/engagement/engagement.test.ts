@@ -16,7 +16,10 @@ export function pdf(size = 2000): Buffer {
   const tail = Buffer.from('\ntrailer<</Root 1 0 R>>\n%%EOF\n');
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20), tail]);
 }
-const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'), Buffer.alloc(600)]);
+const EXE = Buffer.concat([
+  Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'),
+  Buffer.alloc(600),
+]);
 
 let ip = 0;
 function upload(
@@ -235,7 +238,10 @@ describe('contact form', () => {
     expect(queue?.text).toContain('My VARG EX needs its first service.');
     const confirmation = await lastMail(ctx.app, 'eva@example.com');
     expect(confirmation?.lang).toBe('nl');
-    const [row] = await ctx.database.db.select().from(contactMessages).where(eq(contactMessages.email, 'eva@example.com'));
+    const [row] = await ctx.database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'eva@example.com'));
     expect(row).toMatchObject({ topic: 'service', queue: 'service@starkfuture.com', country: 'NL' });
   });
 
@@ -270,7 +276,9 @@ describe('newsletter', () => {
     const address = 'fan@example.com';
     await ok(await call('POST', '/v1/newsletter?country=NL&lang=nl', null, { email: 'Fan@Example.com' }), 202);
     const row = async () =>
-      (await ctx.database.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, address)))[0];
+      (
+        await ctx.database.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, address))
+      )[0];
     expect((await row())?.status).toBe('pending');
     const mail = await lastMail(ctx.app, address);
     expect(mail?.lang).toBe('nl');
@@ -280,7 +288,11 @@ describe('newsletter', () => {
     await ok(await call('POST', '/v1/newsletter/confirm', null, { token: confirm }));
     expect((await row())?.status).toBe('confirmed');
     // The link works once.
-    await refused(await call('POST', '/v1/newsletter/confirm', null, { token: confirm }), 404, 'NEWSLETTER_LINK_INVALID');
+    await refused(
+      await call('POST', '/v1/newsletter/confirm', null, { token: confirm }),
+      404,
+      'NEWSLETTER_LINK_INVALID',
+    );
     // Signing up again sends nothing to a confirmed address and says the same.
     await ok(await call('POST', '/v1/newsletter', null, { email: address }), 202);
     expect((await lastMail(ctx.app, address))?.text).toBe(mail?.text);

@@ -24,9 +24,7 @@ export function engagementRepo(db: Db) {
     /** Approved dealers' stores inside a box (south, west, north, east); a box across the antimeridian is two. */
     async storesInBox(box: { south: number; west: number; north: number; east: number }): Promise<StoreRow[]> {
       const lng =
-        box.west <= box.east
-          ? between(LNG, box.west, box.east)
-          : sql`(${LNG} >= ${box.west} or ${LNG} <= ${box.east})`;
+        box.west <= box.east ? between(LNG, box.west, box.east) : sql`(${LNG} >= ${box.west} or ${LNG} <= ${box.east})`;
       const rows = await db
         .select(storeColumns)
         .from(dealers)
@@ -47,8 +45,7 @@ export function engagementRepo(db: Db) {
       return rows as StoreRow[];
     },
 
-    positions: () =>
-      db.select().from(jobPositions).where(eq(jobPositions.status, 1)).orderBy(asc(jobPositions.sort)),
+    positions: () => db.select().from(jobPositions).where(eq(jobPositions.status, 1)).orderBy(asc(jobPositions.sort)),
 
     async position(id: string) {
       const [row] = await db

@@ -105,6 +105,14 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ engagement: EngagementSer
   await app.register(multipart, {
     limits: { fileSize: CV_MAX_BYTES, files: 1, fields: 12, fieldSize: 16_000, parts: 14 },
   });
+  // One-click unsubscribe: mail clients POST `List-Unsubscribe=One-Click` as a form (RFC 8058).
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 2048 },
+      (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+  }
   const admin = { preHandler: guards.requireRole('admin') };
 
   app.get(

@@ -199,10 +199,7 @@ export function engagementService(deps: EngagementDeps) {
 
     /** Applications, newest first (the route lets administrators alone call it). */
     async applications(page: number, limit: number, lang: UiLanguage) {
-      const [rows, total] = await Promise.all([
-        repo.applications(limit, (page - 1) * limit),
-        repo.countApplications(),
-      ]);
+      const [rows, total] = await Promise.all([repo.applications(limit, (page - 1) * limit), repo.countApplications()]);
       const positions = new Map((await repo.positions()).map((p) => [p.id, t(lang, p.titleKey)]));
       return {
         docs: rows.map((r) => ({

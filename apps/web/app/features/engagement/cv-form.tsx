@@ -113,7 +113,15 @@ export function CvForm({
           <label htmlFor="cv-email" className="text-sm font-medium text-neutral-800">
             {t('test_ride_email')}
           </label>
-          <input id="cv-email" name="email" type="email" required maxLength={254} autoComplete="email" className={input} />
+          <input
+            id="cv-email"
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            className={input}
+          />
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="cv-phone" className="text-sm font-medium text-neutral-800">

@@ -35,7 +35,12 @@ export function StoreMap({
       L.tileLayer(tileUrl, { maxZoom: 18, attribution: '© OpenStreetMap' }).addTo(m);
       const points = stores.map((s) => L.latLng(s.location.lat, s.location.lng));
       stores.forEach((s, i) => {
-        L.circleMarker(points[i] as import('leaflet').LatLng, { radius: 9, color: '#171717', fillColor: '#bef264', fillOpacity: 1 })
+        L.circleMarker(points[i] as import('leaflet').LatLng, {
+          radius: 9,
+          color: '#171717',
+          fillColor: '#bef264',
+          fillOpacity: 1,
+        })
           .bindTooltip(`${i + 1}. ${s.name}`)
           .addTo(m);
       });
@@ -85,7 +90,14 @@ export function StoreMap({
           {center && <circle cx={x(center.lng)} cy={y(center.lat)} r="7" fill="#2563eb" opacity="0.8" />}
           {stores.map((s, i) => (
             <g key={s._id}>
-              <circle cx={x(s.location.lng)} cy={y(s.location.lat)} r="12" fill="#bef264" stroke="#171717" strokeWidth="2" />
+              <circle
+                cx={x(s.location.lng)}
+                cy={y(s.location.lat)}
+                r="12"
+                fill="#bef264"
+                stroke="#171717"
+                strokeWidth="2"
+              />
               <text
                 x={x(s.location.lng)}
                 y={y(s.location.lat) + 4}
