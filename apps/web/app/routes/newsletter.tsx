@@ -86,7 +86,7 @@ export default function Newsletter() {
     <main id="main" className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight">{t('newsletter_title')}</h1>
       {state in message && (
-        <div role="status">
+        <div>
           <FormMessage tone={message[state as keyof typeof message][0]}>
             {t(message[state as keyof typeof message][1])}
           </FormMessage>

@@ -70,9 +70,7 @@ export default function Team() {
           {t('team_apply_title')}
         </h2>
         {applied ? (
-          <div role="status">
-            <FormMessage tone="success">{t('team_applied')}</FormMessage>
-          </div>
+          <FormMessage tone="success">{t('team_applied')}</FormMessage>
         ) : (
           <>
             {error && <FormMessage tone="error">{t(error)}</FormMessage>}

@@ -69,9 +69,7 @@ export function CvForm({
 
   if (done) {
     return (
-      <div role="status">
-        <FormMessage tone="success">{t('team_applied')}</FormMessage>
-      </div>
+      <FormMessage tone="success">{t('team_applied')}</FormMessage>
     );
   }
   return (
@@ -86,7 +84,7 @@ export function CvForm({
     >
       <input type="hidden" name="returnTo" value={returnTo} />
       {error && (
-        <div id="cv-form-error" role="alert">
+        <div id="cv-form-error">
           <FormMessage tone="error">{error}</FormMessage>
         </div>
       )}
