@@ -324,3 +324,25 @@ describe('newsletter', () => {
     );
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every engagement endpoint with its tag and summary', async () => {
+    const doc = (await ctx.app.inject('/docs/json')).json();
+    const paths = [
+      ['/v1/stores', 'get'],
+      ['/v1/team/positions', 'get'],
+      ['/v1/team/cv', 'post'],
+      ['/v1/admin/applications', 'get'],
+      ['/v1/admin/applications/{id}/cv-link', 'get'],
+      ['/v1/admin/applications/{id}/cv', 'get'],
+      ['/v1/team/cv/{id}/file', 'get'],
+      ['/v1/contact', 'post'],
+      ['/v1/newsletter', 'post'],
+      ['/v1/newsletter/confirm', 'post'],
+      ['/v1/newsletter/unsubscribe', 'post'],
+    ] as const;
+    for (const [path, method] of paths) {
+      expect(doc.paths[path]?.[method], path).toMatchObject({ tags: ['engagement'], summary: expect.any(String) });
+    }
+  });
+});

@@ -68,9 +68,7 @@ export function CvForm({
   }
 
   if (done) {
-    return (
-      <FormMessage tone="success">{t('team_applied')}</FormMessage>
-    );
+    return <FormMessage tone="success">{t('team_applied')}</FormMessage>;
   }
   return (
     <form
