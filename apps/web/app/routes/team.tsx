@@ -25,7 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // After a plain form post the API sends the visitor back with the outcome (an error code it knows).
   const code = url.searchParams.get('error') ?? '';
-  const error = code in ERRORS ? ERRORS[code as keyof typeof ERRORS].t_key : code ? 'error_bad_request' : null;
+  const error = Object.hasOwn(ERRORS, code)
+    ? ERRORS[code as keyof typeof ERRORS].t_key
+    : code
+      ? 'error_bad_request'
+      : null;
   return {
     positions: docs,
     applied: url.searchParams.get('applied') === '1',

@@ -1,5 +1,5 @@
 import { contactMessages, jobApplications, newsletterSubscriptions } from '@varg/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCalls, type Json, lastMail, useApi } from '../../../test/helper.ts';
 import { addressParts, storePlaces } from './places.ts';
@@ -98,6 +98,19 @@ describe('store finder', () => {
     expect(europe.docs.every((s: Json) => s.distance === null)).toBe(true);
   });
 
+  it('answers a box from the latitude/longitude index', async () => {
+    const plan = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const lat = sql`((store_info -> 'location' -> 'coordinates' ->> 1)::double precision)`;
+      const lng = sql`((store_info -> 'location' -> 'coordinates' ->> 0)::double precision)`;
+      return tx.execute(
+        sql`explain select id from dealers where status = 1 and ${lat} between 50 and 53 and ${lng} between 3 and 6`,
+      );
+    });
+    const rows = (Array.isArray(plan) ? plan : (plan as { rows: unknown[] }).rows) as Array<Record<string, string>>;
+    expect(rows.map((r) => Object.values(r)[0]).join('\n')).toContain('dealers_store_lat_lng_idx');
+  });
+
   it('refuses bad queries with a translated 4xx', async () => {
     await refused(await call('GET', '/v1/stores?country=NL&lat=52'), 400, 'VALIDATION_ERROR');
     await refused(await call('GET', '/v1/stores?country=NL&lat=95&lng=4'), 400, 'VALIDATION_ERROR');
@@ -158,6 +171,9 @@ describe('team: applications with a CV', () => {
     await refused(await call('GET', `/v1/admin/applications/${id}/cv`, customer), 403, 'FORBIDDEN');
     await refused(await call('GET', `/v1/admin/applications/${id}/cv-link`, customer), 403, 'FORBIDDEN');
     await refused(await call('GET', `/v1/admin/applications/${id}/cv`), 401, 'UNAUTHORIZED');
+    await refused(await call('GET', '/v1/admin/applications/not-a-uuid/cv', admin), 400, 'VALIDATION_ERROR');
+    await refused(await call('GET', '/v1/admin/applications?limit=0', admin), 400, 'VALIDATION_ERROR');
+    await refused(await call('GET', `/v1/team/cv/${id}/file`), 400, 'VALIDATION_ERROR');
     await refused(await call('GET', `/v1/team/cv/${id}/file?token=1.${'x'.repeat(43)}`), 403, 'FORBIDDEN');
     await refused(
       await call('GET', '/v1/admin/applications/00000000-0000-4000-8000-000000000000/cv', admin),
