@@ -24,7 +24,7 @@ export const engagementEmails = {
     ]);
   },
   /** Double opt-in: the link that confirms the subscription, and the one that cancels it. */
-  newsletterConfirm(lang: UiLanguage, to: string, i: { confirm: string; unsubscribe: string }) {
+  newsletterConfirm(lang: UiLanguage, to: string, i: { confirm: string; unsubscribe: string; oneClick: string }) {
     const mail = message(
       lang,
       to,
@@ -36,6 +36,10 @@ export const engagementEmails = {
       ],
       i.confirm,
     );
-    return mail;
+    // RFC 2369 / 8058: mail clients offer "unsubscribe" and POST `List-Unsubscribe=One-Click` to the link.
+    return {
+      ...mail,
+      headers: { 'List-Unsubscribe': `<${i.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    };
   },
 };

@@ -2,6 +2,7 @@ import { contactMessages, jobApplications, newsletterSubscriptions } from '@varg
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCalls, type Json, lastMail, useApi } from '../../../test/helper.ts';
+import { engagementEmails } from './emails.ts';
 import { addressParts, storePlaces } from './places.ts';
 import { boxAround } from './service.ts';
 
@@ -360,5 +361,20 @@ describe('OpenAPI', () => {
     for (const [path, method] of paths) {
       expect(doc.paths[path]?.[method], path).toMatchObject({ tags: ['engagement'], summary: expect.any(String) });
     }
+  });
+});
+
+describe('newsletter e-mail', () => {
+  it('carries the one-click List-Unsubscribe headers', () => {
+    const mail = engagementEmails.newsletterConfirm('nl', 'a@example.com', {
+      confirm: 'http://shop.test/nl-NL/newsletter?confirm=c',
+      unsubscribe: 'http://shop.test/nl-NL/newsletter?unsubscribe=u',
+      oneClick: 'http://shop.test/v1/newsletter/unsubscribe?token=u',
+    });
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': '<http://shop.test/v1/newsletter/unsubscribe?token=u>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(mail.html).toContain('<a href="http://shop.test/nl-NL/newsletter?confirm=c">');
   });
 });

@@ -299,6 +299,7 @@ export function engagementService(deps: EngagementDeps) {
         engagementEmails.newsletterConfirm(context.lang, address, {
           confirm: `${publicUrl}/${segment}/newsletter?confirm=${confirm}`,
           unsubscribe: `${publicUrl}/${segment}/newsletter?unsubscribe=${unsubscribe}`,
+          oneClick: `${publicUrl}/v1/newsletter/unsubscribe?token=${unsubscribe}`,
         }),
       );
       return { ok: true as const };
