@@ -277,5 +277,10 @@ test.describe('newsletter, contact, support and /sam', () => {
     await page.goto('/en-US');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Service' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find a store');
+    // Typed paths of the handover list lead to the same pages when there is no marketing site.
+    await page.goto('/en-US/stark-varg-sm');
+    await expect(page).toHaveURL(/\/en-US\/sam$/);
+    await page.goto('/en-US/press-and-media');
+    await expect(page).toHaveURL(/\/en-US\/contact\?topic=press$/);
   });
 });
