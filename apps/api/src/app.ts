@@ -38,7 +38,7 @@ import { dealersRepo } from './modules/dealers/repo.ts';
 import { dealerAdminRoutes, dealerApplicationRoutes } from './modules/dealers/routes.ts';
 import { dealersService } from './modules/dealers/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
-import { storePlaces } from './modules/engagement/places.ts';
+import { googlePlaces, storePlaces } from './modules/engagement/places.ts';
 import { engagementRepo } from './modules/engagement/repo.ts';
 import { engagementRoutes } from './modules/engagement/routes.ts';
 import { engagementService } from './modules/engagement/service.ts';
@@ -419,9 +419,13 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   });
   await app.register(referralRoutes, { prefix: '/v1', referrals, guards });
   const engagementData = engagementRepo(database.db);
+  const ownPlaces = storePlaces((country) => engagementData.storesIn(country));
   const engagement = engagementService({
     repo: engagementData,
-    places: storePlaces((country) => engagementData.storesIn(country)),
+    // Decision 022: Google's Text Search with a key, else (and when Google fails) the stores' own addresses.
+    places: config.googleMapsApiKey
+      ? googlePlaces({ apiKey: config.googleMapsApiKey, fallback: ownPlaces })
+      : ownPlaces,
     distanceUnit: async (country) => (await markets.getCountry(country)).distanceUnit,
     storage,
     email: mailer,

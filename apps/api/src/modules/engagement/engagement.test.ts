@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCalls, type Json, lastMail, useApi } from '../../../test/helper.ts';
 import { engagementEmails } from './emails.ts';
-import { addressParts, storePlaces } from './places.ts';
+import { addressParts, googlePlaces, storePlaces, TEXT_SEARCH_URL } from './places.ts';
 import { boxAround } from './service.ts';
 
 const ctx = useApi();
@@ -135,6 +135,30 @@ describe('store finder', () => {
     expect(box.north - box.south).toBeCloseTo(200 / 111.32, 3);
     expect(box.east - box.west).toBeGreaterThan(box.north - box.south);
     expect(boxAround(89.99, 0, 100)).toMatchObject({ west: -180, east: 180 });
+  });
+
+  it('asks Google Text Search for one place when a key is set, and falls back to the stores when Google fails', async () => {
+    const calls: Array<{ url: string; init: RequestInit }> = [];
+    const fallback = { name: 'stores', find: async () => ({ lat: 1, lng: 2, label: 'fallback' }) };
+    const google = googlePlaces({
+      apiKey: 'key-1',
+      fallback,
+      fetch: async (url, init) => {
+        calls.push({ url, init });
+        return Response.json({ places: [{ location: { latitude: 51.92, longitude: 4.48 }, formattedAddress: 'x' }] });
+      },
+    });
+    expect(await google.find(' 3011 AB ', 'NL')).toEqual({ lat: 51.92, lng: 4.48, label: '3011 AB' });
+    expect(calls[0]?.url).toBe(TEXT_SEARCH_URL);
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ textQuery: ' 3011 AB ', regionCode: 'nl', pageSize: 1 });
+    expect(calls[0]?.init.headers).toMatchObject({
+      'X-Goog-Api-Key': 'key-1',
+      'X-Goog-FieldMask': 'places.location,places.formattedAddress',
+    });
+    const down = googlePlaces({ apiKey: 'k', fallback, fetch: async () => new Response('quota', { status: 429 }) });
+    expect(await down.find('x', 'NL')).toMatchObject({ label: 'fallback' });
+    const unknown = googlePlaces({ apiKey: 'k', fallback, fetch: async () => Response.json({}) });
+    expect(await unknown.find('Atlantis', 'NL')).toBeNull();
   });
 });
 

@@ -83,3 +83,57 @@ export function storePlaces(stores: (country: string) => Promise<StoreRow[]>): P
     },
   };
 }
+
+type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
+export const TEXT_SEARCH_URL = 'https://places.googleapis.com/v1/places:searchText';
+
+/** Google Places API (New) Text Search for one place in a country, asking for its location and address only. */
+export function textSearchRequest(query: string, country: string, apiKey: string): { url: string; init: RequestInit } {
+  return {
+    url: TEXT_SEARCH_URL,
+    init: {
+      method: 'POST',
+      headers: {
+        'X-Goog-Api-Key': apiKey,
+        'X-Goog-FieldMask': 'places.location,places.formattedAddress',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ textQuery: query, regionCode: country.toLowerCase(), pageSize: 1 }),
+    },
+  };
+}
+
+/**
+ * Place search by Google (GOOGLE_MAPS_API_KEY, the key the address lookup uses): the searched point is the place
+ * itself, so distances are from it. When Google cannot answer (network, quota), `fallback` (the stores' own
+ * addresses) answers instead, so the finder keeps working.
+ */
+export function googlePlaces(options: {
+  apiKey: string;
+  fallback: PlaceSearch;
+  fetch?: Fetch;
+  timeoutMs?: number;
+}): PlaceSearch {
+  const doFetch: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
+  return {
+    name: 'google',
+    async find(query, country) {
+      const { url, init } = textSearchRequest(query, country, options.apiKey);
+      try {
+        const res = await doFetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs ?? 5_000) });
+        if (!res.ok) return options.fallback.find(query, country);
+        const body = (await res.json()) as {
+          places?: Array<{ location?: { latitude?: number; longitude?: number }; formattedAddress?: string }>;
+        };
+        const place = body.places?.[0];
+        const lat = place?.location?.latitude;
+        const lng = place?.location?.longitude;
+        if (typeof lat !== 'number' || typeof lng !== 'number') return null;
+        return { lat, lng, label: query.trim() };
+      } catch {
+        return options.fallback.find(query, country);
+      }
+    },
+  };
+}
