@@ -133,7 +133,7 @@ export default function Stores() {
       </div>
       {error && <FormMessage tone="error">{error}</FormMessage>}
       <div className="grid gap-8 lg:grid-cols-[1fr_1.1fr]">
-        <section aria-labelledby="stores-list" className="flex flex-col gap-4 lg:order-1">
+        <section aria-labelledby="stores-list" className="flex min-w-0 flex-col gap-4 lg:order-1">
           <h2 id="stores-list" className="text-xl font-semibold" aria-live="polite">
             {found ?? t('stores_all', { count: docs.length })}
           </h2>
@@ -143,7 +143,7 @@ export default function Stores() {
             <ol className="flex flex-col gap-4" data-testid="store-list">
               {docs.map((s, i) => (
                 <li key={s._id} className="flex flex-col gap-3 rounded-2xl border border-neutral-200 p-5">
-                  <div className="flex items-start justify-between gap-3">
+                  <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
                     <h3 className="text-lg font-semibold">
                       <span className="mr-2 inline-flex h-7 w-7 items-center justify-center rounded-full bg-lime-300 text-sm">
                         {i + 1}
@@ -160,7 +160,7 @@ export default function Stores() {
                     <MapPin size={16} aria-hidden="true" className="mt-1 shrink-0" />
                     {s.address}
                   </p>
-                  <p className="flex items-center gap-2 text-sm">
+                  <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
                     <Phone size={16} aria-hidden="true" />
                     <a href={`tel:${s.phone}`} className="underline underline-offset-4">
                       {s.phone}
@@ -187,7 +187,7 @@ export default function Stores() {
             </ol>
           )}
         </section>
-        <div className="lg:order-2">
+        <div className="min-w-0 lg:order-2">
           <div className="lg:sticky lg:top-4">
             <StoreMap stores={docs} center={center} tileUrl={config.mapTileUrl} label={t('stores_map_label')} />
           </div>
