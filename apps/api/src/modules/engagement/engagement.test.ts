@@ -1,7 +1,9 @@
 import { contactMessages, jobApplications, newsletterSubscriptions } from '@varg/db';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, type Json, lastMail, useApi } from '../../../test/helper.ts';
+import { apiCalls, fixedGeo, type Json, lastMail, testConfig, testDatabase, useApi } from '../../../test/helper.ts';
+import { buildApi } from '../../app.ts';
+import { recaptchaEnterprise } from '../../providers/captcha/recaptcha-enterprise.ts';
 import { engagementEmails } from './emails.ts';
 import { addressParts, googlePlaces, storePlaces, TEXT_SEARCH_URL } from './places.ts';
 import { boxAround } from './service.ts';
@@ -12,7 +14,7 @@ const ADMIN = 'admin@demo.starkfuture.com';
 const CUSTOMER = 'customer@demo.starkfuture.com';
 
 /** A minimal valid PDF of about `size` bytes. */
-export function pdf(size = 2000): Buffer {
+function pdf(size = 2000): Buffer {
   const head = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n');
   const tail = Buffer.from('\ntrailer<</Root 1 0 R>>\n%%EOF\n');
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20), tail]);
