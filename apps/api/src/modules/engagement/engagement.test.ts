@@ -1,9 +1,7 @@
 import { contactMessages, jobApplications, newsletterSubscriptions } from '@varg/db';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, fixedGeo, type Json, lastMail, testConfig, testDatabase, useApi } from '../../../test/helper.ts';
-import { buildApi } from '../../app.ts';
-import { recaptchaEnterprise } from '../../providers/captcha/recaptcha-enterprise.ts';
+import { apiCalls, type Json, lastMail, useApi } from '../../../test/helper.ts';
 import { engagementEmails } from './emails.ts';
 import { addressParts, googlePlaces, storePlaces, TEXT_SEARCH_URL } from './places.ts';
 import { boxAround } from './service.ts';
