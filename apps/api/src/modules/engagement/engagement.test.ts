@@ -348,6 +348,18 @@ describe('newsletter', () => {
     expect((await row())?.status).toBe('unsubscribed');
   });
 
+  it('limits one address to 5 sign-ups in 10 minutes', async () => {
+    const send = (i: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/v1/newsletter',
+        remoteAddress: '203.0.113.202',
+        payload: { email: `many-${i}@example.com` },
+      });
+    for (let i = 0; i < 5; i += 1) expect((await send(i)).statusCode).toBe(202);
+    expect((await send(5)).statusCode).toBe(429);
+  });
+
   it('refuses bad input and unknown links', async () => {
     await refused(await call('POST', '/v1/newsletter', null, { email: 'not-an-address' }), 400, 'VALIDATION_ERROR');
     await refused(await call('POST', '/v1/newsletter', null, {}), 400, 'VALIDATION_ERROR');
