@@ -46,6 +46,10 @@ import { dealersRepo } from './modules/dealers/repo.ts';
 import { dealerAdminRoutes, dealerApplicationRoutes, dealerProfileRoutes } from './modules/dealers/routes.ts';
 import { dealersService } from './modules/dealers/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { googlePlaces, storePlaces } from './modules/engagement/places.ts';
+import { engagementRepo } from './modules/engagement/repo.ts';
+import { engagementRoutes } from './modules/engagement/routes.ts';
+import { engagementService } from './modules/engagement/service.ts';
 import { guards as makeGuards, registerAuth } from './modules/identity/auth.ts';
 import { identityRepo } from './modules/identity/repo.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
@@ -181,6 +185,11 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   });
   // With Stripe, its Stripe.js, the Payment Element's frames and its API are allowed (docs/decisions/017-payments.md).
   const stripe = config.payments?.provider === 'stripe';
+  // The store finder's map tiles, when configured (decision 022): `{s}` subdomains become a wildcard.
+  const tileOrigins = (url: string | undefined) =>
+    url
+      ? [new URL(url.replace(/\{s\}\./, 'tiles-s.').replace(/\{[a-z]\}/g, '0')).origin.replace('tiles-s.', '*.')]
+      : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -193,7 +202,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
         ],
         ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', ...(stripe ? ['https://*.stripe.com'] : [])],
+        imgSrc: ["'self'", 'data:', ...(stripe ? ['https://*.stripe.com'] : []), ...tileOrigins(config.mapTileUrl)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
         frameAncestors: ["'none'"],
@@ -479,6 +488,22 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   await app.register(referralRoutes, { prefix: '/v1', referrals, guards });
+  const engagementData = engagementRepo(database.db);
+  const ownPlaces = storePlaces((country) => engagementData.storesIn(country));
+  const engagement = engagementService({
+    repo: engagementData,
+    // Decision 022: Google's Text Search with a key, else (and when Google fails) the stores' own addresses.
+    places: config.googleMapsApiKey
+      ? googlePlaces({ apiKey: config.googleMapsApiKey, fallback: ownPlaces })
+      : ownPlaces,
+    distanceUnit: async (country) => (await markets.getCountry(country)).distanceUnit,
+    storage,
+    email: mailer,
+    captcha,
+    links: downloadLinks(signingKey),
+    publicUrl: config.publicUrl,
+  });
+  await app.register(engagementRoutes, { prefix: '/v1', engagement, guards });
   const dealerApplications = dealersService({
     repo: dealersRepo(database.db),
     applicant: (userId) => users.findUser(userId),

@@ -38,6 +38,13 @@ export default [
       route('tutorials-and-technical', 'routes/tutorials-and-technical.tsx'),
       route('xmas-auction', 'routes/xmas-auction.tsx'),
       route('xmas-auction-winner', 'routes/xmas-auction-winner.tsx'),
+      route('stores', 'routes/stores.tsx'),
+      route('team', 'routes/team.tsx'),
+      route('support', 'routes/support.tsx'),
+      route('contact', 'routes/contact.tsx'),
+      route('newsletter', 'routes/newsletter.tsx'),
+      route('sam', 'routes/sam.tsx'),
+      route('admin/applications', 'routes/admin-applications.tsx'),
       route('*', 'routes/not-found.tsx'),
     ]),
     layout('layouts/cabinet.tsx', [
@@ -67,6 +74,7 @@ export default [
     route('orders/:orderId/dealer-invoices/:attachmentId', 'routes/dealer-order-invoice.ts'),
     route('invoices/export.csv', 'routes/invoices-csv.ts'),
     route('invoices/:id/pdf', 'routes/invoices-pdf.ts'),
+    route('admin/applications/:id/cv', 'routes/admin-application-cv.ts'),
     layout('layouts/footerless.tsx', [
       route('checkout', 'routes/checkout.tsx', { id: 'checkout' }),
       route('us-checkout', 'routes/checkout.tsx', { id: 'us-checkout' }),

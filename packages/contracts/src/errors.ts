@@ -159,6 +159,14 @@ export const ERRORS = {
   WINNER_ADDRESS_COUNTRY: { statusCode: 400, t_key: 'error_winner_address_country' },
   /** The caller won no axe at that amount, or has not given the address yet. */
   AUCTION_WIN_NOT_FOUND: { statusCode: 404, t_key: 'error_auction_win_not_found' },
+  // — engagement: store finder, team, contact, newsletter (docs/decisions/022-engagement.md) —
+  STORE_PLACE_NOT_FOUND: { statusCode: 404, t_key: 'error_store_place_not_found' },
+  JOB_POSITION_NOT_FOUND: { statusCode: 404, t_key: 'error_job_position_not_found' },
+  JOB_APPLICATION_NOT_FOUND: { statusCode: 404, t_key: 'error_job_application_not_found' },
+  CV_FILE_MISSING: { statusCode: 400, t_key: 'error_cv_missing' },
+  CV_FILE_TOO_LARGE: { statusCode: 413, t_key: 'error_cv_too_large' },
+  CV_FILE_TYPE: { statusCode: 415, t_key: 'error_cv_type' },
+  NEWSLETTER_LINK_INVALID: { statusCode: 404, t_key: 'error_newsletter_link_invalid' },
   INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },
   SERVICE_UNAVAILABLE: { statusCode: 503, t_key: 'error_service_unavailable' },
 } as const satisfies Record<string, { statusCode: number; t_key: string }>;

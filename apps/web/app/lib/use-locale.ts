@@ -23,6 +23,14 @@ const APP_PAGES: Readonly<Record<string, string>> = {
   '/test-ride': '/test-ride',
   '/stark-varg': '/varg/configurator',
   '/stark-varg-ex': '/varg-ex/configurator',
+  // Decision 022: the SM's page is /sam; service is booked at a store; the press write through the contact form.
+  '/stark-varg-sm': '/sam',
+  '/stark-varg-new-sm': '/sam',
+  '/support': '/support',
+  '/contact': '/contact',
+  '/newsletter': '/newsletter',
+  '/service': '/stores',
+  '/press-and-media': '/contact?topic=press',
 };
 
 /**

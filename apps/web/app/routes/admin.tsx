@@ -55,6 +55,9 @@ export default function Admin() {
         <Link to={localePath('/admin/dealer-applications')} className={buttonClass.secondary}>
           {t('dealer_applications_title')}
         </Link>
+        <Link to={localePath('/admin/applications')} className={buttonClass.secondary}>
+          {t('applications_title')}
+        </Link>
       </nav>
       <section aria-labelledby="impersonate" className="flex flex-col gap-4">
         <h2 id="impersonate" className="text-xl font-semibold">

@@ -99,6 +99,12 @@ export default function Home() {
                         {t('footer_test_ride')}
                       </Link>
                     )}
+                    {/* Without a marketing site the SM's page is the app's /sam (decision 022). */}
+                    {!config.marketingSiteUrl && model.id === 'varg_sm' && (
+                      <Link to={to('/sam')} className={buttonClass.secondary}>
+                        {t('model_discover', { model: name })}
+                      </Link>
+                    )}
                     {marketingOf(model) && (
                       <a
                         href={marketingOf(model) ?? ''}

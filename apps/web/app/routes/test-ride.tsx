@@ -17,6 +17,7 @@ import { localeContext, servicesContext } from '../lib/context.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
+import { useLocale } from '../lib/use-locale.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/test-ride';
@@ -103,6 +104,7 @@ export default function TestRide() {
   const [params] = useSearchParams();
   const values = result?.values ?? {};
   const errors = result?.errors ?? {};
+  const locale = useLocale();
   const today = new Date().toISOString().slice(0, 10);
   if (params.get('booked') === '1') {
     return (
@@ -149,9 +151,14 @@ export default function TestRide() {
             <label htmlFor="test-ride-dealer" className="text-sm font-medium text-neutral-800">
               {t('test_ride_dealer')}
             </label>
-            <button type="button" onClick={nearMe} className="text-sm underline underline-offset-4">
-              {t('test_ride_near_me')}
-            </button>
+            <span className="flex gap-4">
+              <a href={localizedPath(locale, '/stores')} className="text-sm underline underline-offset-4">
+                {t('test_ride_store_map')}
+              </a>
+              <button type="button" onClick={nearMe} className="text-sm underline underline-offset-4">
+                {t('test_ride_near_me')}
+              </button>
+            </span>
           </div>
           {dealers.length === 0 ? (
             <p className="text-neutral-700">{t('test_ride_no_dealers')}</p>

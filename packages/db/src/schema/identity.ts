@@ -45,41 +45,51 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_idx').on(t.email)],
 );
 
-export const dealers = pgTable('dealers', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  /** 1 = active (approved). */
-  status: integer('status').notNull().default(0),
-  groupName: text('group_name').notNull().default(''),
-  groupStatus: integer('group_status').notNull().default(1),
-  labourRate: integer('labour_rate').notNull().default(0),
-  /**
-   * The most a dealer may take off a list price when editing an order's line (`overwritePrice`), in basis points
-   * (1000 = 10 %; decision 025).
-   */
-  maxDiscountBp: integer('max_discount_bp').notNull().default(1000),
-  assemblyReimbursement: integer('assembly_reimbursement').notNull().default(0),
-  revenueCurrency: varchar('revenue_currency', { length: 3 }).notNull().default('EUR'),
-  refillCountry: varchar('refill_country', { length: 2 }),
-  storeInfo: jsonb('store_info').notNull().default({}),
-  invoicing: jsonb('invoicing').notNull().default({}),
-  shipping: jsonb('shipping').notNull().default({}),
-  marketplace: jsonb('marketplace').notNull().default({}),
-  /**
-   * The application of a user who asked to become a dealer (docs/decisions/020-dealer-applications.md): company,
-   * VAT id, store address, contact, expected volume. Null for dealers created by the maker.
-   */
-  application: jsonb('application'),
-  appliedAt: timestamp('applied_at', { withTimezone: true }),
-  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-  reviewedBy: uuid('reviewed_by'),
-  /** Why an application was refused (status 2). */
-  rejectionReason: text('rejection_reason'),
-  ...timestamps,
-});
+export const dealers = pgTable(
+  'dealers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 1 = active (approved). */
+    status: integer('status').notNull().default(0),
+    groupName: text('group_name').notNull().default(''),
+    groupStatus: integer('group_status').notNull().default(1),
+    labourRate: integer('labour_rate').notNull().default(0),
+    /**
+     * The most a dealer may take off a list price when editing an order's line (`overwritePrice`), in basis points
+     * (1000 = 10 %; decision 025).
+     */
+    maxDiscountBp: integer('max_discount_bp').notNull().default(1000),
+    assemblyReimbursement: integer('assembly_reimbursement').notNull().default(0),
+    revenueCurrency: varchar('revenue_currency', { length: 3 }).notNull().default('EUR'),
+    refillCountry: varchar('refill_country', { length: 2 }),
+    storeInfo: jsonb('store_info').notNull().default({}),
+    invoicing: jsonb('invoicing').notNull().default({}),
+    shipping: jsonb('shipping').notNull().default({}),
+    marketplace: jsonb('marketplace').notNull().default({}),
+    /**
+     * The application of a user who asked to become a dealer (docs/decisions/020-dealer-applications.md): company,
+     * VAT id, store address, contact, expected volume. Null for dealers created by the maker.
+     */
+    application: jsonb('application'),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by'),
+    /** Why an application was refused (status 2). */
+    rejectionReason: text('rejection_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    // The store finder's box query (docs/decisions/022-engagement.md): latitude and longitude of the store.
+    index('dealers_store_lat_lng_idx').on(
+      sql`((${t.storeInfo} -> 'location' -> 'coordinates' ->> 1)::double precision)`,
+      sql`((${t.storeInfo} -> 'location' -> 'coordinates' ->> 0)::double precision)`,
+    ),
+  ],
+);
 
 /**
  * Refresh tokens: opaque, stored as SHA-256, rotated on every use. A family is one sign-in; presenting a rotated

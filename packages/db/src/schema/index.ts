@@ -2,6 +2,7 @@ export * from './auction.ts';
 export * from './catalog.ts';
 export * from './commerce.ts';
 export * from './dealer-ledger.ts';
+export * from './engagement.ts';
 export * from './identity.ts';
 export * from './markets.ts';
 export * from './referrals.ts';

@@ -28,6 +28,7 @@ import {
 } from './catalog.ts';
 import { seedDealerLedger } from './dealer-ledger.ts';
 import { seedDealerOrders } from './dealer-orders.ts';
+import { seedJobPositions, seedStoreDealers } from './engagement.ts';
 import { COUNTRIES, LANGUAGES } from './markets.ts';
 import { seedDemoOrders } from './orders.ts';
 import { DEMO_PASSWORD, PEOPLE } from './people.ts';
@@ -74,6 +75,7 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
     );
     await tx.insert(productOptions).values(options).onConflictDoNothing();
     await tx.insert(optionRules).values(OPTION_RULES).onConflictDoNothing();
+    await seedJobPositions(tx);
     const prices = priceLists();
     await tx.insert(productPrices).values(prices.products).onConflictDoNothing();
     await tx.insert(optionPrices).values(prices.options).onConflictDoNothing();
@@ -142,5 +144,6 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
     await seedDealerOrders(tx, userIds, dealerIds);
     await seedDealerLedger(tx, dealerIds);
     await seedAuctionBids(tx, userIds);
+    await seedStoreDealers(tx, passwordHash);
   });
 }

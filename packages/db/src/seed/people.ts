@@ -22,7 +22,7 @@ export interface PersonSeed {
   };
 }
 
-const store = (
+export const store = (
   name: string,
   formattedAddress: string,
   lng: number,
@@ -35,7 +35,19 @@ const store = (
   phone,
   supportEmail,
   location: { type: 'Point', coordinates: [lng, lat] },
+  openingHours: WEEKDAY_HOURS,
 });
+
+/** Opening hours of a store, Monday first: [opens, closes] local time, or null when closed (decision 022). */
+export const WEEKDAY_HOURS: ReadonlyArray<readonly [string, string] | null> = [
+  ['09:00', '18:00'],
+  ['09:00', '18:00'],
+  ['09:00', '18:00'],
+  ['09:00', '18:00'],
+  ['09:00', '18:00'],
+  ['10:00', '14:00'],
+  null,
+];
 
 export const PEOPLE: readonly PersonSeed[] = [
   {

@@ -4,6 +4,8 @@ export interface EmailMessage {
   text: string;
   html: string;
   lang: string;
+  /** Extra headers for the transport (e.g. List-Unsubscribe); not kept in the outbox. */
+  headers?: Record<string, string>;
 }
 
 export interface EmailProvider {

@@ -10,7 +10,8 @@ export function outboxEmail(db: Db, options: { smtpUrl?: string | undefined; fro
   let transport: Promise<{ sendMail(m: Record<string, unknown>): Promise<unknown> }> | undefined;
   return {
     async send(message: EmailMessage) {
-      const [row] = await db.insert(outbox).values(message).returning({ id: outbox.id });
+      const { headers: _, ...stored } = message;
+      const [row] = await db.insert(outbox).values(stored).returning({ id: outbox.id });
       if (!options.smtpUrl || !row) return;
       transport ??= import('nodemailer').then((m) => m.default.createTransport(options.smtpUrl));
       try {
