@@ -132,8 +132,13 @@ test.describe('menus, toasts and page views', () => {
   test('the main menu puts an overlay on the body on small screens', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/en-US');
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.locator('body')).toHaveClass(/overlay/);
+    // A click before the page has hydrated does nothing (the menu is the script's): click until it opens.
+    await expect(async () => {
+      if (await page.getByRole('button', { name: 'Open menu' }).isVisible()) {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+      }
+      await expect(page.locator('body')).toHaveClass(/overlay/, { timeout: 1_000 });
+    }).toPass();
     await expect(page.locator('#main-menu')).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Close menu' }).click();
