@@ -8,20 +8,28 @@ export const BASE = `http://127.0.0.1:${PORT}`;
 
 /** Starts the built server as production would run it (npm run serve), on a fresh database. */
 export function startServer(): ChildProcess {
-  return spawn(process.execPath, ['--max-semi-space-size=8', 'apps/web/server/index.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'varg-bench-')),
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-      // The bench is one client hammering the API: lift the per-IP limit for it.
-      RATE_LIMIT_MAX: '100000000',
-      LOG_LEVEL: 'warn',
+  return spawn(
+    process.execPath,
+    [
+      '--max-semi-space-size=8',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : []),
+      'apps/web/server/index.ts',
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(PORT),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'varg-bench-')),
+        ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+        // The bench is one client hammering the API: lift the per-IP limit for it.
+        RATE_LIMIT_MAX: '100000000',
+        LOG_LEVEL: 'warn',
+      },
     },
-  });
+  );
 }
 
 export async function waitReady(): Promise<void> {

@@ -8,6 +8,24 @@ export interface Money {
 
 export const DEFAULT_FRACTION_DIGITS = 2;
 
+/** Intl.NumberFormat is costly to build and formats are few (locale × currency): each is built once. */
+const FORMATS = new Map<string, Intl.NumberFormat>();
+function currencyFormat(locale: string, currency: string, fractionDigits: number): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${fractionDigits}`;
+  let format = FORMATS.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    // Keys come from the code's locales and currencies, but stay bounded all the same.
+    if (FORMATS.size < 2_000) FORMATS.set(key, format);
+  }
+  return format;
+}
+
 /**
  * Formats an amount in major units with the currency, 2 decimals by default. When the currency is not one `Intl`
  * knows, shows the plain number and the code (`12.00 XYZ1`).
@@ -19,12 +37,7 @@ export function formatCurrency(
   fractionDigits: number = DEFAULT_FRACTION_DIGITS,
 ): string {
   try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    }).format(value);
+    return currencyFormat(locale, currency, fractionDigits).format(value);
   } catch {
     const number = new Intl.NumberFormat(safeLocale(locale), {
       minimumFractionDigits: fractionDigits,

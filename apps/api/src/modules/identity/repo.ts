@@ -63,6 +63,22 @@ export function identityRepo(db: Db) {
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
     },
+    /**
+     * What every signed-in request checks, in one query: the user's roles and credentials date, and whether the
+     * token's sign-in (session family) is still active.
+     */
+    async sessionUser(userId: string, familyId: string) {
+      const [row] = await db
+        .select({
+          roles: users.roles,
+          credentialsChangedAt: users.credentialsChangedAt,
+          active: sql<boolean>`exists (select 1 from ${sessions} where ${sessions.familyId} = ${familyId} and ${sessions.revokedAt} is null and ${sessions.expiresAt} > ${new Date()})`,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row ?? null;
+    },
     async isFamilyActive(familyId: string) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
