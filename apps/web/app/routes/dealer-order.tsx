@@ -434,9 +434,11 @@ export default function DealerOrder({ loaderData }: Route.ComponentProps) {
       {uploaded && <FormMessage tone="success">{t('dealer_order_invoice_uploaded')}</FormMessage>}
       {uploadError && <FormMessage tone="error">{t(uploadError)}</FormMessage>}
       {!order.editable && <FormMessage tone="info">{t('dealer_order_read_only')}</FormMessage>}
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <div className="flex min-w-0 flex-col gap-6">
-          <Section id="lines" title={t('order_items')}>
+      {/* On a phone one column: items, summary, then the edits, customer and payments (the column wrappers are
+          `display: contents`, so `order` places their sections); on a wide screen the summary stays beside. */}
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[1fr_22rem] lg:items-start">
+        <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6">
+          <Section id="lines" title={t('order_items')} className="order-1 lg:order-none">
             <ul className="divide-y divide-neutral-200">
               {order.lines.map((line) => (
                 <Line key={line.id} line={line} currency={order.currency}>
@@ -446,16 +448,16 @@ export default function DealerOrder({ loaderData }: Route.ComponentProps) {
             </ul>
           </Section>
           {order.editable && order.type === 'vehicle' && (
-            <Section id="add-bike" title={t('dealer_order_add_bike_title')}>
+            <Section id="add-bike" title={t('dealer_order_add_bike_title')} className="order-3 lg:order-none">
               <AddBike order={order} />
             </Section>
           )}
           {order.editable && methods.length > 0 && (
-            <Section id="pricing" title={t('dealer_order_pricing_title')}>
+            <Section id="pricing" title={t('dealer_order_pricing_title')} className="order-4 lg:order-none">
               <PricesForm order={order} methods={methods} />
             </Section>
           )}
-          <Section id="invoices" title={t('dealer_order_invoices_title')}>
+          <Section id="invoices" title={t('dealer_order_invoices_title')} className="order-5 lg:order-none">
             {order.attachments.length === 0 ? (
               <p className="mb-4 text-sm text-neutral-600">{t('dealer_order_invoices_none')}</p>
             ) : (
@@ -481,14 +483,14 @@ export default function DealerOrder({ loaderData }: Route.ComponentProps) {
             {order.editable && <InvoiceUpload order={order} />}
           </Section>
         </div>
-        <div className="flex flex-col gap-6">
-          <Section id="totals" title={t('order_summary')}>
+        <div className="contents lg:flex lg:flex-col lg:gap-6">
+          <Section id="totals" title={t('order_summary')} className="order-2 lg:order-none">
             <Totals order={order} />
             <p className="mt-3 text-xs text-neutral-600">
               {t('dealer_order_discount_note', { discount: format.percent(order.maxDiscountBp) })}
             </p>
           </Section>
-          <Section id="customer" title={t('dealer_order_customer_title')}>
+          <Section id="customer" title={t('dealer_order_customer_title')} className="order-6 lg:order-none">
             <p className="text-sm">
               {customer}
               <br />
@@ -505,7 +507,7 @@ export default function DealerOrder({ loaderData }: Route.ComponentProps) {
               {t('dealer_order_customer_type')}: {t(`customer_type_${order.customerType.toLowerCase()}`)}
             </p>
           </Section>
-          <Section id="payments" title={t('order_payments')}>
+          <Section id="payments" title={t('order_payments')} className="order-7 lg:order-none">
             <Payments order={order} payable={order.own} />
           </Section>
         </div>
