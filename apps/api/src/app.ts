@@ -185,6 +185,8 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   });
   // With Stripe, its Stripe.js, the Payment Element's frames and its API are allowed (docs/decisions/017-payments.md).
   const stripe = config.payments?.provider === 'stripe';
+  // With reCAPTCHA Enterprise, its script and frame on the pages with anonymous forms (spec section 5).
+  const recaptcha = Boolean(config.recaptcha);
   // The store finder's map tiles, when configured (decision 022): `{s}` subdomains become a wildcard.
   const tileOrigins = (url: string | undefined) =>
     url
@@ -199,12 +201,24 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
           "'self'",
           (req) => `'nonce-${(req as { cspNonce?: string }).cspNonce}'`,
           ...(stripe ? ['https://js.stripe.com'] : []),
+          ...(recaptcha ? ['https://www.google.com', 'https://www.gstatic.com'] : []),
         ],
-        ...(stripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
+        ...(stripe || recaptcha
+          ? {
+              frameSrc: [
+                ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
+                ...(recaptcha ? ['https://www.google.com'] : []),
+              ],
+            }
+          : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', ...(stripe ? ['https://*.stripe.com'] : []), ...tileOrigins(config.mapTileUrl)],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+        connectSrc: [
+          "'self'",
+          ...(stripe ? ['https://api.stripe.com'] : []),
+          ...(recaptcha ? ['https://www.google.com'] : []),
+        ],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

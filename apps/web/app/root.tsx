@@ -38,7 +38,7 @@ export interface RootData {
   languages: Array<{ code: string; nativeName: string }>;
   /** The visitor's own market from the IP lookup, when it differs from the current one and was not dismissed. */
   suggestion: { code: string; lang: string } | null;
-  config: { marketingSiteUrl: string; publicUrl: string; mapTileUrl: string };
+  config: { marketingSiteUrl: string; publicUrl: string; mapTileUrl: string; captchaSiteKey: string };
   /** A translator who switched in-context editing on. */
   translatorMode: boolean;
   /** Whether the dev mailbox page exists (no SMTP configured). */
@@ -96,7 +96,12 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
     countries: countries.map((c) => ({ code: c.code, name: c.name, lang: c.language.code })),
     languages: languages.docs.map((l) => ({ code: l.code, nativeName: l.nativeName })),
     suggestion: own && own.code !== locale.country && !dismissed ? { code: own.code, lang: own.language.code } : null,
-    config: { marketingSiteUrl: config.marketingSiteUrl, publicUrl: config.publicUrl, mapTileUrl: config.mapTileUrl },
+    config: {
+      marketingSiteUrl: config.marketingSiteUrl,
+      publicUrl: config.publicUrl,
+      mapTileUrl: config.mapTileUrl,
+      captchaSiteKey: config.captchaSiteKey,
+    },
     devMailbox: config.devMailbox,
     user: me
       ? {

@@ -19,7 +19,7 @@ export interface WebOptions {
   pageCacheTtlMs: number;
   messagesFor(lang: UiLanguage): Messages;
   geo: GeoLookup;
-  config: Pick<ApiConfig, 'marketingSiteUrl' | 'whitelistEmails' | 'devMailbox' | 'mapTileUrl'>;
+  config: Pick<ApiConfig, 'marketingSiteUrl' | 'whitelistEmails' | 'devMailbox' | 'mapTileUrl' | 'recaptcha'>;
 }
 
 /**
@@ -136,6 +136,7 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
           config: {
             marketingSiteUrl: options.config.marketingSiteUrl,
             mapTileUrl: options.config.mapTileUrl ?? '',
+            captchaSiteKey: options.config.recaptcha?.siteKey ?? '',
             publicUrl: origin,
             whitelistEmails: options.config.whitelistEmails,
             devMailbox: options.config.devMailbox,

@@ -18,6 +18,8 @@ export interface AppServices {
     marketingSiteUrl: string;
     /** Map tiles of the store finder; empty: none (decision 022). */
     mapTileUrl: string;
+    /** reCAPTCHA Enterprise site key of anonymous forms; empty while the captcha is off (no script is loaded). */
+    captchaSiteKey: string;
     publicUrl: string;
     whitelistEmails: string[];
     devMailbox: 'off' | 'local' | 'public';

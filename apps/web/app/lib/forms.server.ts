@@ -39,3 +39,9 @@ export async function parseForm<S extends z.ZodType>(
   }
   return { ok: false, errors, form };
 }
+
+/** The captcha token a form sent (`CaptchaField`), for the API call; nothing when the field is empty. */
+export function captchaOf(form: FormData): { captcha?: string } {
+  const value = form.get('captcha');
+  return typeof value === 'string' && value && value.length <= 4000 ? { captcha: value } : {};
+}

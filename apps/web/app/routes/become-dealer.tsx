@@ -3,12 +3,14 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'r
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
+import { captchaOf } from '../lib/forms.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath, useRootData } from '../lib/use-locale.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
 import { buttonClass } from '../ui/button.ts';
+import { CaptchaField } from '../ui/captcha.tsx';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/become-dealer';
 
@@ -44,6 +46,7 @@ export const action = guarded(['auth'], async ({ context, request }: Route.Actio
       ...values,
       expectedYearlyVolume: Number(values.expectedYearlyVolume) || 0,
       country: values.country || context.get(localeContext).country,
+      ...captchaOf(form),
     });
     return { ok: true as const, error: null, field: null, values };
   } catch (error) {
@@ -204,6 +207,7 @@ export default function BecomeDealer() {
               className="rounded-lg border border-neutral-300 px-3 py-2.5"
             />
           </div>
+          <CaptchaField action="dealer_application" />
           <div>
             <SubmitButton busy={navigation.state === 'submitting'} busyLabel={t('vehicle_transfer_sending')}>
               {t('become_dealer_submit')}

@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
-import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
+import { captchaOf, type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
+import { CaptchaField } from '../ui/captcha.tsx';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/contact';
 
@@ -47,7 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ errors, error: null, values }, 400);
   }
   try {
-    await userApi(context, request).send('POST', `/v1/contact?country=${locale.country}`, parsed.data);
+    await userApi(context, request).send('POST', `/v1/contact?country=${locale.country}`, {
+      ...parsed.data,
+      ...captchaOf(parsed.form),
+    });
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;
     return data<ActionResult>({ errors: {}, error: error.message, values }, error.status);
@@ -146,6 +150,7 @@ export default function Contact() {
             </p>
           )}
         </div>
+        <CaptchaField action="contact" />
         <div>
           <SubmitButton busy={navigation.state === 'submitting'} busyLabel={t('vehicle_transfer_sending')}>
             {t('contact_submit')}

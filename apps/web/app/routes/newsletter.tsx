@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
+import { captchaOf } from '../lib/forms.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
+import { CaptchaField } from '../ui/captcha.tsx';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/newsletter';
 
@@ -62,7 +64,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       .max(254)
       .safeParse(String(form.get('email') ?? '').trim());
     if (!email.success) return data({ error: 'form_email_invalid', email: String(form.get('email') ?? '') }, 400);
-    await api.send('POST', `/v1/newsletter?country=${locale.country}`, { email: email.data });
+    await api.send('POST', `/v1/newsletter?country=${locale.country}`, {
+      email: email.data,
+      ...captchaOf(form),
+    });
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;
     return data({ error: error.tKey ?? 'error_bad_request', email: String(form.get('email') ?? '') }, error.status);
@@ -118,6 +123,7 @@ export default function Newsletter() {
               defaultValue={result?.email}
             />
             <p className="text-sm text-neutral-600">{t('newsletter_consent')}</p>
+            <CaptchaField action="newsletter" />
             <div>
               <SubmitButton busy={busy} busyLabel={t('vehicle_transfer_sending')}>
                 {t('newsletter_subscribe')}

@@ -14,11 +14,12 @@ import { z } from 'zod';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
-import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
+import { captchaOf, type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale } from '../lib/use-locale.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
+import { CaptchaField } from '../ui/captcha.tsx';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/test-ride';
 
@@ -82,6 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await userApi(context, request).send('POST', `/v1/referral/test-ride?country=${locale.country}`, {
       ...parsed.data,
       consent: true,
+      ...captchaOf(parsed.form),
     });
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;
@@ -275,6 +277,7 @@ export default function TestRide() {
             </p>
           )}
         </div>
+        <CaptchaField action="test_ride" />
         <div>
           <SubmitButton busy={navigation.state === 'submitting'} busyLabel={t('vehicle_transfer_sending')}>
             {t('test_ride_submit')}

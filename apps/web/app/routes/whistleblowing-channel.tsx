@@ -8,11 +8,12 @@ import { Select, TextArea } from '../features/whistleblowing/fields.tsx';
 import { formatDay } from '../features/whistleblowing/thread.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
-import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
+import { captchaOf, type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath } from '../lib/use-locale.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
+import { CaptchaField } from '../ui/captcha.tsx';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/whistleblowing-channel';
 
@@ -54,14 +55,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { name, email, phone, ...report } = parsed.data;
   try {
     // No access token: a report is never linked to an account, even a signed-in one.
-    const receipt = await context
-      .get(servicesContext)
-      .api.send<WhistleReceipt>(
-        'POST',
-        '/v2/whistleblowing/reports',
-        { ...report, ...(name || email || phone ? { contact: { name, email, phone } } : {}) },
-        { lang: context.get(localeContext).lang },
-      );
+    const receipt = await context.get(servicesContext).api.send<WhistleReceipt>(
+      'POST',
+      '/v2/whistleblowing/reports',
+      {
+        ...report,
+        ...(name || email || phone ? { contact: { name, email, phone } } : {}),
+        ...captchaOf(parsed.form),
+      },
+      { lang: context.get(localeContext).lang },
+    );
     return data<ActionResult>({ ok: true, receipt });
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;
@@ -224,6 +227,7 @@ export default function WhistleblowingChannel() {
                 />
               </div>
             </fieldset>
+            <CaptchaField action="whistleblowing" />
             <div>
               <SubmitButton busy={navigation.state === 'submitting'} busyLabel={t('vehicle_transfer_sending')}>
                 {t('whistle_submit')}

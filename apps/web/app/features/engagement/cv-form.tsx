@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { buttonClass } from '../../ui/button.ts';
+import { CaptchaField } from '../../ui/captcha.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 
 export const CV_MAX_BYTES = 10 * 1024 * 1024;
@@ -81,6 +82,7 @@ export function CvForm({
       aria-describedby={error ? 'cv-form-error' : undefined}
     >
       <input type="hidden" name="returnTo" value={returnTo} />
+      <CaptchaField action="team_cv" />
       {error && (
         <div id="cv-form-error">
           <FormMessage tone="error">{error}</FormMessage>

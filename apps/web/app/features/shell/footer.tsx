@@ -1,6 +1,7 @@
 import { Form } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalePath, useMarketingHref } from '../../lib/use-locale.ts';
+import { CaptchaField } from '../../ui/captcha.tsx';
 import { LocaleButton } from './header.tsx';
 
 /** Footer links: `marketing` paths of the handover list (decision 002), or the app's own pages. */
@@ -68,6 +69,7 @@ export function Footer() {
                 {t('newsletter_subscribe')}
               </button>
             </div>
+            <CaptchaField action="newsletter" tone="dark" />
           </Form>
         </div>
         {COLUMNS.map((col) => {
