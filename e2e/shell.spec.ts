@@ -184,6 +184,10 @@ test.describe('platform pages', () => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     expect(sitemap).toContain('/de-DE</loc>');
     expect(sitemap).toContain('/en-US</loc>');
+    // The public pages, each market in its own language.
+    for (const path of ['/varg/configurator', '/varg/stock-bikes', '/stores', '/xmas-auction', '/test-ride']) {
+      expect(sitemap).toContain(`/de-DE${path}</loc>`);
+    }
     expect(sitemap).not.toContain('-JP</loc>');
   });
 

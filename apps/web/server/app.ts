@@ -97,7 +97,11 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const countries = await app.services.markets.listCountries({ status: 1, limit: 300, page: 1, sort: 'code' });
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return renderSitemap(publicUrl ?? `${request.protocol}://${request.host}`, countries.docs);
+    return renderSitemap(
+      publicUrl ?? `${request.protocol}://${request.host}`,
+      countries.docs,
+      apiConfigFromEnv(env).marketingSiteUrl,
+    );
   });
 
   await mountWeb(app, {

@@ -27,7 +27,7 @@ import type { Route } from './+types/test-ride';
 // and a date window; the request becomes a lead of that dealer. With MARKETING_SITE_URL set the marketing site has it.
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(matches, location.pathname, 'test_ride_title', { descriptionKey: 'test_ride_intro' });
+  pageMeta(matches, location.pathname, 'test_ride_title', { descriptionKey: 'test_ride_intro', index: true });
 
 const MODELS = ['varg', 'varg-ex', 'varg-sm'] as const;
 const FIELDS = [
