@@ -123,6 +123,8 @@ export const ERRORS = {
   ORDER_LINE_NOT_EDITABLE: { statusCode: 400, t_key: 'error_order_line_not_editable' },
   /** The order changed (another edit, a payment) while this edit was priced: nothing was written; try again. */
   ORDER_EDIT_CONFLICT: { statusCode: 409, t_key: 'error_order_edit_conflict' },
+  /** A payment of the order is being processed and the new total would be below what it brings: wait for it. */
+  ORDER_PAYMENT_UNDER_WAY: { statusCode: 409, t_key: 'error_order_payment_under_way' },
   PRICE_BELOW_ALLOWED_DISCOUNT: { statusCode: 400, t_key: 'error_price_below_allowed_discount' },
   PRICE_ABOVE_LIST: { statusCode: 400, t_key: 'error_price_above_list' },
   /** The Dealer customer type is for the dealer's own orders; B2B needs a company billing. */

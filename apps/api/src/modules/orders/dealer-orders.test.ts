@@ -342,6 +342,39 @@ describe('order edits keep the ledger exact', () => {
     expect(after.total).toBe(before.total - before.lines[0].unitPrice + after.lines[0].unitPrice);
   });
 
+  it('waits for a payment under way before lowering the total below what it brings', async () => {
+    const { db } = ctx.database;
+    const dealer = await signIn(DEALER);
+    const before = await order(dealer, RIDER_ORDER);
+    const line = before.lines[0] as Json;
+    // The rider's bank transfer of the whole balance is on its way.
+    const [transfer] = await db
+      .insert(payments)
+      .values({
+        orderId: RIDER_ORDER,
+        kind: 'remaining',
+        method: 'bank_transfer',
+        status: 'PROCESSING',
+        amount: before.toPay,
+        currency: 'EUR',
+        provider: 'sandbox',
+        providerReference: 'test_transfer_under_way',
+      })
+      .returning();
+    const edit = (price: number) =>
+      call('PUT', '/v1/order/edit-item', dealer, {
+        orderId: RIDER_ORDER,
+        lineId: line.id,
+        quantity: 1,
+        overwritePrice: price,
+      });
+    await refused(await edit(line.unitPrice - 1_000), 409, 'ORDER_PAYMENT_UNDER_WAY');
+    expect((await order(dealer, RIDER_ORDER)).total).toBe(before.total);
+    // Raising the price is fine: the transfer still fits.
+    await ok(await edit(Math.min(line.unitPrice + 1_000, (before.editing[0] as Json).listPrice)));
+    await db.delete(payments).where(eq(payments.id, transfer?.id ?? ''));
+  });
+
   it('does not change a cancelled order', async () => {
     const { db } = ctx.database;
     const dealer = await signIn(DEALER);

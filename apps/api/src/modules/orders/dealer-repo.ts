@@ -143,14 +143,21 @@ export function dealerOrdersRepo(db: Db, base: OrdersRepo) {
         if (edit.added.length) {
           await tx.insert(orderLines).values(edit.added.map((l) => ({ ...l, orderId: edit.orderId })));
         }
-        // The payments are locked, so a payment settling now waits for this edit (and sees the new total).
-        const received = await tx
-          .select({ id: payments.id, amount: payments.amount, refunded: payments.refunded })
+        // Every payment of the order is locked, so one settling now waits for this edit (and sees the new total).
+        const all = await tx
+          .select({ id: payments.id, amount: payments.amount, refunded: payments.refunded, status: payments.status })
           .from(payments)
-          .where(and(eq(payments.orderId, edit.orderId), eq(payments.status, 'SUCCEEDED')))
+          .where(eq(payments.orderId, edit.orderId))
           .orderBy(desc(payments.createdAt), desc(payments.id))
           .for('update');
+        const received = all.filter((p) => p.status === 'SUCCEEDED');
         const paid = received.reduce((sum, p) => sum + p.amount - p.refunded, 0);
+        // Money on its way (a transfer or debit being processed, a card waiting for 3-D Secure) would land on a total
+        // it no longer fits: such an edit waits until the payment has settled.
+        const underWay = all
+          .filter((p) => p.status === 'PROCESSING' || p.status === 'REQUIRES_ACTION')
+          .reduce((sum, p) => sum + p.amount, 0);
+        if (underWay > 0 && paid + underWay > updated.total) throw new ApiError('ORDER_PAYMENT_UNDER_WAY');
         const credited = Math.max(0, paid - updated.total);
         if (credited > 0) {
           const parts = allocateRefund(
