@@ -9,6 +9,7 @@ import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath, useRootData } from '../lib/use-locale.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
+import { AddressFields } from '../ui/address-fields.tsx';
 import { buttonClass } from '../ui/button.ts';
 import { CaptchaField } from '../ui/captcha.tsx';
 import { Field, FormMessage } from '../ui/field.tsx';
@@ -141,39 +142,10 @@ export default function BecomeDealer() {
             maxLength={120}
             defaultValue={values.storeName}
           />
-          <Field
-            label={t('address_line_1')}
-            name="line1"
-            required
-            maxLength={200}
-            autoComplete="address-line1"
-            defaultValue={values.line1}
+          <AddressFields
+            names={{ line1: 'line1', line2: 'line2', postalCode: 'postalCode', city: 'city' }}
+            values={values}
           />
-          <Field
-            label={t('address_line_2')}
-            name="line2"
-            maxLength={200}
-            autoComplete="address-line2"
-            defaultValue={values.line2}
-          />
-          <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-            <Field
-              label={t('address_postal_code')}
-              name="postalCode"
-              required
-              maxLength={16}
-              autoComplete="postal-code"
-              defaultValue={values.postalCode}
-            />
-            <Field
-              label={t('address_city')}
-              name="city"
-              required
-              maxLength={100}
-              autoComplete="address-level2"
-              defaultValue={values.city}
-            />
-          </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
               label={t('test_ride_phone')}

@@ -9,6 +9,7 @@ import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale } from '../lib/use-locale.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
+import { AddressFields } from '../ui/address-fields.tsx';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/dealer';
 
@@ -115,49 +116,15 @@ function SectionForm({ section, title, children }: { section: Section; title: st
   );
 }
 
-/** Street, postal code, city, state and country, prefilled from the record or from what was typed. */
-function AddressFields({ values, countries }: { values: Values; countries: string[] }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <Field
-        label={t('address_line_1')}
-        name="line1"
-        defaultValue={values.line1}
-        required
-        autoComplete="address-line1"
-      />
-      <Field label={t('address_line_2')} name="line2" defaultValue={values.line2} autoComplete="address-line2" />
-      <Field
-        label={t('address_postal_code')}
-        name="postalCode"
-        defaultValue={values.postalCode}
-        required
-        autoComplete="postal-code"
-      />
-      <Field label={t('address_city')} name="city" defaultValue={values.city} required autoComplete="address-level2" />
-      <Field label={t('address_state')} name="state" defaultValue={values.state} autoComplete="address-level1" />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`country-${values.section ?? ''}`} className="text-sm font-medium text-neutral-800">
-          {t('address_country')}
-        </label>
-        <select
-          id={`country-${values.section ?? ''}`}
-          name="country"
-          defaultValue={values.country}
-          className="rounded-lg border border-neutral-300 bg-white px-3 py-2.5"
-        >
-          {countries.map((code) => (
-            <option key={code} value={code}>
-              {countryName(code, locale, code)}
-            </option>
-          ))}
-        </select>
-      </div>
-    </div>
-  );
-}
+/** The profile's address fields, as its action reads them. */
+const ADDRESS = {
+  line1: 'line1',
+  line2: 'line2',
+  postalCode: 'postalCode',
+  city: 'city',
+  state: 'state',
+  country: 'country',
+};
 
 /** The record's address (`street`, `additional`, …) as the form's fields. */
 function fromAddress(raw: unknown, fallbackCountry: string): Values {
@@ -183,11 +150,11 @@ export default function DealerProfile() {
   const home = locale.country;
   const invoicingAddress = fromAddress(dealer.invoicing.address, home);
   const shippingAddress = fromAddress(dealer.shipping.address, home);
-  const countries = [
+  const countryOptions = [
     ...new Set(
       [home, invoicingAddress.country, shippingAddress.country, ...EU_AND_MARKETS].filter((c): c is string => !!c),
     ),
-  ];
+  ].map((code) => ({ code, name: countryName(code, locale, code) }));
   const store = typed('store') ?? {
     storeName: dealer.storeInfo.name,
     formattedAddress: dealer.storeInfo.address,
@@ -286,7 +253,7 @@ export default function DealerProfile() {
             className="sm:col-span-2"
           />
         </div>
-        <AddressFields values={{ ...invoicing, section: 'invoicing' }} countries={countries} />
+        <AddressFields names={ADDRESS} values={invoicing} countries={countryOptions} />
       </SectionForm>
 
       <SectionForm section="shipping" title={t('dealer_shipping')}>
@@ -297,7 +264,7 @@ export default function DealerProfile() {
           <Field label={t('dealer_phone')} name="phone" type="tel" defaultValue={shipping.phone} required />
           <Field label={t('auth_email')} name="email" type="email" defaultValue={shipping.email} required />
         </div>
-        <AddressFields values={{ ...shipping, section: 'shipping' }} countries={countries} />
+        <AddressFields names={ADDRESS} values={shipping} countries={countryOptions} />
       </SectionForm>
     </div>
   );

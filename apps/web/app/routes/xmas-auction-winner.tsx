@@ -7,6 +7,7 @@ import { authContext, userApi } from '../lib/auth.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath, useRootData } from '../lib/use-locale.ts';
+import { AddressFields } from '../ui/address-fields.tsx';
 import { buttonClass } from '../ui/button.ts';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/xmas-auction-winner';
@@ -167,66 +168,18 @@ export default function XmasAuctionWinner() {
             autoComplete="tel"
             defaultValue={values.phone}
           />
-          <Field
-            label={t('address_line_1')}
-            name="line_1"
-            required
-            maxLength={200}
-            autoComplete="address-line1"
-            defaultValue={values.line_1}
+          <AddressFields
+            names={{
+              line1: 'line_1',
+              line2: 'line_2',
+              postalCode: 'postal_code',
+              city: 'city',
+              state: 'state',
+              country: 'country',
+            }}
+            values={{ ...values, country: values.country || locale.country }}
+            countries={sorted}
           />
-          <Field
-            label={t('address_line_2')}
-            name="line_2"
-            maxLength={200}
-            autoComplete="address-line2"
-            defaultValue={values.line_2}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label={t('address_postal_code')}
-              name="postal_code"
-              required
-              maxLength={12}
-              autoComplete="postal-code"
-              defaultValue={values.postal_code}
-            />
-            <Field
-              label={t('address_city')}
-              name="city"
-              required
-              maxLength={100}
-              autoComplete="address-level2"
-              defaultValue={values.city}
-            />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label={t('address_state')}
-              name="state"
-              maxLength={100}
-              autoComplete="address-level1"
-              defaultValue={values.state}
-            />
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor="winner-country" className="text-sm font-medium text-neutral-800">
-                {t('address_country')}
-              </label>
-              <select
-                id="winner-country"
-                name="country"
-                autoComplete="country"
-                defaultValue={values.country || locale.country}
-                className="rounded-lg border border-neutral-300 bg-white px-3 py-2.5"
-              >
-                {sorted.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
           <button type="submit" className={`${buttonClass.primary} self-start`} disabled={navigation.state !== 'idle'}>
             {t('auction_winner_save')}
           </button>
