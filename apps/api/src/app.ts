@@ -381,7 +381,17 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   });
   await app.register(storeRoutes, { prefix: '/v1', store });
   await app.register(ordersRoutes, { prefix: '/v1', orders, guards });
-  const cart = cartService({ repo: cartRepo(database.db), catalog, store, markets });
+  const cart = cartService({
+    repo: cartRepo(database.db),
+    catalog,
+    store,
+    markets,
+    dealerMargin: async (userId) => {
+      const dealer = await users.findDealer(userId);
+      const margin = (dealer?.marketplace as { margin?: unknown } | undefined)?.margin;
+      return dealer?.status === 1 && typeof margin === 'number' && margin > 0 ? margin : null;
+    },
+  });
   await app.register(cartRoutes, { prefix: '/v1', cart, guards });
   const checkout = checkoutService({
     repo: checkoutRepo(database.db),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { allocateRefund, dealerPriceFloor, discountBp, overwritePriceProblem, settleEdit } from './order-edit.ts';
+import {
+  allocateRefund,
+  dealerPriceFloor,
+  dealerPurchasePrice,
+  discountBp,
+  overwritePriceProblem,
+  settleEdit,
+} from './order-edit.ts';
 
 describe('dealer price limits (decision 025)', () => {
   it('floors the price at the list price less the allowed discount, rounded up to the minor unit', () => {
@@ -23,6 +30,15 @@ describe('dealer price limits (decision 025)', () => {
     expect(discountBp(1_000_000, 900_000)).toBe(1000);
     expect(discountBp(3, 2)).toBe(3333);
     expect(discountBp(0, 0)).toBe(0);
+  });
+});
+
+describe('the dealer purchase price', () => {
+  it('is the list price less the dealer’s margin, to the cent', () => {
+    expect(dealerPurchasePrice(1_290_000, 12)).toBe(1_135_200);
+    expect(dealerPurchasePrice(999, 12.5)).toBe(874);
+    expect(dealerPurchasePrice(1_000, 0)).toBe(1_000);
+    expect(dealerPurchasePrice(1_000, 150)).toBe(0);
   });
 });
 

@@ -74,3 +74,13 @@ export function allocateRefund(
   if (left > 0) throw new Error('payments hold less than the amount to give back');
   return out;
 }
+
+/**
+ * What a dealer pays the maker for a bike listed at `listPrice`: the list price less the dealer's marketplace margin
+ * (percent, as approved), rounded to the minor unit.
+ */
+export function dealerPurchasePrice(listPrice: number, marginPercent: number): number {
+  if (!Number.isInteger(listPrice) || listPrice < 0) throw new Error('list price must be minor units');
+  const marginBp = Math.min(Math.max(Math.round(marginPercent * 100), 0), WHOLE_BP);
+  return Math.round((listPrice * (WHOLE_BP - marginBp)) / WHOLE_BP);
+}

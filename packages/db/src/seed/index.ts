@@ -120,7 +120,12 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
       if (user && person.dealer) {
         const [dealer] = await tx
           .insert(dealers)
-          .values({ userId: user.id, ...person.dealer })
+          .values({
+            userId: user.id,
+            // Demo terms: a 12 % margin (their stock-bike purchases are at list less 12 %), a 49 € document fee.
+            marketplace: { documentFee: 4_900, margin: 12 },
+            ...person.dealer,
+          })
           .onConflictDoNothing()
           .returning({ id: dealers.id });
         if (dealer) dealerIds.set(person.email, dealer.id);

@@ -23,6 +23,7 @@ import {
   canJoinCartLines,
   cartTotals,
   DEFAULT_BIKE_QUANTITY,
+  dealerPurchasePrice,
   type PricedCartLine,
   priceCartLine,
   type QuantityOperation,
@@ -53,6 +54,8 @@ export interface CartDeps {
   catalog: Pick<CatalogService, 'orderInfo' | 'stockBikeById' | 'components' | 'productList'>;
   store: Pick<StoreService, 'variant' | 'variantCodesOfKind'>;
   markets: Pick<MarketsService, 'getCountry'>;
+  /** An active dealer's marketplace margin (percent), null for anybody else: its stock bikes are at dealer price. */
+  dealerMargin?(userId: string): Promise<number | null>;
 }
 
 /**
@@ -60,7 +63,8 @@ export interface CartDeps {
  * the lines in the cart's market through the catalogue (bikes, stock bikes) and the store (variants). An anonymous
  * cart is reachable by its id; a user's cart only with that user's token.
  */
-export function cartService({ repo, catalog, store, markets }: CartDeps) {
+export function cartService(deps: CartDeps) {
+  const { repo, catalog, store, markets } = deps;
   async function marketOf(code: string): Promise<CartMarket & { code: string }> {
     const country = await markets.getCountry(code);
     if (country.status !== ACTIVE_STATUS) throw new ApiError('COUNTRY_NOT_FOUND');
@@ -416,6 +420,9 @@ export function cartService({ repo, catalog, store, markets }: CartDeps) {
       }
       if (bike.country !== query.country) throw new ApiError('STOCK_BIKE_NOT_FOUND');
       if (body.product !== undefined && body.product !== bike.productId) throw new ApiError('BAD_REQUEST');
+      // A dealer buys a stock bike (for a customer, or for its store) at its dealer price: the list price less its
+      // marketplace margin, in its own cart (decision 025).
+      const margin = isDealer(caller) && caller && deps.dealerMargin ? await deps.dealerMargin(caller.userId) : null;
       return add(caller, query, 'stock_bike', async (w, cart) => {
         await w.insertStockBike({
           cartId: cart.id,
@@ -423,6 +430,8 @@ export function cartService({ repo, catalog, store, markets }: CartDeps) {
           hash: bike.hash,
           optionIds: bike.componentIds,
           stockBikeId: bike._id,
+          overwritePrice:
+            margin && cart.userId === caller?.userId ? dealerPurchasePrice(bike.pricing.discountedPrice, margin) : null,
         });
       });
     },

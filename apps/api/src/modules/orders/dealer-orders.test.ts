@@ -54,6 +54,30 @@ const order = async (token: string, id: string) => ok(await call('GET', `/v1/dea
 const pdf = (text = 'Dealer invoice 2026-118') =>
   Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 
+describe('stock bikes a dealer orders', () => {
+  it('are at the dealer price (list less its 12 % margin) in its own cart; a customer pays the list price', async () => {
+    const dealer = await signIn(DEALER);
+    const mine = await ok(
+      await call('POST', '/v1/dealer/stock-bikes', dealer, { country: 'ES', productId: 'varg', page: 1, limit: 10 }),
+    );
+    const bike = mine.docs[0] as Json;
+    expect(bike).toBeTruthy();
+    const list = bike.pricing.discountedPrice as number;
+    const cart = await ok(
+      await call('POST', '/v1/cart/add-stock-bike?country=ES', dealer, { stockBikeId: bike._id, quantity: 1 }),
+    );
+    expect(cart.items[0]).toMatchObject({ stockBikeId: bike._id, overwritePrice: Math.round(list * 0.88) });
+    expect(cart.items[0].subTotal.unitPrice).toBe(Math.round(list * 0.88));
+    // The same bike in a customer's cart is at its list price.
+    const rider = await signIn(RIDER);
+    const theirs = await ok(
+      await call('POST', '/v1/cart/add-stock-bike?country=ES', rider, { stockBikeId: bike._id, quantity: 1 }),
+    );
+    expect(theirs.items[0]).toMatchObject({ overwritePrice: null });
+    expect(theirs.items[0].subTotal.unitPrice).toBe(list);
+  });
+});
+
 describe('the dealer’s orders', () => {
   it('lists the orders a dealer looks after and bought, with search, status and type', async () => {
     const token = await signIn(DEALER);
