@@ -12,7 +12,7 @@ export function startServer(): ChildProcess {
     process.execPath,
     [
       '--max-semi-space-size=8',
-      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : []),
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
       'apps/web/server/index.ts',
     ],
     {

@@ -1,7 +1,6 @@
 import type { WhistleCase } from '@varg/contracts';
 import { localeTag, WHISTLE_STATUSES } from '@varg/domain';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { TextArea } from '../features/whistleblowing/fields.tsx';
 import { formatDay, formatWhen, Thread } from '../features/whistleblowing/thread.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
@@ -11,7 +10,7 @@ import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath } from '../lib/use-locale.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
 import { buttonClass } from '../ui/button.ts';
-import { FormMessage } from '../ui/field.tsx';
+import { FormMessage, TextArea } from '../ui/field.tsx';
 import type { Route } from './+types/compliance-case';
 
 // A whistleblowing case for the compliance team (decision 023): the decrypted report and thread, an answer to the

@@ -9,7 +9,7 @@ import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
 import { CaptchaField } from '../ui/captcha.tsx';
-import { Field, FormMessage } from '../ui/field.tsx';
+import { Field, FormMessage, Select, TextArea } from '../ui/field.tsx';
 import type { Route } from './+types/contact';
 
 // Contact (spec section 2 route name "contact"; decision 022): a topic, an optional order reference and a message,
@@ -83,23 +83,13 @@ export default function Contact() {
       </header>
       {result?.error && <FormMessage tone="error">{result.error}</FormMessage>}
       <Form method="post" className="flex flex-col gap-5" noValidate>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="contact-topic" className="text-sm font-medium text-neutral-800">
-            {t('contact_topic')}
-          </label>
-          <select
-            id="contact-topic"
-            name="topic"
-            defaultValue={values.topic || topic}
-            className="rounded-lg border border-neutral-300 bg-white px-3 py-2.5"
-          >
-            {TOPICS.map((k) => (
-              <option key={k} value={k}>
-                {t(`contact_topic_${k}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select label={t('contact_topic')} name="topic" defaultValue={values.topic || topic}>
+          {TOPICS.map((k) => (
+            <option key={k} value={k}>
+              {t(`contact_topic_${k}`)}
+            </option>
+          ))}
+        </Select>
         <Field
           label={t('contact_order_reference')}
           hint={t('contact_order_reference_hint')}
@@ -129,27 +119,15 @@ export default function Contact() {
             error={errors.email}
           />
         </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="contact-message" className="text-sm font-medium text-neutral-800">
-            {t('contact_message')}
-          </label>
-          <textarea
-            id="contact-message"
-            name="message"
-            rows={6}
-            required
-            maxLength={3000}
-            defaultValue={values.message}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? 'contact-message-error' : undefined}
-            className="rounded-lg border border-neutral-300 px-3 py-2.5"
-          />
-          {errors.message && (
-            <p id="contact-message-error" className="text-sm text-red-700">
-              {t(errors.message)}
-            </p>
-          )}
-        </div>
+        <TextArea
+          label={t('contact_message')}
+          name="message"
+          rows={6}
+          required
+          maxLength={3000}
+          defaultValue={values.message}
+          error={errors.message}
+        />
         <CaptchaField action="contact" />
         <div>
           <SubmitButton busy={navigation.state === 'submitting'} busyLabel={t('vehicle_transfer_sending')}>

@@ -16,7 +16,7 @@ import { rootDataFrom, seoMeta } from '../lib/seo.ts';
 import { useLocalePath } from '../lib/use-locale.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
 import { buttonClass } from '../ui/button.ts';
-import { Field, FormMessage } from '../ui/field.tsx';
+import { Field, FormMessage, Select } from '../ui/field.tsx';
 import type { Route } from './+types/dealer-order';
 
 // One order a dealer looks after (spec section 7 "Orders"; decision 025): its lines, totals and payments, and the
@@ -265,32 +265,21 @@ function PricesForm({ order, methods }: { order: DealerOrderView; methods: Shipp
       <input type="hidden" name="intent" value="update-prices" />
       {error && <FormMessage tone="error">{t(error)}</FormMessage>}
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="customer-type" className="text-sm font-medium text-neutral-800">
-            {t('dealer_order_customer_type')}
-          </label>
-          <select id="customer-type" name="customerType" defaultValue={order.customerType} className={inputClass}>
-            {types.map((type) => (
-              <option key={type} value={type}>
-                {t(`customer_type_${type.toLowerCase()}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="delivery" className="text-sm font-medium text-neutral-800">
-            {t('dealer_order_delivery')}
-          </label>
-          <select id="delivery" name="deliveryMethod" defaultValue={current} className={inputClass}>
-            {methods.map((m) => (
-              <option key={m._id} value={m._id}>
-                {t(m.nameKey)}
-                {m.label ? ` · ${m.label}` : ''} ·{' '}
-                {format.money(m.price.amount + m.extraFees.warehouse, order.currency)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select label={t('dealer_order_customer_type')} name="customerType" defaultValue={order.customerType}>
+          {types.map((type) => (
+            <option key={type} value={type}>
+              {t(`customer_type_${type.toLowerCase()}`)}
+            </option>
+          ))}
+        </Select>
+        <Select label={t('dealer_order_delivery')} name="deliveryMethod" defaultValue={current}>
+          {methods.map((m) => (
+            <option key={m._id} value={m._id}>
+              {t(m.nameKey)}
+              {m.label ? ` · ${m.label}` : ''} · {format.money(m.price.amount + m.extraFees.warehouse, order.currency)}
+            </option>
+          ))}
+        </Select>
       </div>
       <SubmitButton busy={busy} busyLabel={t('form_saving')}>
         {t('dealer_order_reprice')}

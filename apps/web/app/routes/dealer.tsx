@@ -7,7 +7,7 @@ import { servicesContext } from '../lib/context.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
-import { useLocale } from '../lib/use-locale.ts';
+import { useLocale, useRootData } from '../lib/use-locale.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
 import { AddressFields } from '../ui/address-fields.tsx';
 import { Field, FormMessage } from '../ui/field.tsx';
@@ -143,6 +143,8 @@ export default function DealerProfile() {
   const { dealer, tileUrl } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const locale = useLocale();
+  // The markets we sell in (the root's list), and whatever the record already has.
+  const markets = useRootData().countries;
   const typed = (section: Section): Values | null =>
     result && !result.ok && result.section === section ? result.values : null;
   const active = dealer.status === 1;
@@ -152,7 +154,9 @@ export default function DealerProfile() {
   const shippingAddress = fromAddress(dealer.shipping.address, home);
   const countryOptions = [
     ...new Set(
-      [home, invoicingAddress.country, shippingAddress.country, ...EU_AND_MARKETS].filter((c): c is string => !!c),
+      [home, invoicingAddress.country, shippingAddress.country, ...markets.map((c) => c.code)].filter(
+        (c): c is string => !!c,
+      ),
     ),
   ].map((code) => ({ code, name: countryName(code, locale, code) }));
   const store = typed('store') ?? {
@@ -269,39 +273,3 @@ export default function DealerProfile() {
     </div>
   );
 }
-
-/** Countries offered for the company and shipping addresses: the markets we sell in. */
-const EU_AND_MARKETS = [
-  'AT',
-  'BE',
-  'BG',
-  'CH',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GB',
-  'GR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'NO',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
-  'TR',
-  'US',
-];

@@ -7,7 +7,7 @@ import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { buttonClass } from '../ui/button.ts';
-import { Field } from '../ui/field.tsx';
+import { Field, Select } from '../ui/field.tsx';
 import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -34,8 +34,6 @@ export const loader = guarded(['dealer-orders'], async ({ request, context }: Ro
   return { orders, search, status, type };
 });
 
-const selectClass = 'rounded-lg border border-neutral-300 bg-white px-3 py-2.5';
-
 export default function DealerOrders({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { orders, search, status, type } = loaderData;
@@ -58,32 +56,22 @@ export default function DealerOrders({ loaderData }: Route.ComponentProps) {
           maxLength={100}
           className="min-w-56 flex-1"
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="orders-status" className="text-sm font-medium text-neutral-800">
-            {t('dealer_orders_status')}
-          </label>
-          <select id="orders-status" name="status" defaultValue={status} className={selectClass}>
-            <option value="">{t('dealer_orders_all')}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`order_status_${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="orders-type" className="text-sm font-medium text-neutral-800">
-            {t('dealer_orders_type')}
-          </label>
-          <select id="orders-type" name="type" defaultValue={type} className={selectClass}>
-            <option value="">{t('dealer_orders_all')}</option>
-            {TYPES.map((s) => (
-              <option key={s} value={s}>
-                {t(`order_type_${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select label={t('dealer_orders_status')} name="status" defaultValue={status}>
+          <option value="">{t('dealer_orders_all')}</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`order_status_${s}`)}
+            </option>
+          ))}
+        </Select>
+        <Select label={t('dealer_orders_type')} name="type" defaultValue={type}>
+          <option value="">{t('dealer_orders_all')}</option>
+          {TYPES.map((s) => (
+            <option key={s} value={s}>
+              {t(`order_type_${s}`)}
+            </option>
+          ))}
+        </Select>
         <button type="submit" className={buttonClass.secondary} aria-busy={navigation.state === 'loading'}>
           {t('dealer_orders_apply')}
         </button>

@@ -1,7 +1,6 @@
 import { WhistleCredentials, WhistleMessageBody, type WhistleReporterCase } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { data, Form, Link, useActionData, useNavigation } from 'react-router';
-import { TextArea } from '../features/whistleblowing/fields.tsx';
 import { formatWhen, Thread } from '../features/whistleblowing/thread.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
@@ -10,7 +9,7 @@ import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath } from '../lib/use-locale.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
-import { Field, FormMessage } from '../ui/field.tsx';
+import { Field, FormMessage, TextArea } from '../ui/field.tsx';
 import type { Route } from './+types/whistleblowing-case';
 
 // Following a whistleblowing report up (decision 023): the case code and the secret are posted (never in a URL); the

@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { data, Form, Link, useActionData, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { CopyButton } from '../features/whistleblowing/copy-button.tsx';
-import { Select, TextArea } from '../features/whistleblowing/fields.tsx';
 import { formatDay } from '../features/whistleblowing/thread.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
@@ -14,7 +13,7 @@ import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath } from '../lib/use-locale.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
 import { CaptchaField } from '../ui/captcha.tsx';
-import { Field, FormMessage } from '../ui/field.tsx';
+import { Field, FormMessage, Select, TextArea } from '../ui/field.tsx';
 import type { Route } from './+types/whistleblowing-channel';
 
 // The whistleblowing channel (EU Directive 2019/1937; decision 023): anyone reports without an account and gets a case

@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import { useTranslation } from '../lib/i18n.ts';
-import { Field } from './field.tsx';
+import { Field, Select } from './field.tsx';
 
 /** Field names of an address as each form's action (and API call) reads them. */
 export interface AddressNames {
@@ -29,7 +28,6 @@ export function AddressFields({
   countries?: ReadonlyArray<{ code: string; name: string }>;
 }) {
   const { t } = useTranslation();
-  const countryId = useId();
   return (
     <>
       <Field
@@ -77,24 +75,18 @@ export function AddressFields({
             />
           )}
           {names.country && (
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={countryId} className="text-sm font-medium text-neutral-800">
-                {t('address_country')}
-              </label>
-              <select
-                id={countryId}
-                name={names.country}
-                autoComplete="country"
-                defaultValue={values[names.country]}
-                className="rounded-lg border border-neutral-300 bg-white px-3 py-2.5"
-              >
-                {countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Select
+              label={t('address_country')}
+              name={names.country}
+              autoComplete="country"
+              defaultValue={values[names.country]}
+            >
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </Select>
           )}
         </div>
       )}

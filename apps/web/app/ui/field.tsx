@@ -1,14 +1,34 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 import { useTranslation } from '../lib/i18n.ts';
 
-/** A labelled input with its hint and error tied to it for screen readers. */
-export function Field({
+const controlClass = (error: string | undefined) =>
+  `rounded-lg border bg-white px-3 py-2.5 text-neutral-900 outline-none focus:ring-2 focus:ring-neutral-900/20 ${
+    error ? 'border-red-700 focus:border-red-700' : 'border-neutral-300 focus:border-neutral-900'
+  }`;
+
+/**
+ * A label, a control, and its hint and error tied to it for screen readers: the one shape of `Field`, `TextArea` and
+ * `Select`.
+ */
+function Labelled({
   label,
   error,
   hint,
   className = '',
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string | undefined; hint?: string }) {
+  control,
+}: {
+  label: string;
+  error: string | undefined;
+  hint: string | undefined;
+  className?: string;
+  control: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; className: string }) => ReactNode;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -17,15 +37,12 @@ export function Field({
       <label htmlFor={id} className="text-sm font-medium text-neutral-800">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        className={`rounded-lg border bg-white px-3 py-2.5 text-neutral-900 outline-none focus:ring-2 focus:ring-neutral-900/20 ${
-          error ? 'border-red-700 focus:border-red-700' : 'border-neutral-300 focus:border-neutral-900'
-        }`}
-        {...input}
-      />
+      {control({
+        id,
+        ...(error ? { 'aria-invalid': true as const } : {}),
+        ...(described ? { 'aria-describedby': described } : {}),
+        className: controlClass(error),
+      })}
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-neutral-600">
           {hint}
@@ -40,8 +57,72 @@ export function Field({
   );
 }
 
+interface Labels {
+  label: string;
+  name: string;
+  /** A catalog key. */
+  error?: string | undefined;
+  hint?: string;
+}
+
+/** A labelled input with its hint and error tied to it for screen readers. */
+export function Field({ label, error, hint, className, ...input }: InputHTMLAttributes<HTMLInputElement> & Labels) {
+  return (
+    <Labelled
+      label={label}
+      error={error}
+      hint={hint}
+      {...(className ? { className } : {})}
+      control={(props) => <input {...props} {...input} />}
+    />
+  );
+}
+
+/** A labelled textarea, as `Field`. */
+export function TextArea({
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & Labels) {
+  return (
+    <Labelled
+      label={label}
+      error={error}
+      hint={hint}
+      {...(className ? { className } : {})}
+      control={(props) => <textarea {...props} {...input} />}
+    />
+  );
+}
+
+/** A labelled select, as `Field`. */
+export function Select({
+  label,
+  error,
+  hint,
+  className,
+  children,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & Labels) {
+  return (
+    <Labelled
+      label={label}
+      error={error}
+      hint={hint}
+      {...(className ? { className } : {})}
+      control={(props) => (
+        <select {...props} {...select}>
+          {children}
+        </select>
+      )}
+    />
+  );
+}
+
 /** A message above a form: the result of the last submit. */
-export function FormMessage({ tone, children }: { tone: 'error' | 'success' | 'info'; children: React.ReactNode }) {
+export function FormMessage({ tone, children }: { tone: 'error' | 'success' | 'info'; children: ReactNode }) {
   const styles = {
     error: 'border-red-200 bg-red-50 text-red-800',
     success: 'border-emerald-200 bg-emerald-50 text-emerald-900',

@@ -79,13 +79,6 @@ export function identityRepo(db: Db) {
         .limit(1);
       return row ?? null;
     },
-    async isFamilyActive(familyId: string) {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(sessions)
-        .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
-      return (row?.n ?? 0) > 0;
-    },
     /** Revokes every session of a user, except one family when given. */
     async revokeUserSessions(userId: string, exceptFamilyId?: string) {
       await db

@@ -1,6 +1,6 @@
 import { auditLog, type Db, orderAttachments, orderLines, orders, payments, walletEntries } from '@varg/db';
-import { allocateRefund } from '@varg/domain';
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { allocateRefund, settleEdit } from '@varg/domain';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { ApiError } from '../../lib/api-error.ts';
 import { type OrderLineRow, type OrderRow, type OrdersRepo, paidSoFar } from './repo.ts';
 
@@ -87,11 +87,13 @@ export function dealerOrdersRepo(db: Db, base: OrdersRepo) {
       return { rows: await base.withDetails(rows), total: counted?.n ?? 0 };
     },
 
-    async attachments(orderId: string): Promise<AttachmentRow[]> {
+    /** The attachments of these orders (one query for a page of orders), newest first. */
+    async attachments(...orderIds: string[]): Promise<AttachmentRow[]> {
+      if (orderIds.length === 0) return [];
       return db
         .select()
         .from(orderAttachments)
-        .where(eq(orderAttachments.orderId, orderId))
+        .where(inArray(orderAttachments.orderId, orderIds))
         .orderBy(desc(orderAttachments.createdAt), desc(orderAttachments.id));
     },
 
@@ -117,7 +119,7 @@ export function dealerOrdersRepo(db: Db, base: OrdersRepo) {
      * SUCCEEDED payments now exceed the total — gives the excess back as store credit, newest payment first.
      * Answers what was credited. ORDER_EDIT_CONFLICT when the order changed meanwhile; nothing is written then.
      */
-    async rewrite(edit: OrderRewrite): Promise<{ credited: number; paid: number }> {
+    async rewrite(edit: OrderRewrite): Promise<{ credited: number }> {
       return db.transaction(async (tx) => {
         const [current] = await tx.select().from(orders).where(eq(orders.id, edit.orderId)).for('update');
         const currentLines = await tx.select().from(orderLines).where(eq(orderLines.orderId, edit.orderId));
@@ -158,7 +160,7 @@ export function dealerOrdersRepo(db: Db, base: OrdersRepo) {
           .filter((p) => p.status === 'PROCESSING' || p.status === 'REQUIRES_ACTION')
           .reduce((sum, p) => sum + p.amount, 0);
         if (underWay > 0 && paid + underWay > updated.total) throw new ApiError('ORDER_PAYMENT_UNDER_WAY');
-        const credited = Math.max(0, paid - updated.total);
+        const { overpaid: credited } = settleEdit(updated.total, paid);
         if (credited > 0) {
           const parts = allocateRefund(
             received.map((p) => ({ id: p.id, available: p.amount - p.refunded })),
@@ -180,7 +182,7 @@ export function dealerOrdersRepo(db: Db, base: OrdersRepo) {
           detail: { ...edit.audit.detail, orderId: edit.orderId, credited },
           ip: edit.audit.ip,
         });
-        return { credited, paid: paid - credited };
+        return { credited };
       });
     },
   };

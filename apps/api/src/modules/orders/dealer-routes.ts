@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { DealerOrdersService } from './dealer-service.ts';
-import type { Viewer } from './service.ts';
+import { viewer } from './routes.ts';
 
 const PRIVATE = 'private, no-store';
 const errors = {
@@ -32,12 +32,8 @@ const errors = {
 };
 const WHO =
   'Dealers (an approved dealer record) and administrators; anybody else 403 FORBIDDEN. A dealer reaches the orders it looks after (`dealerId`: it sold them, or the buyer picks up at its store) and the orders it bought; any other order, and an unknown one, is a 404 ORDER_NOT_FOUND.';
-const EDIT = `${WHO} Only orders the dealer looks after are changed (409 ORDER_NOT_EDITABLE for a cancelled order, or one the dealer only bought from another dealer). The order is priced again with the tax rules of its market (as the checkout does) and written in one transaction with its ledger: when the new total is below what was paid, the difference is given back to the buyer as store credit (wallet) at once and the order owes nothing; above it, the buyer owes the difference (\`settlement.toPay\`). A concurrent change (another edit, a payment) makes this a 409 ORDER_EDIT_CONFLICT with nothing written. Every edit is in the audit log. A dealer price (\`overwritePrice\`, a unit price in minor units) lies between the line’s list price less the dealer’s allowed discount (\`maxDiscountBp\`, 400 PRICE_BELOW_ALLOWED_DISCOUNT) and the list price (400 PRICE_ABOVE_LIST).`;
+const EDIT = `${WHO} Only orders the dealer looks after are changed (409 ORDER_NOT_EDITABLE for a cancelled order, or one the dealer only bought from another dealer). The order is priced again with the tax rules of its market (as the checkout does) and written in one transaction with its ledger: when the new total is below what was paid, the difference is given back to the buyer as store credit (wallet) at once and the order owes nothing; above it, the buyer owes the difference (\`settlement.toPay\`). A concurrent change (another edit, a payment) makes this a 409 ORDER_EDIT_CONFLICT with nothing written; while a payment is under way (a transfer or debit being processed, a card in 3-D Secure) a total below what is paid plus that payment is a 409 ORDER_PAYMENT_UNDER_WAY. Every edit is in the audit log. A dealer price (\`overwritePrice\`, a unit price in minor units) lies between the line’s list price less the dealer’s allowed discount (\`maxDiscountBp\`, 400 PRICE_BELOW_ALLOWED_DISCOUNT) and the list price (400 PRICE_ABOVE_LIST).`;
 
-function viewer(request: FastifyRequest): Viewer {
-  const auth = request.auth as NonNullable<FastifyRequest['auth']>;
-  return { userId: auth.userId, roles: auth.roles };
-}
 const meta = (request: FastifyRequest) => ({ ip: request.ip ?? null, lang: requestLanguage(request) });
 const params = z.object({ id: OrderId });
 

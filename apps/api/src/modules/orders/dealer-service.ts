@@ -14,10 +14,8 @@ import { MAX_DEALER_INVOICE_BYTES } from '@varg/contracts';
 import {
   type CustomerType,
   dealerPriceFloor,
-  orderLedger,
   overwritePriceProblem,
   pageInfo,
-  settleEdit,
   type TaxCalculation,
   type TaxInput,
   type TaxMarket,
@@ -249,18 +247,17 @@ export function dealerOrdersService(deps: {
         ip: meta.ip,
       },
     };
-    const { credited, paid } = await repo.rewrite(rewrite);
+    const { credited } = await repo.rewrite(rewrite);
     const after = await deps.orders.order(found.order.id);
     if (!after) throw new ApiError('ORDER_NOT_FOUND');
-    const ledger = orderLedger({ total: after.order.total, storedStatus: after.order.status }, after.payments);
-    const settled = settleEdit(after.order.total, paid);
+    const order = await view(viewer, dealer, after, meta.lang);
     return {
-      order: await view(viewer, dealer, after, meta.lang),
+      order,
       settlement: {
         previousTotal: found.order.total,
-        total: after.order.total,
-        paid: ledger.paid,
-        toPay: settled.toPay,
+        total: order.total,
+        paid: order.paid,
+        toPay: order.toPay,
         credited,
       },
     };
@@ -296,7 +293,18 @@ export function dealerOrdersService(deps: {
     async list(viewer: Viewer, query: DealerOrderListQuery, lang: UiLanguage): Promise<DealerOrderPage> {
       const dealer = await dealerFor(viewer);
       const { rows, total } = await repo.list(dealer?.id ?? null, viewer.userId, query);
-      const docs = await Promise.all(rows.map((row) => view(viewer, dealer, row, lang)));
+      const attachments = await repo.attachments(...rows.map((r) => r.order.id));
+      const docs = await Promise.all(
+        rows.map((row) =>
+          view(
+            viewer,
+            dealer,
+            row,
+            lang,
+            attachments.filter((a) => a.orderId === row.order.id),
+          ),
+        ),
+      );
       const { hasPreviousPage: _, ...page } = pageInfo(query.page, query.limit, total);
       return { docs, ...page };
     },

@@ -21,8 +21,8 @@ const OWNERSHIP =
   'Needs a Bearer token. Only the buyer (and administrators) can read an order: any other order, and an unknown one, is a 404 ORDER_NOT_FOUND. A malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency; names are in the language of the request (`?lang`, `x-lang`, Accept-Language).';
 const params = z.object({ id: OrderId });
 
-function viewer(request: FastifyRequest): Viewer {
-  // requireAuth ran: the caller is known.
+/** The signed-in caller of an orders route (requireAuth ran: the caller is known). */
+export function viewer(request: FastifyRequest): Viewer {
   const auth = request.auth as NonNullable<FastifyRequest['auth']>;
   return { userId: auth.userId, roles: auth.roles };
 }
