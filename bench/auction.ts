@@ -4,7 +4,9 @@
 // equals the largest accepted amount. Prints bid and /health latencies (p50, p99) and their ratio.
 //   npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/auction_bench node bench/auction.ts
 // The database of BENCH_DATABASE_URL is dropped and created again first. Settings: BENCH_BIDDERS (500),
-// BENCH_AXES (10), BENCH_SECONDS (10), BENCH_THINK_MS (1000: each bidder waits 0.5–1.5× this between bids).
+// BENCH_AXES (10), BENCH_SECONDS (10), BENCH_THINK_MS (1000: each bidder waits 0.5–1.5× this between bids),
+// BENCH_START (spread: the bidders' first bids fall anywhere in the first think time; together: all in one instant).
+import { readFileSync } from 'node:fs';
 import { BASE, startServer, waitReady } from './server.ts';
 
 const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 500);
@@ -13,6 +15,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** A bidder's pause between two bids (a person reads the new highest bid before bidding again); 0 hammers. */
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
 const url = process.env.BENCH_DATABASE_URL;
+/**
+ * `spread` (default): each bidder's first bid comes at a random moment of its first think time, so from the first second
+ * on all 500 bid concurrently at their steady pace. `together`: all 500 send their first read and bid in the same
+ * instant (a stress case: the whole first wave queues at once).
+ */
+const START = process.env.BENCH_START === 'together' ? 'together' : 'spread';
 
 async function call(method: string, path: string, body?: unknown, token?: string, ip?: string) {
   const res = await fetch(`${BASE}${path}`, {
@@ -68,6 +76,16 @@ async function newBidder(i: number, stamp: number): Promise<{ token: string; ip:
   return { token: confirmed.json?.token as string, ip };
 }
 
+/** CPU seconds the server process has used (Linux /proc; 0 elsewhere). */
+function serverCpu(): number {
+  try {
+    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 await freshDatabase();
 // Bidders sign up from their own (forwarded) addresses, clear of the per-address limits.
 process.env.TRUST_PROXY = 'loopback';
@@ -86,9 +104,13 @@ try {
   const accepted = new Map<number, number[]>(AXES.map((n) => [n, []]));
   const refused = new Map<string, number>();
   const bidMs: number[] = [];
+  /** [second of the run the bid was sent in, latency]: where in the run the slow bids are. */
+  const bidAt: Array<[number, number]> = [];
   const healthMs: number[] = [];
   const errors: string[] = [];
-  const end = performance.now() + SECONDS * 1000;
+  const cpu = { bench: process.cpuUsage(), server: serverCpu() };
+  const begin = performance.now();
+  const end = begin + SECONDS * 1000;
   let seed = 42;
   const random = () => {
     seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
@@ -96,6 +118,7 @@ try {
   };
 
   async function bidder({ token, ip }: { token: string; ip: string }) {
+    if (START === 'spread') await new Promise((r) => setTimeout(r, THINK_MS * random()));
     while (performance.now() < end) {
       const axe = AXES[Math.floor(random() * AXES.length)] as number;
       const read = await call('GET', `/v1/axes/${axe}/${axe}`, undefined, undefined, ip);
@@ -104,6 +127,7 @@ try {
       const started = performance.now();
       const res = await call('POST', `/v1/axes/bid/${axe}`, { amount }, token, ip);
       bidMs.push(performance.now() - started);
+      bidAt.push([Math.floor((started - begin) / 1000), performance.now() - started]);
       if (res.status === 201) accepted.get(axe)?.push(amount);
       else if (res.status === 409) refused.set(String(res.json?.code), (refused.get(String(res.json?.code)) ?? 0) + 1);
       else errors.push(`bid ${res.status} ${JSON.stringify(res.json)}`);
@@ -122,6 +146,8 @@ try {
   }
   await Promise.all([...tokens.map(bidder), ...Array.from({ length: 5 }, health)]);
 
+  const benchCpu = process.cpuUsage(cpu.bench);
+  const used = { bench: (benchCpu.user + benchCpu.system) / 1e6, server: serverCpu() - cpu.server };
   // Every axe against what was accepted.
   let lostOrDoubled = 0;
   let wrongHighest = 0;
@@ -149,13 +175,20 @@ try {
   const bidP99 = percentile(bidMs, 99);
   const healthP99 = percentile(healthMs, 99);
   console.log(
-    `${BIDDERS} bidders on ${AXES.length} axes for ${SECONDS} s (think ${THINK_MS} ms), database: ${url ? 'PostgreSQL' : 'PGlite'}\n` +
+    `${BIDDERS} bidders on ${AXES.length} axes for ${SECONDS} s (think ${THINK_MS} ms, start ${START}), database: ${url ? 'PostgreSQL' : 'PGlite'}\n` +
       `  bids sent ${bidMs.length} (${(bidMs.length / SECONDS).toFixed(0)}/s), accepted ${total}, refused ${[...refused]
         .map(([c, n]) => `${c} ${n}`)
         .join(', ')}, errors ${errors.length}\n` +
       `  axes with lost or doubled bids: ${lostOrDoubled}; axes whose highest is not the largest accepted: ${wrongHighest}\n` +
       `  bid latency p50 ${percentile(bidMs, 50).toFixed(0)} ms, p99 ${bidP99.toFixed(0)} ms; ` +
       `/health p50 ${percentile(healthMs, 50).toFixed(0)} ms, p99 ${healthP99.toFixed(0)} ms; ratio ${(bidP99 / healthP99).toFixed(2)} (target ≤ 5)`,
+  );
+  console.log(
+    `  CPU seconds during the run: load generator ${used.bench.toFixed(1)}, server ${used.server.toFixed(1)}`,
+  );
+  const bySecond = Array.from({ length: SECONDS }, (_, s) => bidAt.filter(([at]) => at === s).map(([, ms]) => ms));
+  console.log(
+    `  bid p99 by second of the run: ${bySecond.map((ms) => `${percentile(ms, 99).toFixed(0)}`).join(' ')} ms`,
   );
   for (const e of errors.slice(0, 10)) console.log(`  ${e}`);
   if (errors.length || lostOrDoubled || wrongHighest || axes.length !== AXES.length || bidP99 > 5 * healthP99)

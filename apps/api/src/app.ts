@@ -244,7 +244,8 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     allowList: (request) => !/^\/v\d\//.test(request.url),
     ...(config.redisUrl ? { redis: await redisClient(config.redisUrl) } : {}),
   });
-  await app.register(metrics, { endpoint: '/metrics', routeMetrics: { enabled: true } });
+  // The registry is prom-client's global one: a second API in the same process (tests of several processes) takes it over.
+  await app.register(metrics, { endpoint: '/metrics', routeMetrics: { enabled: true }, clearRegisterOnInit: true });
   await app.register(swagger, {
     openapi: {
       info: {

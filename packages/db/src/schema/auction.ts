@@ -87,8 +87,8 @@ export const auctionBids = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('auction_bids_axe_idx').on(t.auctionId, t.axeNumber, t.amount),
     index('auction_bids_user_idx').on(t.userId, t.createdAt),
+    // Also the index of an axe's bids by amount (its highest bids, the winner).
     uniqueIndex('auction_bids_amount_idx').on(t.auctionId, t.axeNumber, t.amount),
   ],
 );

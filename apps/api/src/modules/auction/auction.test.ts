@@ -1,7 +1,9 @@
 import { auctionAxes, auctionBids, DEMO_AUCTION } from '@varg/db';
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { apiCalls, type Json, lastMail, newCustomer, useApi } from '../../../test/helper.ts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCalls, fixedGeo, type Json, lastMail, newCustomer, testConfig, useApi } from '../../../test/helper.ts';
+import { buildApi } from '../../app.ts';
 
 const ctx = useApi();
 const { call, ok, refused, signIn } = apiCalls(ctx);
@@ -178,6 +180,90 @@ describe('bidding', () => {
     const [axe] = await ctx.database.db.select().from(auctionAxes).where(eq(auctionAxes.number, number));
     expect(axe?.highestAmount).toBe(Math.max(...accepted));
     expect(axe?.bidCount).toBe(accepted.length);
+    expect(axe?.highestBidId).toBe(inOrder.at(-1)?.id);
+  });
+});
+
+describe('bidding behind several app processes', () => {
+  // Two more API instances on the same database: each keeps its own view of the axes and its own queue per axe.
+  const others: FastifyInstance[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      const app = await buildApi({ config: testConfig, database: ctx.database, geo: fixedGeo({}), logger: false });
+      await app.ready();
+      others.push(app);
+    }
+  });
+  afterAll(async () => {
+    for (const app of others) await app.close();
+  });
+  const processes = () => [ctx.app, ...others].map((app, i) => apiCalls({ app }, 100 + i * 40));
+
+  it('decides a bid against the stored axe when the process saw it before another process’s bid', async () => {
+    const [here, there] = processes() as [ReturnType<typeof apiCalls>, ReturnType<typeof apiCalls>];
+    const [a, b, c] = await Promise.all([bidder(), bidder(), bidder()]);
+    const number = 61;
+    // Both processes see the axe without bids, then the first takes 100.00 EUR.
+    await ok(await there.call('GET', `/v1/axes/${number}/${number}`));
+    await ok(await here.call('POST', `/v1/axes/bid/${number}`, a, { amount: 10_000 }), 201);
+    // The second still saw no bid: 100.00 again is refused against the stored bid, not accepted twice.
+    const again = await refused(
+      await there.call('POST', `/v1/axes/bid/${number}`, b, { amount: 10_000 }),
+      409,
+      'BID_TOO_LOW',
+    );
+    expect(again.message).toContain(String((10_000 + DEMO_AUCTION.increment) / 100));
+    // Now it knows: a bid that beats the stored one is taken there, and the first process learns of it in turn.
+    const second = 10_000 + DEMO_AUCTION.increment;
+    await ok(await there.call('POST', `/v1/axes/bid/${number}`, b, { amount: second }), 201);
+    await refused(await here.call('POST', `/v1/axes/bid/${number}`, c, { amount: second }), 409, 'BID_TOO_LOW');
+    await refused(
+      await here.call('POST', `/v1/axes/bid/${number}`, b, { amount: second * 2 }),
+      409,
+      'BID_ALREADY_HIGHEST',
+    );
+    await ok(await here.call('POST', `/v1/axes/bid/${number}`, a, { amount: second * 2 }), 201);
+    const [axe] = await ctx.database.db.select().from(auctionAxes).where(eq(auctionAxes.number, number));
+    expect(axe).toMatchObject({ highestAmount: second * 2, bidCount: 3 });
+  });
+
+  it('refuses a bid on an axe another process ended or closed, though this process saw it open', async () => {
+    const [here, there] = processes() as [ReturnType<typeof apiCalls>, ReturnType<typeof apiCalls>];
+    const [a, b] = await Promise.all([bidder(), bidder()]);
+    const number = 62;
+    await ok(await here.call('POST', `/v1/axes/bid/${number}`, a, { amount: 10_000 }), 201);
+    await ok(await there.call('GET', `/v1/axes/${number}/${number}`));
+    await setEnd(number, new Date(Date.now() - 1000));
+    await ok(await here.call('POST', '/v1/axes/winners/determine', await signIn(ADMIN)));
+    await refused(await there.call('POST', `/v1/axes/bid/${number}`, b, { amount: 20_000 }), 409, 'AUCTION_ENDED');
+    const [axe] = await ctx.database.db.select().from(auctionAxes).where(eq(auctionAxes.number, number));
+    expect(axe).toMatchObject({ highestAmount: 10_000, bidCount: 1, winningAmount: 10_000 });
+  });
+
+  it(`keeps the highest of concurrent bids from three processes (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
+    const all = processes();
+    const tokens = await Promise.all(Array.from({ length: 9 }, () => bidder()));
+    const number = 63;
+    // Nine bidders, five bids each at once, spread over the three processes; amounts step by less than the increment.
+    const bids = tokens.flatMap((token, i) =>
+      Array.from({ length: 5 }, (_, j) => ({ token, amount: 10_000 + (i * 5 + j) * 400, via: all[(i + j) % 3] })),
+    );
+    const answers = await Promise.all(
+      bids.map((x) => x.via?.call('POST', `/v1/axes/bid/${number}`, x.token, { amount: x.amount })),
+    );
+    const accepted = answers.filter((r) => r?.statusCode === 201).map((r) => r?.json().bid.amount as number);
+    const codes = new Set(answers.filter((r) => r?.statusCode !== 201).map((r) => r?.json().code as string));
+    expect(accepted.length).toBeGreaterThan(0);
+    expect([...codes].every((c) => ['BID_TOO_LOW', 'BID_ALREADY_HIGHEST'].includes(c))).toBe(true);
+    const stored = await ctx.database.db.select().from(auctionBids).where(eq(auctionBids.axeNumber, number));
+    expect(stored.map((b) => b.amount).sort((x, y) => x - y)).toEqual([...accepted].sort((x, y) => x - y));
+    const inOrder = [...stored].sort((x, y) => x.amount - y.amount);
+    for (let i = 1; i < inOrder.length; i++) {
+      expect((inOrder[i]?.amount ?? 0) - (inOrder[i - 1]?.amount ?? 0)).toBeGreaterThanOrEqual(DEMO_AUCTION.increment);
+      expect(inOrder[i]?.userId).not.toBe(inOrder[i - 1]?.userId);
+    }
+    const [axe] = await ctx.database.db.select().from(auctionAxes).where(eq(auctionAxes.number, number));
+    expect(axe).toMatchObject({ highestAmount: Math.max(...accepted), bidCount: accepted.length });
     expect(axe?.highestBidId).toBe(inOrder.at(-1)?.id);
   });
 });

@@ -20,7 +20,10 @@ const flat = (r: { axe: AxeRow; bidderName: string | null; bidderSecondName: str
   bidderSecondName: r.bidderSecondName,
 });
 
-/** Auctions, axes and bids (decision 021). The highest bid of an axe changes only under the axe's row lock. */
+/**
+ * Auctions, axes and bids (decision 021). An axe's highest bid moves only by a compare-and-set on its row, or under
+ * its row lock.
+ */
 export function auctionRepo(db: Db) {
   const axeQuery = () =>
     db.select(axeColumns).from(auctionAxes).leftJoin(users, eq(users.id, auctionAxes.highestBidderId));
@@ -91,28 +94,31 @@ export function auctionRepo(db: Db) {
     },
 
     /**
-     * Places a bid race-free. Fast path: `decide` looks at the axe as read, then one statement moves the highest bid
-     * only if it is still the one read (compare-and-set on `highest_bid_id`) and inserts the bid in the same statement;
-     * when another bid came first the axe is read again and decided again. After a few lost races the bid waits for
-     * the axe's row lock (`SELECT … FOR UPDATE` in a transaction), so it is decided against the axe as every earlier
-     * bid left it. Either way `decide` refuses (its answer is returned, nothing written) or gives the axe's new end.
+     * Places a bid race-free. Fast path: `decide` looks at the axe as `known` (the caller's last view of it) or as read,
+     * then one statement moves the highest bid only if the axe is still as decided against (compare-and-set on
+     * `highest_bid_id` and `ends_at`) and not closed, and inserts the bid in the same statement;
+     * when anything changed the axe is read again and decided again. After a few lost races the bid waits for the
+     * axe's row lock (`SELECT … FOR UPDATE` in a transaction), so it is decided against the axe as every earlier bid
+     * left it. Either way `decide` refuses (its answer is returned with the axe it saw, nothing written) or gives the
+     * axe's new end.
      */
     async placeBid<R>(
       auctionId: string,
       number: number,
       bid: { userId: string; amount: number; currency: string; at: Date },
       decide: (axe: AxeRow) => { refuse: R } | { endsAt: Date },
+      known?: AxeRow,
     ): Promise<
-      | { refused: R }
+      | { refused: R; axe: AxeRow }
       | { bidId: string; before: AxeRow; endsAt: Date; bidder: { name: string | null; secondName: string | null } }
       | null
     > {
       const where = and(eq(auctionAxes.auctionId, auctionId), eq(auctionAxes.number, number));
       for (let attempt = 0; attempt < 3; attempt++) {
-        const [axe] = await db.select().from(auctionAxes).where(where);
+        const axe = attempt === 0 && known ? known : (await db.select().from(auctionAxes).where(where))[0];
         if (!axe) return null;
         const decision = decide(axe);
-        if ('refuse' in decision) return { refused: decision.refuse };
+        if ('refuse' in decision) return { refused: decision.refuse, axe };
         const id = randomUUID();
         const at = bid.at.toISOString();
         const result = await db.execute(sql`
@@ -123,6 +129,7 @@ export function auctionRepo(db: Db) {
                    bid_count = bid_count + 1, updated_at = ${at}::timestamptz
              where auction_id = ${auctionId}::uuid and number = ${number}
                and highest_bid_id is not distinct from ${axe.highestBidId}::uuid
+               and date_trunc('milliseconds', ends_at) = ${axe.endsAt.toISOString()}::timestamptz and closed_at is null
             returning number
           )
           insert into ${auctionBids} (id, auction_id, axe_number, user_id, amount, currency, created_at)
@@ -144,7 +151,7 @@ export function auctionRepo(db: Db) {
         const [axe] = await tx.select().from(auctionAxes).where(where).for('update');
         if (!axe) return null;
         const decision = decide(axe);
-        if ('refuse' in decision) return { refused: decision.refuse };
+        if ('refuse' in decision) return { refused: decision.refuse, axe };
         const [row] = await tx
           .insert(auctionBids)
           .values({

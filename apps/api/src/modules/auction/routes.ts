@@ -86,7 +86,7 @@ export const auctionRoutes: FastifyPluginAsyncZod<{
         tags: ['auction'],
         summary: 'Bid on an axe',
         description:
-          'Signed in. The amount is in minor units of EUR. Race-free: bids on one axe are checked one after the other under the axe’s row lock, so of concurrent bids the highest valid one ends highest and each that does not beat the bid before it by the increment is 409 BID_TOO_LOW (the message names the minimum). 409 BID_ALREADY_HIGHEST when the caller holds the highest bid; 409 AUCTION_NOT_STARTED / AUCTION_ENDED outside the axe’s time; 404 AXE_NOT_FOUND outside 1 to 1000. A bid in the last minutes extends the axe’s end (`extended`).',
+          'Signed in. The amount is in minor units of EUR. Race-free: bids on one axe are decided one after the other (a queue per process, then a compare-and-set on the stored axe), so of concurrent bids the highest valid one ends highest and each that does not beat the bid before it by the increment is 409 BID_TOO_LOW (the message names the minimum). 409 BID_ALREADY_HIGHEST when the caller holds the highest bid; 409 AUCTION_NOT_STARTED / AUCTION_ENDED outside the axe’s time or once it is closed; 404 AXE_NOT_FOUND outside 1 to 1000. A bid in the last minutes extends the axe’s end (`extended`).',
         params: z.object({ id: z.coerce.number().int() }),
         body: BidBody,
         response: { 201: BidResult, ...errors },

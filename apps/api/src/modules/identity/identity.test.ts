@@ -108,6 +108,26 @@ describe('sign-in, refresh and logout', () => {
     expect((await ctx.app.inject({ url: '/v1/user/me', headers: bearer(tokens.token) })).statusCode).toBe(401);
   });
 
+  it('checks the sessions of requests that arrive together one by one: each caller is itself, a signed-out one is refused', async () => {
+    const people = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => newCustomer(ctx.app, `together-${i}@example.com`)),
+    );
+    const out = people[2];
+    expect((await post('/v1/user/logout', { refresh_token: out?.refresh_token })).statusCode).toBe(204);
+    // Sent in the same moment, so the guard reads their sessions in one batch.
+    const answers = await Promise.all(
+      people.flatMap((p) => [1, 2].map(() => ctx.app.inject({ url: '/v1/user/me', headers: bearer(p.token) }))),
+    );
+    answers.forEach((res, i) => {
+      const person = Math.floor(i / 2);
+      if (person === 2) expect(res.statusCode).toBe(401);
+      else {
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().email).toBe(`together-${person}@example.com`);
+      }
+    });
+  });
+
   it('refuses a missing, malformed or forged access token', async () => {
     expect((await ctx.app.inject('/v1/user/me')).statusCode).toBe(401);
     expect((await ctx.app.inject({ url: '/v1/user/me', headers: bearer('not.a.jwt') })).statusCode).toBe(401);

@@ -67,17 +67,30 @@ export function identityRepo(db: Db) {
      * What every signed-in request checks, in one query: the user's roles and credentials date, and whether the
      * token's sign-in (session family) is still active.
      */
-    async sessionUser(userId: string, familyId: string) {
-      const [row] = await db
-        .select({
-          roles: users.roles,
-          credentialsChangedAt: users.credentialsChangedAt,
-          active: sql<boolean>`exists (select 1 from ${sessions} where ${sessions.familyId} = ${familyId} and ${sessions.revokedAt} is null and ${sessions.expiresAt} > ${new Date()})`,
-        })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
-      return row ?? null;
+    /**
+     * The users and sign-ins of several Bearer tokens in one query (the guard batches the requests of one moment): for
+     * each [user, session family] its roles, when its credentials changed and whether the sign-in is still active.
+     */
+    async sessionUsers(keys: ReadonlyArray<readonly [userId: string, familyId: string]>) {
+      if (keys.length === 0) return [];
+      const values = sql.join(
+        keys.map(([userId, familyId]) => sql`(${userId}::uuid, ${familyId}::uuid)`),
+        sql`, `,
+      );
+      const result = await db.execute(sql`
+        select k.user_id, k.family_id, u.roles, u.credentials_changed_at,
+               exists (select 1 from ${sessions} s
+                        where s.family_id = k.family_id and s.revoked_at is null
+                          and s.expires_at > ${new Date().toISOString()}::timestamptz) as active
+          from (values ${values}) as k(user_id, family_id)
+          join ${users} u on u.id = k.user_id`);
+      return ((result as { rows?: unknown[] }).rows ?? []) as Array<{
+        user_id: string;
+        family_id: string;
+        roles: string[];
+        credentials_changed_at: Date | string;
+        active: boolean;
+      }>;
     },
     /** Revokes every session of a user, except one family when given. */
     async revokeUserSessions(userId: string, exceptFamilyId?: string) {

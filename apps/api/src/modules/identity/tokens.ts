@@ -39,7 +39,12 @@ export async function loadSigningKey(db: Db, configured?: string): Promise<Uint8
   return new TextEncoder().encode(row.value);
 }
 
-export function accessTokens(key: Uint8Array) {
+export function accessTokens(secret: Uint8Array) {
+  // Imported once: a raw key would be imported into WebCrypto again on every signature and every check.
+  const key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
     async sign(claims: Omit<AccessClaims, 'iat'>): Promise<string> {
       return new SignJWT({ roles: claims.roles, sid: claims.sid, ...(claims.imp ? { imp: claims.imp } : {}) })
@@ -47,11 +52,11 @@ export function accessTokens(key: Uint8Array) {
         .setSubject(claims.sub)
         .setIssuedAt()
         .setExpirationTime(`${ACCESS_TOKEN_TTL_S}s`)
-        .sign(key);
+        .sign(await key);
     },
     async verify(token: string): Promise<AccessClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.iat !== 'number')
           return null;
         return {

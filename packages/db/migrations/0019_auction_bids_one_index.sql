@@ -1,0 +1,1 @@
+DROP INDEX "auction_bids_axe_idx";
