@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Db, secrets } from '@varg/db';
 import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 /** Spec section 9: a session lasts a year; each refresh rotates the token. */
@@ -45,6 +46,10 @@ export function accessTokens(secret: Uint8Array) {
     'sign',
     'verify',
   ]);
+  // A token whose signature was checked is not checked again until it expires (a browser sends the same one on every
+  // request for 15 minutes): the answer for the same string cannot change. Its session is still checked on every
+  // signed-in request (the guards).
+  const checked = new LRUCache<string, AccessClaims & { exp: number }>({ max: 20_000 });
   return {
     async sign(claims: Omit<AccessClaims, 'iat'>): Promise<string> {
       return new SignJWT({ roles: claims.roles, sid: claims.sid, ...(claims.imp ? { imp: claims.imp } : {}) })
@@ -55,17 +60,29 @@ export function accessTokens(secret: Uint8Array) {
         .sign(await key);
     },
     async verify(token: string): Promise<AccessClaims | null> {
+      const known = checked.get(token);
+      if (known) {
+        if (known.exp * 1000 > Date.now()) {
+          const { exp: _, ...claims } = known;
+          return { ...claims, roles: [...claims.roles] };
+        }
+        checked.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.iat !== 'number')
           return null;
-        return {
+        const claims: AccessClaims = {
           sub: payload.sub,
           roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [],
           sid: payload.sid,
           imp: typeof payload.imp === 'string' ? payload.imp : undefined,
           iat: payload.iat,
         };
+        if (typeof payload.exp === 'number')
+          checked.set(token, { ...claims, roles: [...claims.roles], exp: payload.exp });
+        return claims;
       } catch {
         return null;
       }
