@@ -22,6 +22,7 @@ import { addressesRepo } from './modules/addresses/repo.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { type AddressesService, addressesService } from './modules/addresses/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { axeFeed } from './modules/auction/live.ts';
 import { auctionRepo } from './modules/auction/repo.ts';
 import { auctionRoutes } from './modules/auction/routes.ts';
 import { auctionService } from './modules/auction/service.ts';
@@ -572,8 +573,16 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   });
   await app.register(whistleReporterRoutes, { prefix: '/v2', whistle, cipher });
   await app.register(whistleComplianceRoutes, { prefix: '/v2', whistle, guards });
+  // Live highest bids to every process's event streams (decision 021).
+  const feed = await axeFeed({
+    database,
+    redisUrl: config.redisUrl,
+    onError: (error) => app.log.warn({ err: error }, 'auction feed'),
+  });
+  app.addHook('onClose', async () => feed.close());
   const auction = auctionService({
     repo: auctionRepo(database.db),
+    feed,
     email: mailer,
     publicUrl: config.publicUrl,
     signingKey,
@@ -587,6 +596,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     pay: (caller, orderId) => payments.start(caller, { order: orderId, kind: 'full', method: 'card' }),
     devRoutes: config.devMailbox !== 'off',
     devLocalOnly: config.devMailbox === 'local',
+    feed,
   });
   // The winners job (decision 021): closes ended axes once and e-mails the winners; idempotent across processes.
   const winnersEvery = config.auctionWinnersIntervalMs ?? 0;

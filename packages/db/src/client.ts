@@ -12,6 +12,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel (a plain name): `onPayload` gets the payload of every NOTIFY on it, from any process on the same
+   * database (PGlite: from this process). PostgreSQL listens on a connection of its own, opened again after a failure.
+   * Answers a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -43,6 +49,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: async (channel, onPayload) => {
+        if (!/^[a-z_]\w*$/.test(channel)) throw new Error(`channel ${channel}`);
+        let client: InstanceType<typeof pg.Client> | null = null;
+        let stopped = false;
+        const connect = async (): Promise<void> => {
+          const c = new pg.Client({ connectionString: options.url });
+          c.on('notification', (m) => {
+            if (m.channel === channel && m.payload !== undefined) onPayload(m.payload);
+          });
+          // A dropped connection (restart, failover) is replaced; notifications sent meanwhile are missed.
+          let lost = false;
+          const again = (err?: Error) => {
+            if (lost || stopped) return;
+            lost = true;
+            if (err) options.onIdleError?.(err);
+            c.end().catch(() => {});
+            setTimeout(() => void connect().catch(() => again()), 1000).unref();
+          };
+          c.on('error', again);
+          c.on('end', () => again());
+          await c.connect();
+          await c.query(`listen ${channel}`);
+          client = c;
+        };
+        await connect();
+        return async () => {
+          stopped = true;
+          await client?.end().catch(() => {});
+        };
+      },
       close: () => pool.end(),
     };
   }
@@ -57,6 +93,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
     close: () => client.close(),
   };

@@ -1,3 +1,4 @@
+import { get, type IncomingMessage } from 'node:http';
 import { auctionAxes, auctionBids, DEMO_AUCTION } from '@varg/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -265,6 +266,93 @@ describe('bidding behind several app processes', () => {
     const [axe] = await ctx.database.db.select().from(auctionAxes).where(eq(auctionAxes.number, number));
     expect(axe).toMatchObject({ highestAmount: Math.max(...accepted), bidCount: accepted.length });
     expect(axe?.highestBidId).toBe(inOrder.at(-1)?.id);
+  });
+});
+
+describe('live highest bids (server-sent events)', () => {
+  /** Opens `GET /v1/axes/events` on a listening API and collects its `axe` events. */
+  async function stream(app: FastifyInstance, query = '') {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const events: Json[] = [];
+    const res = await new Promise<IncomingMessage>((resolve, reject) =>
+      get(`${address}/v1/axes/events${query}`, resolve).on('error', reject),
+    );
+    let buffer = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, i);
+        buffer = buffer.slice(i + 2);
+        const data = /^event: axe\ndata: (.*)$/m.exec(block)?.[1];
+        if (data) events.push(JSON.parse(data));
+      }
+    });
+    return { res, events };
+  }
+  const until = async (check: () => boolean) => {
+    for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+    return check();
+  };
+
+  it(`sends a bid placed through another app process to the streams of this one (${process.env.TEST_DATABASE_URL ? 'PostgreSQL LISTEN/NOTIFY' : 'PGlite LISTEN/NOTIFY'})`, async () => {
+    const other = await buildApi({ config: testConfig, database: ctx.database, geo: fixedGeo({}), logger: false });
+    try {
+      const { res, events } = await stream(other, '?n=64,65');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/event-stream');
+      const [a, b] = await Promise.all([bidder(), bidder()]);
+      await ok(await bid(a, 66, 10_000), 201); // not asked for
+      await ok(await bid(a, 64, 10_000), 201);
+      await ok(await bid(b, 64, 10_000 + DEMO_AUCTION.increment), 201);
+      expect(await until(() => events.some((e) => e.axe.highestBid?.amount === 10_000 + DEMO_AUCTION.increment))).toBe(
+        true,
+      );
+      const last = events.at(-1) as Json;
+      expect(last.axe).toMatchObject({ number: 64, bidCount: 2, yours: false, currency: 'EUR' });
+      expect(last.axe.minimumBid).toBe(10_000 + 2 * DEMO_AUCTION.increment);
+      expect(typeof last.serverTime).toBe('string');
+      expect(events.every((e) => e.axe.number === 64)).toBe(true);
+      res.destroy();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.skipIf(!process.env.TEST_REDIS_URL)(
+    'sends it through Redis pub/sub between processes when REDIS_URL is set',
+    async () => {
+      const config = { ...testConfig, redisUrl: process.env.TEST_REDIS_URL };
+      const [one, two] = await Promise.all(
+        [0, 1].map(() => buildApi({ config, database: ctx.database, geo: fixedGeo({}), logger: false })),
+      );
+      try {
+        const { res, events } = await stream(two as FastifyInstance, '?n=67');
+        const token = await bidder();
+        const placed = await (one as FastifyInstance).inject({
+          method: 'POST',
+          url: '/v1/axes/bid/67',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { amount: 12_300 },
+        });
+        expect(placed.statusCode, placed.body).toBe(201);
+        expect(await until(() => events.some((e) => e.axe.highestBid?.amount === 12_300))).toBe(true);
+        res.destroy();
+      } finally {
+        await Promise.all([one?.close(), two?.close()]);
+      }
+    },
+  );
+
+  it('refuses axe numbers outside 1 to 1000 and a malformed list', async () => {
+    await refused(await call('GET', '/v1/axes/events?n=5,1001'), 404, 'AXE_NOT_FOUND');
+    await refused(await call('GET', '/v1/axes/events?n=0'), 404, 'AXE_NOT_FOUND');
+    await refused(await call('GET', '/v1/axes/events?n=1;2'), 400, 'VALIDATION_ERROR');
+    await refused(
+      await call('GET', `/v1/axes/events?n=${Array.from({ length: 201 }, (_, i) => i + 1).join(',')}`),
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 });
 

@@ -11,13 +11,16 @@ import {
   Winner,
   WinnerAddress,
 } from '@varg/contracts';
+import { isAxeNumber } from '@varg/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiError } from '../../lib/api-error.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { isLoopback } from '../dev/routes.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { PaymentCaller } from '../payments/service.ts';
+import type { AxeFeed } from './live.ts';
 import type { AuctionService } from './service.ts';
 
 const errors = {
@@ -61,7 +64,61 @@ export const auctionRoutes: FastifyPluginAsyncZod<{
   pay(caller: PaymentCaller, orderId: string): Promise<z.infer<typeof Payment>>;
   devRoutes: boolean;
   devLocalOnly: boolean;
-}> = async (app, { auction, guards, pay, devRoutes, devLocalOnly }) => {
+  feed: Pick<AxeFeed, 'subscribe'>;
+}> = async (app, { auction, guards, pay, devRoutes, devLocalOnly, feed }) => {
+  // Open event streams end when the app closes (they would keep it from closing).
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of streams) end();
+  });
+  app.get(
+    '/axes/events',
+    {
+      schema: {
+        tags: ['auction'],
+        summary: 'Live highest bids (server-sent events)',
+        description:
+          'A `text/event-stream`: an `axe` event (data: `{ axe, serverTime }`, the axe as in `GET axes/{a}/{b}` with `yours` false) each time an axe gets a new highest bid, from any app process (Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY). `n` narrows it to up to 200 axe numbers; without it every axe. Changes are gathered for 100 ms. After a reconnect, read the axes again (events sent meanwhile are not replayed). Anonymous.',
+        querystring: z.object({
+          n: z
+            .string()
+            .regex(/^\d{1,4}(,\d{1,4}){0,199}$/)
+            .optional()
+            .meta({ description: 'Axe numbers, comma-separated (1 to 1000, at most 200)' }),
+        }),
+        response: { 200: z.string().meta({ description: 'text/event-stream' }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const numbers = request.query.n?.split(',').map(Number) ?? null;
+      if (numbers?.some((n) => !isAxeNumber(n))) throw new ApiError('AXE_NOT_FOUND');
+      const wanted = numbers ? new Set(numbers) : null;
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 3000\n\n');
+      const unsubscribe = feed.subscribe((axe, serverTime) => {
+        if (!wanted || wanted.has(axe.number))
+          res.write(`event: axe\ndata: ${JSON.stringify({ axe, serverTime })}\n\n`);
+      });
+      // A comment now and then keeps proxies from closing an idle stream.
+      const ping = setInterval(() => res.write(': ping\n\n'), 25_000);
+      const end = () => {
+        clearInterval(ping);
+        unsubscribe();
+        streams.delete(end);
+        if (!res.writableEnded) res.end();
+      };
+      streams.add(end);
+      request.raw.on('close', end);
+    },
+  );
   app.get(
     '/axes/:a/:b',
     {

@@ -19,6 +19,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { plainEmail } from '../../lib/plain-email.ts';
 import { readCache } from '../../lib/read-cache.ts';
 import type { EmailProvider } from '../../providers/email/interface.ts';
+import type { AxeFeed } from './live.ts';
 import type { AuctionRepo, AuctionRow, AxeRow, AxeWithBidder } from './repo.ts';
 
 /** At most this many axes in one `GET axes/{a}/{b}`. */
@@ -47,6 +48,8 @@ export interface AuctionDeps {
   signingKey: Uint8Array;
   /** An active market (country code), for the winner's address. */
   isMarket(country: string): Promise<boolean>;
+  /** Where an accepted bid's axe is announced to every process's live streams (`live.ts`). */
+  feed?: Pick<AxeFeed, 'publish'>;
   /** How long a process keeps the auction's row (its rules and times; 0: read every time). */
   cacheMs?: number;
   now?: () => Date;
@@ -338,6 +341,7 @@ export function auctionService(deps: AuctionDeps) {
           bidderSecondName: result.bidder.secondName,
         };
         board.remember(a.id, after);
+        deps.feed?.publish(view(a, after, null, at));
         return {
           bid: { _id: result.bidId, amount, currency: a.currency, at: at.toISOString() },
           axe: view(a, after, userId, at),

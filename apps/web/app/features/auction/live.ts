@@ -1,10 +1,14 @@
-// Live highest bids (decision 021): while the page is open it polls the API's axe reads with `If-None-Match`; an
-// unchanged answer is a 304 without a body. The answers come from the database on every request, so this works behind
-// any number of app processes without a message bus.
+// Live highest bids (decision 021): while the page is open it listens to the API's event stream of new highest bids
+// (`/v1/axes/events`, fed from every app process through LISTEN/NOTIFY or Redis), and polls the API's axe reads with
+// `If-None-Match` (an unchanged answer is a 304 without a body) — every 3 s without the stream, every 15 s beside it,
+// and at once for the chosen axe's bid list when the stream announces a change of it. The clock between answers runs
+// on from the server's time.
 import type { Axe } from '@varg/contracts';
 import { useEffect, useRef, useState } from 'react';
 
 export const POLL_MS = 3000;
+/** Polls while the event stream is open: a safety net for events missed across a reconnect. */
+export const POLL_STREAMING_MS = 15_000;
 
 type Bid = { amount: number; currency: string; at: string; bidder: string };
 type Answer = { docs?: Axe[]; axe?: Axe; bids?: Bid[]; serverTime?: string };
@@ -37,18 +41,20 @@ export function useLiveAxes(initial: Axe[], initialBids: Bid[], serverTime: stri
   }, [initial, initialBids, serverTime]);
 
   const key = sources.join(' ');
+  const numbers = [...new Set(initial.map((a) => a.number))].slice(0, 200).join(',');
   useEffect(() => {
     const etags = new Map<string, string>();
     let stopped = false;
-    async function poll(url: string) {
-      const etag = etags.get(url);
-      const res = await fetch(url, { headers: etag ? { 'if-none-match': etag } : {}, cache: 'no-store' }).catch(
-        () => null,
-      );
-      if (res?.status !== 200 || stopped) return;
-      etags.set(url, res.headers.get('etag') ?? '');
-      const body = (await res.json()) as Answer;
-      const list = body.docs ?? (body.axe ? [body.axe] : []);
+    let streaming = false;
+    let lastPoll = 0;
+    const urls = key.split(' ');
+    const chosen = Number(/\/highests\/(\d+)$/.exec(urls.find((u) => u.includes('/highests/')) ?? '')?.[1]);
+    let clock = { server: Date.parse(serverTime), local: Date.now() };
+    const tick = (iso: string) => {
+      clock = { server: Date.parse(iso), local: Date.now() };
+      setNow(iso);
+    };
+    function apply(list: Axe[]) {
       const lost: Outbid[] = [];
       for (const axe of list) {
         const held = mine.current.get(axe.number);
@@ -57,25 +63,57 @@ export function useLiveAxes(initial: Axe[], initialBids: Bid[], serverTime: stri
           lost.push({ number: axe.number, amount: axe.highestBid.amount, currency: axe.highestBid.currency });
         }
       }
-      // Polls are anonymous: `yours` stays true where the bidder still holds the bid they held on loading.
+      // Polls and events are anonymous: `yours` stays true where the bidder still holds the bid they held on loading.
       setAxes((prev) => {
         const next = new Map(prev);
         for (const axe of list) next.set(axe.number, { ...axe, yours: mine.current.has(axe.number) });
         return next;
       });
-      if (body.bids) setBids(body.bids);
-      if (body.serverTime) setNow(body.serverTime);
       if (lost.length) setOutbid((prev) => [...prev.filter((o) => !lost.some((l) => l.number === o.number)), ...lost]);
     }
+    async function poll(url: string) {
+      const etag = etags.get(url);
+      const res = await fetch(url, { headers: etag ? { 'if-none-match': etag } : {}, cache: 'no-store' }).catch(
+        () => null,
+      );
+      if (res?.status !== 200 || stopped) return;
+      etags.set(url, res.headers.get('etag') ?? '');
+      const body = (await res.json()) as Answer;
+      apply(body.docs ?? (body.axe ? [body.axe] : []));
+      if (body.bids) setBids(body.bids);
+      if (body.serverTime) tick(body.serverTime);
+    }
+    const events =
+      typeof EventSource === 'function' && numbers ? new EventSource(`/v1/axes/events?n=${numbers}`) : null;
+    events?.addEventListener('open', () => {
+      streaming = true;
+    });
+    events?.addEventListener('error', () => {
+      streaming = false;
+    });
+    events?.addEventListener('axe', (event) => {
+      const { axe, serverTime: at } = JSON.parse((event as MessageEvent<string>).data) as {
+        axe: Axe;
+        serverTime: string;
+      };
+      apply([axe]);
+      tick(at);
+      const list = urls.find((u) => u.endsWith(`/highests/${axe.number}`));
+      if (axe.number === chosen && list) void poll(list);
+    });
     const timer = setInterval(() => {
+      setNow(new Date(clock.server + Date.now() - clock.local).toISOString());
       if (document.visibilityState === 'hidden') return;
-      for (const url of key.split(' ')) void poll(url);
-    }, POLL_MS);
+      if (Date.now() - lastPoll < (streaming ? POLL_STREAMING_MS : POLL_MS)) return;
+      lastPoll = Date.now();
+      for (const url of urls) void poll(url);
+    }, 1000);
     return () => {
       stopped = true;
+      events?.close();
       clearInterval(timer);
     };
-  }, [key]);
+  }, [key, numbers, serverTime]);
 
   return { axes, bids, now, outbid, dismiss: (n: number) => setOutbid((prev) => prev.filter((o) => o.number !== n)) };
 }
