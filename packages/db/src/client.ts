@@ -58,22 +58,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           c.on('notification', (m) => {
             if (m.channel === channel && m.payload !== undefined) onPayload(m.payload);
           });
-          // A dropped connection (restart, failover) is replaced; notifications sent meanwhile are missed.
+          // A dropped connection (restart, failover) is replaced a second later, again until it works; notifications
+          // sent meanwhile are missed.
           let lost = false;
           const again = (err?: Error) => {
             if (lost || stopped) return;
             lost = true;
             if (err) options.onIdleError?.(err);
             c.end().catch(() => {});
-            setTimeout(() => void connect().catch(() => again()), 1000).unref();
+            setTimeout(() => {
+              if (!stopped) void connect().catch(() => {});
+            }, 1000).unref();
           };
           c.on('error', again);
           c.on('end', () => again());
-          await c.connect();
-          await c.query(`listen ${channel}`);
+          try {
+            await c.connect();
+            await c.query(`listen ${channel}`);
+          } catch (error) {
+            again(error as Error);
+            throw error;
+          }
           client = c;
         };
-        await connect();
+        try {
+          await connect();
+        } catch (error) {
+          // The first connection is the caller's to fail: no retries behind its back.
+          stopped = true;
+          throw error;
+        }
         return async () => {
           stopped = true;
           await client?.end().catch(() => {});

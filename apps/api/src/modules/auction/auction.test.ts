@@ -319,6 +319,24 @@ describe('live highest bids (server-sent events)', () => {
     }
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)('listens again after its PostgreSQL connection is dropped', async () => {
+    const other = await buildApi({ config: testConfig, database: ctx.database, geo: fixedGeo({}), logger: false });
+    try {
+      const { res, events } = await stream(other, '?n=68');
+      // What a restart or failover does to the listening connections of this database.
+      const killed = await ctx.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen auction_axes'`,
+      );
+      expect(((killed as { rows?: unknown[] }).rows ?? []).length).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 2500));
+      await ok(await bid(await bidder(), 68, 11_100), 201);
+      expect(await until(() => events.some((e) => e.axe.highestBid?.amount === 11_100))).toBe(true);
+      res.destroy();
+    } finally {
+      await other.close();
+    }
+  });
+
   it.skipIf(!process.env.TEST_REDIS_URL)(
     'sends it through Redis pub/sub between processes when REDIS_URL is set',
     async () => {
