@@ -393,6 +393,10 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       const margin = (dealer?.marketplace as { margin?: unknown } | undefined)?.margin;
       return dealer?.status === 1 && typeof margin === 'number' && margin > 0 ? margin : null;
     },
+    dealerMaxDiscountBp: async (userId) => {
+      const dealer = await users.findDealer(userId);
+      return dealer?.status === 1 ? dealer.maxDiscountBp : null;
+    },
   });
   await app.register(cartRoutes, { prefix: '/v1', cart, guards });
   const checkout = checkoutService({

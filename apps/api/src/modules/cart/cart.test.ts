@@ -224,18 +224,37 @@ describe('adding bikes (POST cart/add-item)', () => {
       { productId: 'varg', overwritePrice: 1_000_000 },
       dealer,
     );
+    // Within the dealer's allowed discount (10 % for the demo dealers) and never above the list price (11,900.00 €).
+    const rowsBefore = await cartRows();
+    await fails(
+      400,
+      'PRICE_BELOW_ALLOWED_DISCOUNT',
+      'POST',
+      '/v1/cart/add-item?country=ES',
+      { productId: 'varg', overwritePrice: 1_070_999 },
+      dealer,
+    );
+    await fails(
+      400,
+      'PRICE_ABOVE_LIST',
+      'POST',
+      '/v1/cart/add-item?country=ES',
+      { productId: 'varg', overwritePrice: 1_190_001 },
+      dealer,
+    );
+    expect(await cartRows()).toBe(rowsBefore);
     const own = await ok(
       'POST',
       '/v1/cart/add-item?country=ES',
-      { productId: 'varg', overwritePrice: 1_000_000 },
+      { productId: 'varg', overwritePrice: 1_071_000 },
       dealer,
     );
     expect(own.customerType).toBe('Dealer');
     expect(own.items[0]).toMatchObject({
-      overwritePrice: 1_000_000,
-      subTotal: { price: 1_000_000, unitPrice: 1_000_000, listPrice: 1_190_000 },
+      overwritePrice: 1_071_000,
+      subTotal: { price: 1_071_000, unitPrice: 1_071_000, listPrice: 1_190_000 },
     });
-    expect(own.subTotal.price - own.subTotal.priceWithDiscount).toBe(190_000);
+    expect(own.subTotal.price - own.subTotal.priceWithDiscount).toBe(119_000);
   });
 });
 

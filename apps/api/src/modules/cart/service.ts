@@ -24,6 +24,7 @@ import {
   cartTotals,
   DEFAULT_BIKE_QUANTITY,
   dealerPurchasePrice,
+  overwritePriceProblem,
   type PricedCartLine,
   priceCartLine,
   type QuantityOperation,
@@ -56,6 +57,8 @@ export interface CartDeps {
   markets: Pick<MarketsService, 'getCountry'>;
   /** An active dealer's marketplace margin (percent), null for anybody else: its stock bikes are at dealer price. */
   dealerMargin?(userId: string): Promise<number | null>;
+  /** An active dealer's largest allowed discount off the list price (basis points), null for anybody else. */
+  dealerMaxDiscountBp?(userId: string): Promise<number | null>;
 }
 
 /**
@@ -390,9 +393,20 @@ export function cartService(deps: CartDeps) {
       await marketOf(query.country);
       if (body.overwritePrice !== undefined && !isDealer(caller)) throw new ApiError('FORBIDDEN');
       const pricing = await catalog.orderInfo(body.productId, query.country, body.componentIds);
+      const maxDiscountBp =
+        body.overwritePrice !== undefined && caller && deps.dealerMaxDiscountBp
+          ? await deps.dealerMaxDiscountBp(caller.userId)
+          : null;
       return add(caller, query, 'bike', async (w, cart) => {
-        // A dealer's price belongs in the dealer's own cart, never in one that others can open by its id.
-        if (body.overwritePrice !== undefined && cart.userId !== caller?.userId) throw new ApiError('FORBIDDEN');
+        if (body.overwritePrice !== undefined) {
+          // A dealer's price belongs in the dealer's own cart, never in one that others can open by its id, and lies
+          // between the list price less the dealer's allowed discount and the list price, as in an order's edit
+          // (decision 025).
+          if (cart.userId !== caller?.userId || maxDiscountBp === null) throw new ApiError('FORBIDDEN');
+          const problem = overwritePriceProblem(pricing.discountedPrice, body.overwritePrice, maxDiscountBp);
+          if (problem === 'ABOVE_LIST_PRICE') throw new ApiError('PRICE_ABOVE_LIST');
+          if (problem) throw new ApiError('PRICE_BELOW_ALLOWED_DISCOUNT');
+        }
         await w.upsertBike({
           cartId: cart.id,
           productId: pricing.productId,
