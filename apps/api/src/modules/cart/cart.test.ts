@@ -255,6 +255,12 @@ describe('adding bikes (POST cart/add-item)', () => {
       subTotal: { price: 1_071_000, unitPrice: 1_071_000, listPrice: 1_190_000 },
     });
     expect(own.subTotal.price - own.subTotal.priceWithDiscount).toBe(119_000);
+
+    // Moved to another market, the price set in euros does not become kronor: the line takes Sweden's list price.
+    const [line] = (await ok('PUT', `/v1/cart?cartId=${own._id}`, { country: 'SE' }, dealer)).items;
+    expect(line?.overwritePrice).toBeNull();
+    expect(line?.subTotal).toMatchObject({ symbol: 'SEK', unitPrice: line?.subTotal?.listPrice });
+    expect(line?.subTotal?.unitPrice).toBeGreaterThan(10_000_000);
   });
 });
 

@@ -26,6 +26,13 @@ function writer(tx: Tx) {
         .returning();
       return row ?? null;
     },
+    /** Drops the dealer prices of a cart's bikes: they were set in the market (and currency) the cart was in. */
+    async clearDealerPrices(cartId: string) {
+      await tx
+        .update(cartItems)
+        .set({ overwritePrice: null })
+        .where(and(eq(cartItems.cartId, cartId), isNotNull(cartItems.overwritePrice)));
+    },
     async create(values: { country: string; customerType: string; userId?: string | null }) {
       const [row] = await tx.insert(carts).values(values).returning();
       if (!row) throw new Error('cart not created');

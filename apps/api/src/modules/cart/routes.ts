@@ -237,7 +237,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
       schema: {
         tags: ['cart'],
         summary: 'Move the cart to another country',
-        description: `The lines are priced in that market from now on (lines without a price there become unavailable). An unknown or inactive country is a 404 COUNTRY_NOT_FOUND. ${ACCESS}`,
+        description: `The lines are priced in that market from now on (lines without a price there become unavailable); a dealer's own prices (\`overwritePrice\`), set in the old market's currency, are dropped. An unknown or inactive country is a 404 COUNTRY_NOT_FOUND. ${ACCESS}`,
         querystring: CartQuery,
         body: SetCountryBody,
         response: { 200: Cart, ...errors },

@@ -535,12 +535,17 @@ export function cartService(deps: CartDeps) {
       return change(caller, cartId, (w, cart) => w.clear(cart.id));
     },
 
-    /** Moves the cart to another market: its lines are priced there from now on. */
+    /**
+     * Moves the cart to another market: its lines are priced there from now on. A dealer's prices were set in the old
+     * market's currency, so they are dropped (the dealer sets them again, or takes the stock bike again).
+     */
     async setCountry(caller: Caller, cartId: string | undefined, country: string) {
       await marketOf(country);
       const row = await current(caller, cartId);
       await repo.write(async (w) => {
-        if (!(await w.lockOpen(row.id, country))) throw new ApiError('SHOPPING_CART_NOT_FOUND');
+        const locked = await w.lockOpen(row.id, country);
+        if (!locked) throw new ApiError('SHOPPING_CART_NOT_FOUND');
+        if (row.country !== country) await w.clearDealerPrices(row.id);
       });
       return view(row.id);
     },
