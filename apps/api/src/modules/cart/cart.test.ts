@@ -782,6 +782,37 @@ describe('merging at sign-in (POST cart/merge)', () => {
 });
 
 describe('cloning (POST cart/clone)', () => {
+  it("keeps a dealer's prices when it reorders in the same market, and drops them in another", async () => {
+    const { db } = ctx.database;
+    const lyon = await signIn('lyon@demo.starkfuture.com');
+    const list = (await ok('POST', '/v1/cart/add-item?country=FR', { productId: 'varg' })).items[0]?.subTotal
+      ?.listPrice;
+    expect(list).toBeGreaterThan(0);
+    const price = (list as number) - 10_000;
+    const reorder = async () => {
+      const first = await ok(
+        'POST',
+        '/v1/cart/add-item?country=FR',
+        { productId: 'varg', overwritePrice: price },
+        lyon,
+      );
+      await db.update(carts).set({ status: 'ordered' }).where(eq(carts.id, first._id));
+      return first._id;
+    };
+    // Same market: the copy keeps the dealer's price.
+    const same = await ok<{ cart: Cart }>('POST', `/v1/cart/clone?cartId=${await reorder()}`, undefined, lyon);
+    expect(same.cart.items[0]?.overwritePrice).toBe(price);
+    await db.update(carts).set({ status: 'ordered' }).where(eq(carts.id, same.cart._id));
+    // Its open cart is now in Sweden: the copy takes Sweden's list price.
+    const ordered = await reorder();
+    await ok('POST', '/v1/cart/add-item?country=SE', { productId: 'varg-ex' }, lyon);
+    const other = await ok<{ cart: Cart }>('POST', `/v1/cart/clone?cartId=${ordered}`, undefined, lyon);
+    expect(other.cart.country).toBe('SE');
+    const copied = other.cart.items.find((i) => i.productId === 'varg');
+    expect(copied?.overwritePrice).toBeNull();
+    expect(copied?.subTotal).toMatchObject({ symbol: 'SEK', unitPrice: copied?.subTotal?.listPrice });
+  });
+
   it('copies an ordered cart into a new open cart (to reorder), and says when nothing was copied', async () => {
     const { db } = ctx.database;
     const frank = (await newCustomer(ctx.app, 'frank.cart@example.com')).token;

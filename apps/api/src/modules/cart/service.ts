@@ -578,7 +578,10 @@ export function cartService(deps: CartDeps) {
         const init = { country: source.country, customerType: customerTypeOf(caller) };
         const target = caller ? await w.openForUser(caller.userId, init) : await w.create(init);
         if (!canJoinCartLines(await mixOf(w, target.id, warranties), incoming)) throw new ApiError('CART-ERROR-003');
-        await copyLines(w, target.id, copy, isDealer(caller) && source.userId === caller?.userId);
+        // A dealer's prices come along into its own cart of the same market only (they are in that market's currency).
+        const keepDealerPrices =
+          isDealer(caller) && source.userId === caller?.userId && target.country === source.country;
+        await copyLines(w, target.id, copy, keepDealerPrices);
         return target.id;
       });
       return { cart: await view(id), didClone: true };
