@@ -388,14 +388,11 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     catalog,
     store,
     markets,
-    dealerMargin: async (userId) => {
+    dealerTerms: async (userId) => {
       const dealer = await users.findDealer(userId);
-      const margin = (dealer?.marketplace as { margin?: unknown } | undefined)?.margin;
-      return dealer?.status === 1 && typeof margin === 'number' && margin > 0 ? margin : null;
-    },
-    dealerMaxDiscountBp: async (userId) => {
-      const dealer = await users.findDealer(userId);
-      return dealer?.status === 1 ? dealer.maxDiscountBp : null;
+      if (dealer?.status !== 1) return null;
+      const margin = (dealer.marketplace as { margin?: unknown } | null)?.margin;
+      return { margin: typeof margin === 'number' && margin > 0 ? margin : null, maxDiscountBp: dealer.maxDiscountBp };
     },
   });
   await app.register(cartRoutes, { prefix: '/v1', cart, guards });

@@ -8,6 +8,7 @@ import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath } from '../lib/use-locale.ts';
 import { buttonClass } from '../ui/button.ts';
+import { Select } from '../ui/field.tsx';
 import type { Route } from './+types/compliance';
 
 // The compliance team's cases (decision 023): every whistleblowing report with its status and the directive's
@@ -48,24 +49,14 @@ export default function Compliance() {
         <p className="text-neutral-700">{t('compliance_intro')}</p>
       </header>
       <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="compliance-status" className="text-sm font-medium text-neutral-800">
-            {t('whistle_status')}
-          </label>
-          <select
-            id="compliance-status"
-            name="status"
-            defaultValue={status}
-            className="rounded-lg border border-neutral-300 bg-white px-3 py-2.5"
-          >
-            <option value="">{t('leads_status_all')}</option>
-            {WHISTLE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`whistle_status_${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select label={t('whistle_status')} name="status" defaultValue={status}>
+          <option value="">{t('leads_status_all')}</option>
+          {WHISTLE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`whistle_status_${s}`)}
+            </option>
+          ))}
+        </Select>
         <button type="submit" className={buttonClass.secondary}>
           {t('leads_filter')}
         </button>

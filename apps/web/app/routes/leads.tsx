@@ -13,7 +13,7 @@ import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath } from '../lib/use-locale.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
 import { buttonClass } from '../ui/button.ts';
-import { Field, FormMessage } from '../ui/field.tsx';
+import { Field, FormMessage, Select } from '../ui/field.tsx';
 import type { Route } from './+types/leads';
 
 // A dealer's leads and referrals (spec sections 2 and 7; decision 019): search, status filter and pages in the URL,
@@ -85,24 +85,14 @@ export default function Leads() {
           maxLength={100}
           className="min-w-56 flex-1"
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="leads-status" className="text-sm font-medium text-neutral-800">
-            {t('leads_status')}
-          </label>
-          <select
-            id="leads-status"
-            name="status"
-            defaultValue={status}
-            className="rounded-lg border border-neutral-300 bg-white px-3 py-2.5"
-          >
-            <option value="">{t('leads_status_all')}</option>
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`lead_status_${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select label={t('leads_status')} name="status" defaultValue={status}>
+          <option value="">{t('leads_status_all')}</option>
+          {LEAD_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`lead_status_${s}`)}
+            </option>
+          ))}
+        </Select>
         <button type="submit" className={buttonClass.secondary}>
           {t('leads_filter')}
         </button>

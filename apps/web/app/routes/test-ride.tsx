@@ -20,7 +20,7 @@ import { pageMeta } from '../lib/page.ts';
 import { useLocale } from '../lib/use-locale.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
 import { CaptchaField } from '../ui/captcha.tsx';
-import { Field, FormMessage } from '../ui/field.tsx';
+import { Field, FormMessage, TextArea } from '../ui/field.tsx';
 import type { Route } from './+types/test-ride';
 
 // Book a test ride (spec sections 1 and 7: POST referral/test-ride; decision 019): the visitor picks a model, a store
@@ -247,19 +247,14 @@ export default function TestRide() {
             error={errors.phone}
           />
         </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="test-ride-message" className="text-sm font-medium text-neutral-800">
-            {t('test_ride_message')}
-          </label>
-          <textarea
-            id="test-ride-message"
-            name="message"
-            rows={3}
-            maxLength={1000}
-            defaultValue={values.message}
-            className="rounded-lg border border-neutral-300 px-3 py-2.5"
-          />
-        </div>
+        <TextArea
+          label={t('test_ride_message')}
+          name="message"
+          rows={3}
+          maxLength={1000}
+          defaultValue={values.message}
+          error={errors.message}
+        />
         <div className="flex flex-col gap-1">
           <label className="flex items-start gap-3 text-sm">
             <input

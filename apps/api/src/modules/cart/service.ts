@@ -55,10 +55,11 @@ export interface CartDeps {
   catalog: Pick<CatalogService, 'orderInfo' | 'stockBikeById' | 'components' | 'productList'>;
   store: Pick<StoreService, 'variant' | 'variantCodesOfKind'>;
   markets: Pick<MarketsService, 'getCountry'>;
-  /** An active dealer's marketplace margin (percent), null for anybody else: its stock bikes are at dealer price. */
-  dealerMargin?(userId: string): Promise<number | null>;
-  /** An active dealer's largest allowed discount off the list price (basis points), null for anybody else. */
-  dealerMaxDiscountBp?(userId: string): Promise<number | null>;
+  /**
+   * An approved dealer's terms, null for anybody else: its marketplace margin (percent; its stock bikes are at dealer
+   * price, null without one) and its largest allowed discount off the list price (basis points; its own prices).
+   */
+  dealerTerms?(userId: string): Promise<{ margin: number | null; maxDiscountBp: number } | null>;
 }
 
 /**
@@ -393,17 +394,15 @@ export function cartService(deps: CartDeps) {
       await marketOf(query.country);
       if (body.overwritePrice !== undefined && !isDealer(caller)) throw new ApiError('FORBIDDEN');
       const pricing = await catalog.orderInfo(body.productId, query.country, body.componentIds);
-      const maxDiscountBp =
-        body.overwritePrice !== undefined && caller && deps.dealerMaxDiscountBp
-          ? await deps.dealerMaxDiscountBp(caller.userId)
-          : null;
+      const terms =
+        body.overwritePrice !== undefined && caller && deps.dealerTerms ? await deps.dealerTerms(caller.userId) : null;
       return add(caller, query, 'bike', async (w, cart) => {
         if (body.overwritePrice !== undefined) {
           // A dealer's price belongs in the dealer's own cart, never in one that others can open by its id, and lies
           // between the list price less the dealer's allowed discount and the list price, as in an order's edit
           // (decision 025).
-          if (cart.userId !== caller?.userId || maxDiscountBp === null) throw new ApiError('FORBIDDEN');
-          const problem = overwritePriceProblem(pricing.discountedPrice, body.overwritePrice, maxDiscountBp);
+          if (cart.userId !== caller?.userId || !terms) throw new ApiError('FORBIDDEN');
+          const problem = overwritePriceProblem(pricing.discountedPrice, body.overwritePrice, terms.maxDiscountBp);
           if (problem === 'ABOVE_LIST_PRICE') throw new ApiError('PRICE_ABOVE_LIST');
           if (problem) throw new ApiError('PRICE_BELOW_ALLOWED_DISCOUNT');
         }
@@ -436,7 +435,10 @@ export function cartService(deps: CartDeps) {
       if (body.product !== undefined && body.product !== bike.productId) throw new ApiError('BAD_REQUEST');
       // A dealer buys a stock bike (for a customer, or for its store) at its dealer price: the list price less its
       // marketplace margin, in its own cart (decision 025).
-      const margin = isDealer(caller) && caller && deps.dealerMargin ? await deps.dealerMargin(caller.userId) : null;
+      const margin =
+        isDealer(caller) && caller && deps.dealerTerms
+          ? ((await deps.dealerTerms(caller.userId))?.margin ?? null)
+          : null;
       return add(caller, query, 'stock_bike', async (w, cart) => {
         await w.insertStockBike({
           cartId: cart.id,

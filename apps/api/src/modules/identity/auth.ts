@@ -1,3 +1,4 @@
+import { isUuid } from '@varg/domain';
 import DataLoader from 'dataloader';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error.ts';
@@ -30,20 +31,10 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens) {
   });
 }
 
-const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 interface SessionUser {
   roles: string[];
   credentialsChangedAt: Date;
-  active: boolean;
 }
-/** A text[] column read raw: node-postgres and PGlite answer an array; a literal `{a,b}` is read too. */
-const rolesOf = (roles: unknown): string[] =>
-  Array.isArray(roles)
-    ? roles.map(String)
-    : String(roles ?? '')
-        .replace(/^\{|\}$/g, '')
-        .split(',')
-        .filter(Boolean);
 
 /**
  * Guards as pre-handlers. `requireAuth` also refuses tokens of a revoked session (logout, reuse detection) and tokens
@@ -54,27 +45,19 @@ export function guards(repo: IdentityRepo) {
   // and sign-ins are read at once. Nothing is kept between batches, so a sign-out counts from the next request on.
   const sessionUsers = new DataLoader<readonly [string, string], SessionUser | null>(
     async (keys) => {
-      const rows = await repo.sessionUsers(keys);
-      const found = new Map(rows.map((r) => [`${r.user_id}:${r.family_id}`, r]));
-      return keys.map(([userId, familyId]) => {
-        const row = found.get(`${userId}:${familyId}`);
-        return row
-          ? {
-              roles: rolesOf(row.roles),
-              credentialsChangedAt: new Date(row.credentials_changed_at),
-              active: row.active,
-            }
-          : null;
-      });
+      const rows = await repo.activeSessionUsers(keys.map(([, familyId]) => familyId));
+      const active = new Map(rows.map((r) => [`${r.userId}:${r.familyId}`, r]));
+      return keys.map(([userId, familyId]) => active.get(`${userId}:${familyId}`) ?? null);
     },
     { cache: false, maxBatchSize: 250, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
   );
   async function requireAuth(request: FastifyRequest) {
     const auth = request.auth;
     // Signed by us, so ids; checked anyway, as one bad key would fail the whole batch.
-    if (!auth || !UUID.test(auth.userId) || !UUID.test(auth.sessionFamily)) throw new ApiError('UNAUTHORIZED');
+    if (!auth || !isUuid(auth.userId) || !isUuid(auth.sessionFamily)) throw new ApiError('UNAUTHORIZED');
+    // No row: the sign-in was revoked or expired, or is not this user's.
     const user = await sessionUsers.load([auth.userId, auth.sessionFamily]);
-    if (!user?.active || Math.floor(user.credentialsChangedAt.getTime() / 1000) > auth.issuedAt)
+    if (!user || Math.floor(user.credentialsChangedAt.getTime() / 1000) > auth.issuedAt)
       throw new ApiError('UNAUTHORIZED');
     auth.roles = user.roles;
   }

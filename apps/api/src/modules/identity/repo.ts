@@ -1,5 +1,5 @@
 import { type Db, dealers, emailTokens, sessions, users } from '@varg/db';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 export type DealerRow = typeof dealers.$inferSelect;
@@ -68,29 +68,27 @@ export function identityRepo(db: Db) {
      * token's sign-in (session family) is still active.
      */
     /**
-     * The users and sign-ins of several Bearer tokens in one query (the guard batches the requests of one moment): for
-     * each [user, session family] its roles, when its credentials changed and whether the sign-in is still active.
+     * The active sign-ins (session families, not revoked, not expired) among `familyIds`, each with its user's roles and
+     * when the user's credentials last changed: one query for the Bearer tokens of many requests (the guards batch them).
      */
-    async sessionUsers(keys: ReadonlyArray<readonly [userId: string, familyId: string]>) {
-      if (keys.length === 0) return [];
-      const values = sql.join(
-        keys.map(([userId, familyId]) => sql`(${userId}::uuid, ${familyId}::uuid)`),
-        sql`, `,
-      );
-      const result = await db.execute(sql`
-        select k.user_id, k.family_id, u.roles, u.credentials_changed_at,
-               exists (select 1 from ${sessions} s
-                        where s.family_id = k.family_id and s.revoked_at is null
-                          and s.expires_at > ${new Date().toISOString()}::timestamptz) as active
-          from (values ${values}) as k(user_id, family_id)
-          join ${users} u on u.id = k.user_id`);
-      return ((result as { rows?: unknown[] }).rows ?? []) as Array<{
-        user_id: string;
-        family_id: string;
-        roles: string[];
-        credentials_changed_at: Date | string;
-        active: boolean;
-      }>;
+    async activeSessionUsers(familyIds: readonly string[]) {
+      if (familyIds.length === 0) return [];
+      return db
+        .select({
+          userId: sessions.userId,
+          familyId: sessions.familyId,
+          roles: users.roles,
+          credentialsChangedAt: users.credentialsChangedAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            inArray(sessions.familyId, [...familyIds]),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        );
     },
     /** Revokes every session of a user, except one family when given. */
     async revokeUserSessions(userId: string, exceptFamilyId?: string) {
