@@ -47,6 +47,7 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         NODE_ENV: 'production',
+        DEMO: '1',
         HOST: '127.0.0.1',
         PORT: String(PORT),
         DATA_DIR: mkdtempSync(join(tmpdir(), 'varg-e2e-')),

@@ -15,6 +15,8 @@ export const SANDBOX_PAYMENT_DEFAULTS = { webhookSecret: 'whsec_sandbox_local_de
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** The demo shop (`npm start`): demo accounts and orders, sandbox payments, the dev mailbox. Off: production. */
+  DEMO: bool.default(false),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
@@ -115,6 +117,11 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface ApiConfig {
   env: Env['NODE_ENV'];
+  /**
+   * Demo mode (`DEMO=1`, or NODE_ENV development/test): demo data and accounts, sandbox payments, dev routes.
+   * `false` is production: none of these exist and the start refuses incomplete settings.
+   */
+  demo: boolean;
   logLevel: Env['LOG_LEVEL'];
   marketingSiteUrl: string;
   /** Map tiles of the store finder (decision 022); empty: no tiles. */
@@ -216,6 +223,7 @@ export function parseTrustProxy(value: string | undefined): ApiConfig['trustProx
 export function apiConfigFromEnv(env: Env): ApiConfig {
   return {
     env: env.NODE_ENV,
+    demo: env.DEMO || env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,
     marketingSiteUrl: env.MARKETING_SITE_URL ?? '',
     mapTileUrl: env.MAP_TILE_URL ?? '',

@@ -9,6 +9,7 @@ import type { GeoLookup } from '../src/modules/markets/service.ts';
 
 export const testConfig: ApiConfig = {
   env: 'test',
+  demo: true,
   logLevel: 'silent',
   marketingSiteUrl: 'https://marketing.example',
   trustProxy: 'loopback',
