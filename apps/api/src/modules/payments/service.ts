@@ -232,8 +232,19 @@ export function paymentsService(deps: {
     );
   }
 
-  function checkMethod(methods: AllowedMethod[], method: string | undefined, fallback: PaymentMethod): PaymentMethod {
+  /**
+   * A method that goes through a provider in a market without one (production without Stripe there) is refused as
+   * unavailable, not as a wrong choice: nothing is offered there but the in-house methods and financing.
+   */
+  function checkMethod(
+    methods: AllowedMethod[],
+    method: string | undefined,
+    fallback: PaymentMethod,
+    country: string,
+  ): PaymentMethod {
     const chosen = method ?? fallback;
+    if (!IN_HOUSE_METHODS.includes(chosen) && chosen !== 'financing' && !providers.forCountry(country))
+      throw new ApiError('PAYMENT_METHOD_UNAVAILABLE');
     if (!(PAYMENT_METHODS as readonly string[]).includes(chosen) || !methods.some((m) => m._id === chosen))
       throw new ApiError('PAYMENT_METHOD_NOT_ALLOWED');
     return chosen as PaymentMethod;
@@ -369,7 +380,7 @@ export function paymentsService(deps: {
         throw new ApiError('DOWN_PAYMENT_INVALID');
       if (due <= 0) throw new ApiError('ORDER_ALREADY_PAID');
       // Checked before the wallet is touched: a refused request spends no credit.
-      const method = checkMethod(methods, requestedMethod, 'card');
+      const method = checkMethod(methods, requestedMethod, 'card', order.country);
 
       // The wallet is applied first; when it covers everything, no method is needed (spec section 4).
       if (input.useWallet || spentBefore) {
@@ -524,7 +535,7 @@ export function paymentsService(deps: {
       const kind = cart.type === 'store' ? 'full' : normalizePaymentKind(input.kind);
       if (!kind || !paymentKinds({ total: cart.total, paid: 0, deposit: cart.deposit }).some((k) => k.name === kind))
         throw new ApiError('PAYMENT_KIND_NOT_ALLOWED');
-      const method = checkMethod(methodsFor(cart, kind, caller), input.method, 'card');
+      const method = checkMethod(methodsFor(cart, kind, caller), input.method, 'card', cart.country);
       const due = amountForKind(kind, { total: cart.total, paid: 0, deposit: cart.deposit });
       const balance = input.useWallet && caller.userId ? await repo.walletBalance(caller.userId, cart.currency) : 0;
       const walletApplied = Math.min(balance, due);
