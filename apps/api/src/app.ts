@@ -98,6 +98,7 @@ import { whistleService } from './modules/whistleblowing/service.ts';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
 import type { CaptchaProvider } from './providers/captcha/interface.ts';
 import { outboxEmail } from './providers/email/outbox.ts';
+import { lenders as financingLenders } from './providers/financing/router.ts';
 import { geoipLite } from './providers/geo/geoip-lite.ts';
 import { paymentProviders } from './providers/payments/router.ts';
 import { type CommerceProviders, captchaProvider, commerceProviders, storageProvider } from './providers/select.ts';
@@ -451,9 +452,14 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       store: dbSandboxStore(database.db),
       deliver: (raw, signature) => deliverWebhook(raw, signature),
     });
+  // The lenders of financing (decision 030): their decisions arrive only as signed callbacks; the demo's sandbox
+  // lender sends its callback straight into the same path.
+  let deliverLenderCallback = async (_lender: string, _raw: string, _signature: string) => {};
+  const lenders = financingLenders(config, (lender, raw, signature) => deliverLenderCallback(lender, raw, signature));
   const payments = paymentsService({
     repo: paymentsData,
     providers: paymentProvidersOfMarkets,
+    lenders,
     async orderFor(orderId, caller) {
       if (!caller.userId || !isUuid(orderId)) return null;
       const order = await paymentsData.orderBasics(orderId);
@@ -480,15 +486,24 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   deliverWebhook = async (raw, signature) => {
     await payments.webhook('sandbox', raw, signature).catch((error: unknown) => app.log.error({ err: error }));
   };
+  deliverLenderCallback = async (lender, raw, signature) => {
+    await payments.lenderCallback(lender, raw, signature).catch((error: unknown) => app.log.error({ err: error }));
+  };
+  // Production (decision 030): no sandbox provider, no sandbox webhook, no sandbox card form, no dev settle route.
+  const sandboxPayments = config.demo && paymentProvidersOfMarkets.sandbox !== null;
   await app.register(paymentRoutes, {
     prefix: '/v1',
     payments,
     guards,
-    devRoutes: config.devMailbox !== 'off',
+    devRoutes: config.demo && config.devMailbox !== 'off',
     devLocalOnly: config.devMailbox === 'local',
+    webhookProviders: sandboxPayments ? ['stripe', 'sandbox'] : ['stripe'],
+    lenders: lenders.all().map((l) => ({ name: l.name, signatureHeader: l.signatureHeader })),
+    sandboxLender: lenders.sandbox !== null,
   });
   // Spec section 7: saving a card is a v2 call; v1 answers it too.
-  for (const prefix of ['/v1', '/v2']) await app.register(cardSetupRoutes, { prefix, payments, guards });
+  for (const prefix of ['/v1', '/v2'])
+    await app.register(cardSetupRoutes, { prefix, payments, guards, sandbox: sandboxPayments });
   await app.register(checkoutRoutes, {
     prefix: '/v1',
     checkout,

@@ -93,6 +93,10 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).default(SANDBOX_PAYMENT_DEFAULTS.webhookSecret),
   SANDBOX_SETTLE_MS: z.coerce.number().int().min(0).max(86_400_000).default(SANDBOX_PAYMENT_DEFAULTS.settleMs),
+  /** The ekho lender (financing, decision 030): all three or none; without them production offers no financing. */
+  EKHO_API_URL: z.url().optional(),
+  EKHO_API_KEY: z.string().min(1).optional(),
+  EKHO_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_PROJECT_ID: z.string().min(1).optional(),
   RECAPTCHA_API_KEY: z.string().min(1).optional(),
@@ -163,6 +167,8 @@ export interface ApiConfig {
     sandboxSettleMs: number;
     stripeApiBase?: string | undefined;
   };
+  /** The ekho lender (EKHO_*; decision 030); absent: financing only through the demo's sandbox lender, if at all. */
+  ekho?: { apiUrl: string; apiKey: string; webhookSecret: string } | undefined;
   /** How often balance reminders are looked for (0: never; tests call the job themselves). */
   balanceReminderIntervalMs?: number;
   /** How often the auction's ended axes are closed and their winners e-mailed (0: never; tests call the job). */
@@ -202,6 +208,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(
       'Invalid environment configuration:\n  STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER is stripe (or STRIPE_ACCOUNTS)',
     );
+  }
+  if (result.success) {
+    const ekho = [result.data.EKHO_API_URL, result.data.EKHO_API_KEY, result.data.EKHO_WEBHOOK_SECRET];
+    if (ekho.some(Boolean) && !ekho.every(Boolean))
+      throw new ConfigError(
+        'Invalid environment configuration:\n  EKHO_API_URL, EKHO_API_KEY, EKHO_WEBHOOK_SECRET: set all three or none',
+      );
   }
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -274,6 +287,10 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
       sandboxSettleMs: env.SANDBOX_SETTLE_MS,
       stripeApiBase: env.STRIPE_API_BASE,
     },
+    ekho:
+      env.EKHO_API_URL && env.EKHO_API_KEY && env.EKHO_WEBHOOK_SECRET
+        ? { apiUrl: env.EKHO_API_URL, apiKey: env.EKHO_API_KEY, webhookSecret: env.EKHO_WEBHOOK_SECRET }
+        : undefined,
     balanceReminderIntervalMs: env.BALANCE_REMINDER_INTERVAL_MS,
     auctionWinnersIntervalMs: env.AUCTION_WINNERS_INTERVAL_MS,
     auctionCacheMs: env.AUCTION_CACHE_MS,

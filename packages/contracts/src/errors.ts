@@ -51,6 +51,10 @@ export const ERRORS = {
   DOWN_PAYMENT_INVALID: { statusCode: 400, t_key: 'error_down_payment_invalid' },
   REFUND_INVALID: { statusCode: 400, t_key: 'error_refund_invalid' },
   FINANCING_NOT_AVAILABLE: { statusCode: 400, t_key: 'error_financing_not_available' },
+  /** A financing application is decided by the lender's signed callback only, never by the buyer (decision 030). */
+  FINANCING_DECIDED_BY_LENDER: { statusCode: 403, t_key: 'error_financing_decided_by_lender' },
+  /** Production: the market has no payment provider configured (no sandbox there; decision 030). */
+  PAYMENT_METHOD_UNAVAILABLE: { statusCode: 503, t_key: 'error_payment_method_unavailable' },
   ACCOUNT_EXISTS: { statusCode: 409, t_key: 'error_account_exists' },
   STOCK_BIKE_UNAVAILABLE: { statusCode: 409, t_key: 'error_stock_bike_unavailable' },
   SHIPPING_METHOD_NOT_ALLOWED: { statusCode: 400, t_key: 'error_shipping_method_not_allowed' },

@@ -18,7 +18,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 
 /**
  * The sandbox's approval pages, where a real provider would take the buyer: the bank's 3-D Secure step for a card,
- * Klarna's and Splitit's checkout, the Google Pay and Apple Pay sheets, and the lender's financing decision.
+ * Klarna's and Splitit's checkout, the Google Pay and Apple Pay sheets, and the demo lender's financing decision.
+ * A financing decision goes to the sandbox lender (which answers with its signed callback, as ekho would), never
+ * through the buyer's payment action (docs/decisions/030-payments-production.md).
  */
 export const loader = guarded(['auth'], async ({ params, request, context }: Route.LoaderArgs) => {
   const payment = await userApi(context, request)
@@ -33,24 +35,27 @@ export const loader = guarded(['auth'], async ({ params, request, context }: Rou
 export const action = guarded(['auth'], async ({ params, request, context }: Route.ActionArgs) => {
   const locale = context.get(localeContext);
   const approved = (await request.formData()).get('decision') === 'approve';
-  const payment = await userApi(context, request).send<PaymentView>(
-    'POST',
-    `/v1/payment/${encodeURIComponent(params.paymentId)}/action`,
-    { approved },
-  );
+  const api = userApi(context, request);
+  const id = encodeURIComponent(params.paymentId);
+  const current = await api.get<PaymentView>(`/v1/payment/${id}`);
+  const path = isFinancing(current) ? `/v1/payment/${id}/sandbox-lender` : `/v1/payment/${id}/action`;
+  const payment = await api.send<PaymentView>('POST', path, { approved });
   const at = (path: string) => localizedPath(locale, path);
   if (payment.status === 'FAILED')
     throw redirect(
       `${at(`/complete-order/${payment.orderId}`)}?payment=failed&code=${encodeURIComponent(payment.failureCode ?? '')}`,
     );
   // Financing approved: the down payment (if any) is paid next, by card, on the order's payment page.
-  if (payment.provider === 'ekho') throw redirect(at(`/complete-order/${payment.orderId}`));
+  if (isFinancing(payment)) throw redirect(at(`/complete-order/${payment.orderId}`));
   throw redirect(`${at('/checkout/result')}?orderId=${payment.orderId}`);
 });
 
+/** A financing application (method `financing`; before decision 030: provider `ekho`). */
+const isFinancing = (payment: PaymentView) => payment.method === 'financing' || payment.provider === 'ekho';
+
 /** What the page says for each kind of step: its title, text and buttons (catalog keys). */
 function stepOf(payment: PaymentView) {
-  if (payment.provider === 'ekho') return 'financing';
+  if (isFinancing(payment)) return 'financing';
   if (['klarna', 'splitit', 'google_pay', 'apple_pay'].includes(payment.method)) return payment.method;
   return 'card';
 }
@@ -91,7 +96,10 @@ export default function CheckoutVerify() {
           </ul>
         ) : null}
         <p className="mt-2 text-xs text-neutral-600">{t('checkout_verify_sandbox')}</p>
-        {payment.status === 'REQUIRES_ACTION' ? (
+        {payment.status === 'REQUIRES_ACTION' && step === 'financing' && payment.provider !== 'ekho_sandbox' ? (
+          // A real lender decides on its own side; this page only waits for its callback.
+          <p className="mt-6 font-medium">{t('checkout_verify_financing_waiting')}</p>
+        ) : payment.status === 'REQUIRES_ACTION' ? (
           <Form method="post" className="mt-6 flex flex-col gap-3">
             <button type="submit" name="decision" value="approve" className={buttonClass.primary}>
               {t(step === 'card' ? 'checkout_verify_approve' : `checkout_verify_${step}_approve`)}

@@ -12,7 +12,15 @@ import { isLoopback } from '../dev/routes.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { PaymentCaller, PaymentsService } from './service.ts';
 
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 502: ErrorEnvelope };
+const errors = {
+  400: ErrorEnvelope,
+  401: ErrorEnvelope,
+  403: ErrorEnvelope,
+  404: ErrorEnvelope,
+  409: ErrorEnvelope,
+  502: ErrorEnvelope,
+  503: ErrorEnvelope,
+};
 const Id = z.object({ id: z.uuid() });
 const Kind = z.string().max(16);
 const MethodName = z.string().max(32);
@@ -60,8 +68,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   guards: Guards;
   /** The dev settle route answers only callers on this machine (as the dev mailbox). */
   devLocalOnly: boolean;
+  /** The dev settle route exists (the demo only; decision 030). */
   devRoutes: boolean;
-}> = async (app, { payments, guards, devLocalOnly, devRoutes }) => {
+  /** The payment providers whose webhooks are mounted: `stripe`, and `sandbox` in the demo only. */
+  webhookProviders: ReadonlyArray<'stripe' | 'sandbox'>;
+  /** The lenders whose signed callbacks are mounted (`/payment/webhook/lender/{name}`) and their signature headers. */
+  lenders: ReadonlyArray<{ name: string; signatureHeader: string }>;
+  /** The demo's sandbox lender: its page's decision route is mounted. */
+  sandboxLender: boolean;
+}> = async (app, { payments, guards, devLocalOnly, devRoutes, webhookProviders, lenders, sandboxLender }) => {
   app.post(
     '/payment',
     {
@@ -122,8 +137,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['payments'],
-        summary: 'Finish the extra step of a payment (3-D Secure, Klarna, a wallet, the lender)',
-        description: 'The sandbox pages post the buyer’s decision here; with Stripe the status is read back.',
+        summary: 'Finish the extra step of a payment (3-D Secure, Klarna, a wallet)',
+        description:
+          'The sandbox pages post the buyer’s decision here; with Stripe the status is read back. Never a financing application: 403 FINANCING_DECIDED_BY_LENDER (only the lender’s signed callback decides it).',
         params: Id,
         body: z.object({ approved: z.boolean() }),
         response: { 200: Payment, ...errors },
@@ -319,7 +335,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         tags: ['payments'],
         summary: 'Apply for financing of an order (ekho)',
         description:
-          'Finances what is due less `downPayment` (minor units, paid afterwards by card as kind down_payment). The application waits for the lender (REQUIRES_ACTION; `actionUrl` is the lender’s page — in the sandbox our own). US vehicle orders only.',
+          'Finances what is due less `downPayment` (minor units, paid afterwards by card as kind down_payment). The application waits for the lender (REQUIRES_ACTION; `actionUrl` is the lender’s page — in the demo our own); only the lender’s signed callback decides it. US vehicle orders only, and only where a lender is configured (FINANCING_NOT_AVAILABLE otherwise).',
         body: z.object({ orderId: z.uuid(), downPayment: z.number().int().min(0).max(100_000_000).default(0) }),
         response: { 200: Payment, ...errors },
       },
@@ -327,6 +343,24 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => payments.financing(caller(request), request.body),
   );
+
+  if (sandboxLender)
+    app.post(
+      '/payment/:id/sandbox-lender',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Demo: the sandbox lender decides a financing application (its page is /checkout/verify/{id})',
+          description:
+            'The demo only. The decision goes to the sandbox lender, which sends its signed callback to `/payment/webhook/lender/ekho_sandbox`, as ekho would; the answer is the payment afterwards.',
+          params: Id,
+          body: z.object({ approved: z.boolean() }),
+          response: { 200: Payment, ...errors },
+        },
+        preHandler: guards.requireAuth,
+      },
+      async (request) => payments.sandboxLenderDecision(caller(request), request.params.id, request.body.approved),
+    );
 
   // — saved cards (spec section 7: v1 user cards, v2 setup) —
   app.get(
@@ -422,32 +456,48 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   await app.register(async (plain) => {
     const hooks = plain.withTypeProvider<ZodTypeProvider>();
     hooks.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    hooks.post(
-      '/payment/webhook/:provider',
-      {
-        schema: {
-          tags: ['payments'],
-          summary: 'Provider webhook (Stripe, sandbox)',
-          description:
-            'Verified by signature (`stripe-signature` or `sandbox-signature`), processed once per event id; a replayed or out-of-order event changes nothing.',
-          params: z.object({ provider: z.enum(['stripe', 'sandbox']) }),
-          response: { 200: z.object({ received: z.boolean(), applied: z.boolean() }), ...errors },
+    const Received = z.object({ received: z.boolean(), applied: z.boolean() });
+    const rawOf = (body: unknown) => (typeof body === 'string' ? body : '');
+    const first = (header: string | string[] | undefined) => (Array.isArray(header) ? header[0] : header);
+    // Only the providers that exist: in production the sandbox's webhook is not mounted (decision 030).
+    for (const provider of webhookProviders)
+      hooks.post(
+        `/payment/webhook/${provider}`,
+        {
+          schema: {
+            tags: ['payments'],
+            summary: provider === 'stripe' ? 'Stripe webhook' : 'Sandbox webhook (the demo only)',
+            description: `Verified by signature (\`${provider}-signature\`), processed once per event id; a replayed or out-of-order event changes nothing.`,
+            response: { 200: Received, ...errors },
+          },
         },
-      },
-      async (request) => {
-        const raw = typeof request.body === 'string' ? request.body : '';
-        const header = request.headers[`${request.params.provider}-signature`];
-        return payments.webhook(request.params.provider, raw, Array.isArray(header) ? header[0] : header);
-      },
-    );
+        async (request) =>
+          payments.webhook(provider, rawOf(request.body), first(request.headers[`${provider}-signature`])),
+      );
+    for (const lender of lenders)
+      hooks.post(
+        `/payment/webhook/lender/${lender.name}`,
+        {
+          schema: {
+            tags: ['payments'],
+            summary: `Lender callback (${lender.name}): the decision on a financing application`,
+            description: `Verified by signature (\`${lender.signatureHeader}\`, HMAC-SHA256 over \`<t>.<raw body>\`), processed once per event id; approves or declines only a waiting application of this lender, an approval only for the amount applied for. Body: \`{ id, type: application.approved | application.declined, data: { application, amount, currency } }\`.`,
+            response: { 200: Received, ...errors },
+          },
+        },
+        async (request) =>
+          payments.lenderCallback(lender.name, rawOf(request.body), first(request.headers[lender.signatureHeader])),
+      );
   });
 };
 
 /** Saving a card (spec: POST v2 stripe/setup), and the sandbox's card form that stands in for Stripe.js. */
-export const cardSetupRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; guards: Guards }> = async (
-  app,
-  { payments, guards },
-) => {
+export const cardSetupRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentsService;
+  guards: Guards;
+  /** The sandbox's card form exists (the demo only; decision 030). */
+  sandbox: boolean;
+}> = async (app, { payments, guards, sandbox }) => {
   app.post(
     '/stripe/setup',
     {
@@ -465,6 +515,7 @@ export const cardSetupRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService;
     }),
   );
 
+  if (!sandbox) return;
   app.post(
     '/stripe/setup/sandbox-confirm',
     {

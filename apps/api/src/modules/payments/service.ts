@@ -16,6 +16,7 @@ import {
   paymentKinds,
 } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
+import { type LenderDecision, type Lenders, noLenders } from '../../providers/financing/interface.ts';
 import {
   type BankTransferInstructions,
   type CardInput,
@@ -57,19 +58,24 @@ export interface PaymentCaller {
 
 /** The providers, one per market (PAYMENT_PROVIDER, STRIPE_MARKETS; README "Configuration"). */
 export interface PaymentProviders {
-  forCountry(country: string): PaymentProvider;
+  /** The market's provider; null in production when the market has no Stripe account (no sandbox there). */
+  forCountry(country: string): PaymentProvider | null;
   byName(name: string): PaymentProvider | null;
   sandbox: SandboxPayments | null;
 }
 
-/** The lender of the financing option (spec: POST checkout/ekho/create). Its sandbox approves on our own page. */
-const FINANCING_PROVIDER = 'ekho';
+/**
+ * A financing application (spec: POST checkout/ekho/create): method `financing`, provider the lender's name (`ekho`,
+ * or the demo's `ekho_sandbox`). Rows made before decision 030 have method `manual` and provider `ekho`.
+ */
+const FINANCING_METHOD = 'financing';
+const isFinancing = (row: Pick<PaymentRow, 'method' | 'provider'>) =>
+  row.method === FINANCING_METHOD || row.provider === 'ekho';
 /** Money that reaches us outside a provider: a transfer to our own account, a payment at the dealer's. */
 const IN_HOUSE_METHODS: readonly string[] = ['stark_bank_transfer', 'manual'];
 const IN_HOUSE_PROVIDER = 'stark';
 /** Once the lender paid its part, what is left is the down payment (spec section 4). */
-const financedBy = (rows: PaymentRow[]) =>
-  rows.some((r) => r.provider === FINANCING_PROVIDER && r.status === 'SUCCEEDED');
+const financedBy = (rows: PaymentRow[]) => rows.some((r) => isFinancing(r) && r.status === 'SUCCEEDED');
 /** Internal method of customer credit applied to an order (never offered as a choice). */
 const WALLET_METHOD = 'wallet';
 
@@ -107,6 +113,8 @@ export type PaymentView = ReturnType<typeof paymentView>;
 export function paymentsService(deps: {
   repo: PaymentsRepo;
   providers: PaymentProviders;
+  /** The lenders of financing (decision 030); none: financing is not offered. */
+  lenders?: Lenders;
   /** The caller's order (null when it is not theirs or does not exist). */
   orderFor(orderId: string, caller: PaymentCaller): Promise<PayableOrder | null>;
   /** The caller's cart priced for a kind (null when it is not theirs). */
@@ -117,6 +125,14 @@ export function paymentsService(deps: {
   onFailed?(orderId: string, paymentId: string): Promise<void>;
 }) {
   const { repo, providers } = deps;
+  const lenders = deps.lenders ?? noLenders;
+
+  /** The market's payment provider, or PAYMENT_METHOD_UNAVAILABLE (production: no Stripe account there). */
+  function providerFor(country: string): PaymentProvider {
+    const provider = providers.forCountry(country);
+    if (!provider) throw new ApiError('PAYMENT_METHOD_UNAVAILABLE');
+    return provider;
+  }
 
   function providerOf(row: PaymentRow): PaymentProvider | null {
     return providers.byName(row.provider);
@@ -185,12 +201,17 @@ export function paymentsService(deps: {
   }
 
   /**
-   * The methods of the domain's rules that the market's provider takes (Stripe markets have no Splitit); financing
-   * and the in-house methods never go through it.
+   * The methods of the domain's rules that the market's provider takes (Stripe markets have no Splitit; a production
+   * market without a provider takes none); financing only with a lender; the in-house methods never go through one.
    */
   function offered(country: string, methods: AllowedMethod[]): AllowedMethod[] {
     const provider = providers.forCountry(country);
-    return methods.filter((m) => m._id === 'financing' || IN_HOUSE_METHODS.includes(m._id) || provider.supports(m._id));
+    const lender = lenders.forCountry(country);
+    return methods.filter((m) =>
+      m._id === 'financing'
+        ? lender !== null
+        : IN_HOUSE_METHODS.includes(m._id) || (provider?.supports(m._id) ?? false),
+    );
   }
 
   /** The methods a caller may choose to pay an order or cart with, in a kind: the domain's rules, as the market takes them. */
@@ -211,8 +232,19 @@ export function paymentsService(deps: {
     );
   }
 
-  function checkMethod(methods: AllowedMethod[], method: string | undefined, fallback: PaymentMethod): PaymentMethod {
+  /**
+   * A method that goes through a provider in a market without one (production without Stripe there) is refused as
+   * unavailable, not as a wrong choice: nothing is offered there but the in-house methods and financing.
+   */
+  function checkMethod(
+    methods: AllowedMethod[],
+    method: string | undefined,
+    fallback: PaymentMethod,
+    country: string,
+  ): PaymentMethod {
     const chosen = method ?? fallback;
+    if (!IN_HOUSE_METHODS.includes(chosen) && chosen !== 'financing' && !providers.forCountry(country))
+      throw new ApiError('PAYMENT_METHOD_UNAVAILABLE');
     if (!(PAYMENT_METHODS as readonly string[]).includes(chosen) || !methods.some((m) => m._id === chosen))
       throw new ApiError('PAYMENT_METHOD_NOT_ALLOWED');
     return chosen as PaymentMethod;
@@ -348,7 +380,7 @@ export function paymentsService(deps: {
         throw new ApiError('DOWN_PAYMENT_INVALID');
       if (due <= 0) throw new ApiError('ORDER_ALREADY_PAID');
       // Checked before the wallet is touched: a refused request spends no credit.
-      const method = checkMethod(methods, requestedMethod, 'card');
+      const method = checkMethod(methods, requestedMethod, 'card', order.country);
 
       // The wallet is applied first; when it covers everything, no method is needed (spec section 4).
       if (input.useWallet || spentBefore) {
@@ -377,7 +409,7 @@ export function paymentsService(deps: {
         if (!row) throw new ApiError('PAYMENT_CONFLICT');
         return paymentView(row);
       }
-      const provider = providers.forCountry(order.country);
+      const provider = providerFor(order.country);
       const customerRef = await providerCall(() => customerFor(order.userId, provider, order.country));
       const intent = await providerCall(() =>
         provider.createIntent({
@@ -428,22 +460,15 @@ export function paymentsService(deps: {
       return paymentView(await apply(row, result));
     },
 
-    /** The buyer finished the extra step (3-D Secure, Klarna, a wallet sheet, the lender's approval). */
+    /**
+     * The buyer finished the extra step (3-D Secure, Klarna, a wallet sheet). Never a financing application: only the
+     * lender decides it, by its signed callback (decision 030) — in any mode.
+     */
     async completeAction(caller: PaymentCaller, paymentId: string, approved: boolean) {
       const { row, country } = await owned(paymentId, caller);
+      if (isFinancing(row)) throw new ApiError('FINANCING_DECIDED_BY_LENDER');
       if (row.status === 'SUCCEEDED' || row.status === 'FAILED') return paymentView(row);
       if (row.status !== 'REQUIRES_ACTION') throw new ApiError('PAYMENT_CONFLICT');
-      if (row.provider === FINANCING_PROVIDER) {
-        const result: IntentResult = {
-          reference: row.providerReference ?? '',
-          status: approved ? 'SUCCEEDED' : 'FAILED',
-          clientSecret: null,
-          actionUrl: null,
-          failureCode: approved ? null : 'financing_declined',
-          instructions: null,
-        };
-        return paymentView(await apply(row, result));
-      }
       const provider = providerOf(row);
       if (!provider) throw new ApiError('PAYMENT_PROVIDER_ERROR');
       const result = await providerCall(() => provider.completeAction(row.providerReference ?? '', country, approved));
@@ -510,7 +535,7 @@ export function paymentsService(deps: {
       const kind = cart.type === 'store' ? 'full' : normalizePaymentKind(input.kind);
       if (!kind || !paymentKinds({ total: cart.total, paid: 0, deposit: cart.deposit }).some((k) => k.name === kind))
         throw new ApiError('PAYMENT_KIND_NOT_ALLOWED');
-      const method = checkMethod(methodsFor(cart, kind, caller), input.method, 'card');
+      const method = checkMethod(methodsFor(cart, kind, caller), input.method, 'card', cart.country);
       const due = amountForKind(kind, { total: cart.total, paid: 0, deposit: cart.deposit });
       const balance = input.useWallet && caller.userId ? await repo.walletBalance(caller.userId, cart.currency) : 0;
       const walletApplied = Math.min(balance, due);
@@ -519,7 +544,7 @@ export function paymentsService(deps: {
       const open = (await repo.ofCart(cart.id)).filter((r) => r.method === method && r.status === 'CREATED');
       const reused = open.at(-1);
       if (reused) return { ...paymentView(reused), clientSecret: null };
-      const provider = providers.forCountry(cart.country);
+      const provider = providerFor(cart.country);
       const customerRef = caller.userId
         ? await providerCall(() => customerFor(caller.userId ?? '', provider, cart.country))
         : null;
@@ -618,7 +643,8 @@ export function paymentsService(deps: {
 
     /**
      * Spec: POST checkout/ekho/create — financing of what is due, less the down payment the buyer pays by card. The
-     * application waits for the lender's approval (REQUIRES_ACTION); the sandbox lender decides on our own page.
+     * market's lender opens an application (REQUIRES_ACTION; `actionUrl` is where the buyer applies); only its signed
+     * callback decides it (`lenderCallback`). Without a lender financing is not offered.
      */
     async financing(caller: PaymentCaller, input: { orderId: string; downPayment: number }) {
       const order = await deps.orderFor(input.orderId, caller);
@@ -629,34 +655,92 @@ export function paymentsService(deps: {
         kind: 'full',
         orderType: order.type,
       });
-      if (!options.some((m) => m._id === 'financing')) throw new ApiError('FINANCING_NOT_AVAILABLE');
+      const lender = lenders.forCountry(order.country);
+      if (!lender || !options.some((m) => m._id === 'financing')) throw new ApiError('FINANCING_NOT_AVAILABLE');
       const previous = await repo.ofOrder(order.id);
       const { toPay } = orderLedger({ total: order.total }, previous);
       if (toPay <= 0) throw new ApiError('ORDER_ALREADY_PAID');
       if (!Number.isInteger(input.downPayment) || input.downPayment < 0 || input.downPayment >= toPay)
         throw new ApiError('DOWN_PAYMENT_INVALID');
-      const open = previous.find((r) => r.provider === FINANCING_PROVIDER && r.status === 'REQUIRES_ACTION');
+      const open = previous.find((r) => isFinancing(r) && r.status === 'REQUIRES_ACTION');
       if (open) return paymentView(open);
-      const attempt = previous.filter((p) => p.provider === FINANCING_PROVIDER).length;
+      const attempt = previous.filter(isFinancing).length;
       const key = `${order.id}:financing:${attempt}`;
       const id = randomUUID();
+      const amount = toPay - input.downPayment;
+      const user = await repo.user(order.userId);
+      const application = await providerCall(() =>
+        lender.createApplication({
+          paymentId: id,
+          orderId: order.id,
+          orderNumber: order.number,
+          amount,
+          currency: order.currency,
+          country: order.country,
+          buyer: { email: user?.email ?? '', name: `${user?.name ?? ''} ${user?.secondName ?? ''}`.trim() },
+          returnPath: `/complete-order/${order.id}`,
+          idempotencyKey: key,
+        }),
+      );
       const row = await repo.create({
         id,
         orderId: order.id,
         userId: order.userId,
         kind: input.downPayment > 0 ? 'remaining' : 'full',
-        method: 'manual',
+        method: FINANCING_METHOD,
         status: 'REQUIRES_ACTION',
-        amount: toPay - input.downPayment,
+        amount,
         currency: order.currency,
-        provider: FINANCING_PROVIDER,
-        providerReference: `ekho_${order.id.slice(0, 8)}_${attempt}`,
+        provider: lender.name,
+        providerReference: application.reference,
         idempotencyKey: key,
-        // The sandbox lender decides on our own page.
-        actionUrl: `/checkout/verify/${id}`,
+        actionUrl: application.approvalUrl,
       });
       if (!row) throw new ApiError('PAYMENT_CONFLICT');
       return paymentView(row);
+    },
+
+    /**
+     * A lender's callback (`POST /v1/payment/webhook/lender/{name}`): the only way a financing application is
+     * approved or declined. Verified by signature over the raw body, processed once per event id, applied only to a
+     * waiting application of that lender, and an approval only for the amount and currency applied for.
+     */
+    async lenderCallback(lenderName: string, rawBody: string, signature: string | undefined) {
+      const lender = lenders.byName(lenderName);
+      if (!lender) throw new ApiError('NOT_FOUND');
+      let decision: LenderDecision;
+      try {
+        decision = lender.verifyCallback(rawBody, signature);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw new ApiError('WEBHOOK_SIGNATURE_INVALID');
+        throw error;
+      }
+      if (!(await repo.recordEvent(decision.id, lender.name, decision.type))) return { received: true, applied: false };
+      const row = await repo.byReference(lender.name, decision.reference);
+      if (!row || !isFinancing(row) || row.status !== 'REQUIRES_ACTION') return { received: true, applied: false };
+      const approved = decision.decision === 'approved';
+      if (approved && (decision.amount !== row.amount || decision.currency !== row.currency.toUpperCase()))
+        return { received: true, applied: false };
+      const to: PaymentStatus = approved ? 'SUCCEEDED' : 'FAILED';
+      const failureCode = approved ? null : 'financing_declined';
+      if (!(await repo.setStatus(row.id, 'REQUIRES_ACTION', to, failureCode)))
+        return { received: true, applied: false };
+      await notify({ ...row, status: to, failureCode }, row.status, to);
+      return { received: true, applied: true };
+    },
+
+    /**
+     * The demo's lender page (/checkout/verify/{id}): the decision goes to the sandbox lender, which answers with its
+     * signed callback. Not available in production (no sandbox lender there).
+     */
+    async sandboxLenderDecision(caller: PaymentCaller, paymentId: string, approved: boolean) {
+      const sandbox = lenders.sandbox;
+      if (!sandbox) throw new ApiError('NOT_FOUND');
+      const { row } = await owned(paymentId, caller);
+      if (!isFinancing(row) || row.provider !== sandbox.name) throw new ApiError('PAYMENT_NOT_FOUND');
+      if (row.status === 'REQUIRES_ACTION')
+        await sandbox.decide(row.providerReference ?? '', approved, { amount: row.amount, currency: row.currency });
+      return paymentView((await repo.byId(row.id)) ?? row);
     },
 
     /**
@@ -695,6 +779,7 @@ export function paymentsService(deps: {
 
     async cards(userId: string, country: string) {
       const provider = providers.forCountry(country);
+      if (!provider) return [];
       const ref = await repo.customerRef(userId, provider.name, country);
       if (!ref) return [];
       return providerCall(() => provider.listCards(ref, country));
@@ -702,6 +787,7 @@ export function paymentsService(deps: {
 
     async deleteCard(userId: string, country: string, id: string) {
       const provider = providers.forCountry(country);
+      if (!provider) throw new ApiError('CARD_NOT_FOUND');
       const ref = await repo.customerRef(userId, provider.name, country);
       if (!ref || !(await providerCall(() => provider.detachCard(ref, country, id))))
         throw new ApiError('CARD_NOT_FOUND');
@@ -709,7 +795,7 @@ export function paymentsService(deps: {
     },
 
     async setupCard(userId: string, country: string) {
-      const provider = providers.forCountry(country);
+      const provider = providerFor(country);
       const ref = await providerCall(() => customerFor(userId, provider, country));
       return providerCall(() => provider.createSetupIntent({ customerRef: ref, country, method: 'card' }));
     },
@@ -717,7 +803,7 @@ export function paymentsService(deps: {
     /** The sandbox's card form for a setup intent (Stripe.js does this in the browser). */
     async sandboxConfirmSetup(userId: string, country: string, clientSecret: string, card: CardInput) {
       const sandbox = providers.sandbox;
-      if (!sandbox || providers.forCountry(country).name !== 'sandbox') throw new ApiError('NOT_FOUND');
+      if (!sandbox || providers.forCountry(country)?.name !== 'sandbox') throw new ApiError('NOT_FOUND');
       const ref = await repo.customerRef(userId, 'sandbox', country);
       // Only the caller's own setup intent: another customer's secret fails like a wrong one.
       const result = await sandbox.confirmSetup(clientSecret, card, ref ?? '');
@@ -731,7 +817,7 @@ export function paymentsService(deps: {
     },
 
     publicKey(country: string | undefined) {
-      return { public_key: providers.forCountry(country ?? 'US').publicKey(country ?? 'US') };
+      return { public_key: providers.forCountry(country ?? 'US')?.publicKey(country ?? 'US') ?? null };
     },
 
     async walletBalance(userId: string, currency: string) {

@@ -9,6 +9,7 @@
 //   ACH    routing 110000000, account 000123456789 settles · account 000111111116 fails later (insufficient funds)
 //   Klarna, Splitit, Google Pay, Apple Pay: approve or decline on the sandbox's page.
 //   Bank transfers wait for the money; `POST /v1/dev/payments/{id}/settle` (this machine only) makes it arrive.
+// The demo only: production never makes this provider (docs/decisions/030-payments-production.md).
 
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isValidIban, normalizeIban, type PaymentMethod, type PaymentStatus } from '@varg/domain';

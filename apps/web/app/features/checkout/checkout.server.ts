@@ -113,7 +113,9 @@ export async function payOrder(
       // Financing is offered in US dollars only (two decimals).
       downPayment: Number.isFinite(amount) && amount > 0 ? Math.round(amount * 100) : 0,
     });
-    return { url: at(application.actionUrl ?? `/checkout/verify/${application._id}`), done: false };
+    // The lender's own page (ekho: https://…) as it is; the demo's sandbox lender uses our verify page.
+    const page = application.actionUrl ?? `/checkout/verify/${application._id}`;
+    return { url: /^https:\/\//.test(page) ? page : at(page), done: false };
   }
   const elementPays = choice.stripe && STRIPE_ELEMENT_METHODS.includes(choice.method);
   const needsDetails = details(choice);
