@@ -107,6 +107,7 @@ import type { StorageProvider } from './providers/storage/interface.ts';
 const metrics = ((metricsModule as unknown as { default?: typeof metricsModule }).default ??
   metricsModule) as unknown as typeof import('fastify-metrics').default;
 
+export { ADMIN_LINK_TTL_S, AdminCreateError, type CreatedAdmin, createAdmin } from './cli/admin-create.ts';
 export type { ApiConfig } from './config.ts';
 export { apiConfigFromEnv, ConfigError, type Env, readEnv } from './config.ts';
 export type { GeoLookup } from './modules/markets/service.ts';
