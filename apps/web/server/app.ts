@@ -39,6 +39,8 @@ export interface ServerOptions {
   database?: Database;
   geo?: GeoLookup;
   logger?: FastifyServerOptions['logger'];
+  /** Serve the pages from this build instead of the built files or Vite (tests without a build). */
+  build?: () => Promise<ServerBuild>;
 }
 
 export interface Server {
@@ -130,7 +132,9 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   let build: ServerBuild | (() => Promise<ServerBuild>);
   const inlineStyles = new Map<string, string>();
   let closeVite: (() => Promise<void>) | undefined;
-  if (dev) {
+  if (options.build) {
+    build = options.build;
+  } else if (dev) {
     const vite = await import('vite');
     // HMR shares the app's own port, so the page's CSP (`connect-src 'self'`) allows it.
     const server = await vite.createServer({
@@ -180,7 +184,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
 
   await mountWeb(app, {
     build,
-    mode: dev ? 'development' : 'production',
+    mode: dev || options.build ? 'development' : 'production',
     apiUrl: env.API_URL,
     publicUrl,
     pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
