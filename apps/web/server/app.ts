@@ -101,7 +101,9 @@ export async function checkStart(source: NodeJS.ProcessEnv = process.env): Promi
   if (env && (env.DATABASE_URL || env.ALLOW_EMBEDDED_DATABASE)) {
     try {
       database = await openEnvDatabase(env);
-      markets = await activeMarkets(database);
+      // An empty countries table (SEED=false on a fresh database) is checked as the reference data it will receive.
+      const active = await activeMarkets(database);
+      if (active.length) markets = active;
       const demoAccounts = await demoAccountCount(database);
       if (demoAccounts > 0)
         problems.push(
