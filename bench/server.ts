@@ -20,6 +20,8 @@ export function startServer(): ChildProcess {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // The bench signs the demo accounts in and bids as them: the demo shop (decision 026).
+        DEMO: '1',
         HOST: '127.0.0.1',
         PORT: String(PORT),
         DATA_DIR: mkdtempSync(join(tmpdir(), 'varg-bench-')),

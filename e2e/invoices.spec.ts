@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { DEMO_LEDGER_DAYS, demoLedgerDate } from '../packages/db/src/seed/dealer-ledger.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { signedInSession as signedIn } from './pages/auth.ts';
 
@@ -78,7 +79,7 @@ test.describe('dealer invoices and balances (dealer portal, parts 6 and 7)', () 
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${number},Factura,Vencida,2026-09-30,2026-10-31,STARK VARG MX,SO-BCN-2026-0929,EUR,9900.00,2079.00,11979.00,`,
+        `^${number},Factura,Vencida,${demoLedgerDate(DEMO_LEDGER_DAYS.overdueInvoiced)},${demoLedgerDate(DEMO_LEDGER_DAYS.overdueDue)},STARK VARG MX,SO-BCN-2026-0929,EUR,9900.00,2079.00,11979.00,`,
       ),
     );
 

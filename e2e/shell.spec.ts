@@ -208,3 +208,26 @@ declare global {
     dataLayer?: unknown[];
   }
 }
+
+test.describe('the demo ribbon', () => {
+  test('says on every page, in the visitor’s language, that this is the demo shop, and covers nothing', async ({
+    page,
+  }) => {
+    for (const [path, name, text] of [
+      ['/en-US', 'Demo shop', 'Demo shop: sample data and test payments.'],
+      ['/de-DE/store', 'Demo-Shop', 'Demo-Shop: Beispieldaten und Testzahlungen.'],
+      ['/es-ES/varg/configurator', 'Tienda de demostración', 'Tienda de demostración: datos de ejemplo'],
+      ['/fr-FR/page-that-does-not-exist', 'Boutique de démonstration', 'Rien n’est vendu'],
+    ] as const) {
+      await page.goto(path);
+      const ribbon = page.getByRole('complementary', { name, exact: true });
+      await expect(ribbon).toContainText(text);
+      // In the flow at the very top, above the header: nothing is drawn over it and it is drawn over nothing.
+      const box = await ribbon.boundingBox();
+      expect(box?.y).toBe(0);
+      expect(box?.height).toBeLessThanOrEqual(48);
+      expect(await ribbon.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+    }
+    await expectAccessible(page);
+  });
+});

@@ -108,9 +108,11 @@ import type { StorageProvider } from './providers/storage/interface.ts';
 const metrics = ((metricsModule as unknown as { default?: typeof metricsModule }).default ??
   metricsModule) as unknown as typeof import('fastify-metrics').default;
 
+export { ADMIN_LINK_TTL_S, AdminCreateError, type CreatedAdmin, createAdmin } from './cli/admin-create.ts';
 export type { ApiConfig } from './config.ts';
 export { apiConfigFromEnv, ConfigError, type Env, readEnv } from './config.ts';
 export type { GeoLookup } from './modules/markets/service.ts';
+export { type ActiveMarket, isProductionEnv, productionProblems, productionRefusal } from './production.ts';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -165,6 +167,9 @@ declare module 'fastify' {
  */
 export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  // `/v1/dev/*` (mailbox, settling sandbox payments, ending an axe) exist in the demo only (decision 026): production
+  // never mounts them, whatever DEV_MAILBOX says, so no address (X-Forwarded-For included) reaches them.
+  const devRoutesOn = config.demo && config.devMailbox !== 'off';
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     // Fastify also takes a hop count; its types only list the other forms.
@@ -495,7 +500,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     prefix: '/v1',
     payments,
     guards,
-    devRoutes: config.demo && config.devMailbox !== 'off',
+    devRoutes: devRoutesOn,
     devLocalOnly: config.devMailbox === 'local',
     webhookProviders: sandboxPayments ? ['stripe', 'sandbox'] : ['stripe'],
     lenders: lenders.all().map((l) => ({ name: l.name, signatureHeader: l.signatureHeader })),
@@ -610,7 +615,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     auction,
     guards,
     pay: (caller, orderId) => payments.start(caller, { order: orderId, kind: 'full', method: 'card' }),
-    devRoutes: config.devMailbox !== 'off',
+    devRoutes: devRoutesOn,
     devLocalOnly: config.devMailbox === 'local',
     feed,
   });
@@ -635,7 +640,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   });
   await app.register(adminRoutes, { prefix: '/v1', db: database.db, guards, identity, repo: users, audit });
   await app.register(translationRoutes, { prefix: '/v1', db: database.db, guards, audit });
-  if (config.devMailbox !== 'off') {
+  if (devRoutesOn) {
     await app.register(devRoutes, { prefix: '/v1', db: database.db, localOnly: config.devMailbox === 'local' });
   }
   // Unknown API paths answer JSON even when the web adds its catch-all page route.

@@ -35,4 +35,14 @@ describe('environment', () => {
     expect(parseTrustProxy('loopback, 10.0.0.0/8')).toEqual(['loopback', '10.0.0.0/8']);
     expect(apiConfigFromEnv(readEnv({ TRUST_PROXY: 'loopback' })).trustProxy).toEqual(['loopback']);
   });
+
+  it('has no dev mailbox and generates no key file in production; the demo keeps both (decision 026)', () => {
+    const production = apiConfigFromEnv(readEnv({ DEV_MAILBOX: 'true' }));
+    expect(production).toMatchObject({ demo: false, devMailbox: 'off' });
+    expect(production.whistleblowing?.keyFile).toBeUndefined();
+    const demo = apiConfigFromEnv(readEnv({ DEMO: '1' }));
+    expect(demo).toMatchObject({ demo: true, devMailbox: 'local' });
+    expect(demo.whistleblowing?.keyFile).toBe('data/whistleblowing.key');
+    expect(apiConfigFromEnv(readEnv({ DEMO: '1', DEV_MAILBOX: 'off' })).devMailbox).toBe('off');
+  });
 });

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
+  /** Production only: run on the embedded PGlite in DATA_DIR instead of PostgreSQL (a single small installation). */
+  ALLOW_EMBEDDED_DATABASE: bool.default(false),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
@@ -48,7 +50,7 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('Stark Future <no-reply@starkfuture.com>'),
-  DEV_MAILBOX: z.enum(['true', 'false', 'local']).optional(),
+  DEV_MAILBOX: z.enum(['true', 'false', 'off', 'local']).optional(),
   WHITELIST_EMAILS: z.string().default(''),
   BANK_TRANSFER_IBAN: z.string().refine(isValidIban, 'must be a valid IBAN').optional(),
   BANK_TRANSFER_BIC: z
@@ -234,9 +236,10 @@ export function parseTrustProxy(value: string | undefined): ApiConfig['trustProx
 }
 
 export function apiConfigFromEnv(env: Env): ApiConfig {
+  const demo = env.DEMO || env.NODE_ENV !== 'production';
   return {
     env: env.NODE_ENV,
-    demo: env.DEMO || env.NODE_ENV !== 'production',
+    demo,
     logLevel: env.LOG_LEVEL,
     marketingSiteUrl: env.MARKETING_SITE_URL ?? '',
     mapTileUrl: env.MAP_TILE_URL ?? '',
@@ -248,10 +251,12 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
     jwtSecret: env.JWT_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    devMailbox:
-      env.DEV_MAILBOX === 'true'
+    // The dev mailbox exists in the demo only (decision 026).
+    devMailbox: !demo
+      ? 'off'
+      : env.DEV_MAILBOX === 'true'
         ? 'public'
-        : env.DEV_MAILBOX === 'false'
+        : env.DEV_MAILBOX === 'false' || env.DEV_MAILBOX === 'off'
           ? 'off'
           : env.DEV_MAILBOX === 'local' || !env.SMTP_URL
             ? 'local'
@@ -303,7 +308,11 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
             minScore: env.RECAPTCHA_MIN_SCORE,
           }
         : undefined,
-    whistleblowing: { key: env.WHISTLEBLOWING_KEY, keyFile: join(env.DATA_DIR, 'whistleblowing.key') },
+    // Production never generates the key into the data directory (the start refuses without WHISTLEBLOWING_KEY).
+    whistleblowing: {
+      key: env.WHISTLEBLOWING_KEY,
+      keyFile: demo ? join(env.DATA_DIR, 'whistleblowing.key') : undefined,
+    },
     storage: env.S3_BUCKET
       ? { kind: 's3', bucket: env.S3_BUCKET, region: env.S3_REGION, endpoint: env.S3_ENDPOINT, prefix: env.S3_PREFIX }
       : { kind: 'local', dir: join(env.DATA_DIR, 'uploads') },

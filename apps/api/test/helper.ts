@@ -32,7 +32,7 @@ export async function testDatabase(): Promise<Database & { label: string }> {
   if (!base) {
     const database = await openDatabase({ dataDir: 'memory://' });
     await migrate(database);
-    await seed(database, { hashPassword });
+    await seed(database, { demo: true, hashPassword });
     return { ...database, label: 'pglite' };
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -43,7 +43,7 @@ export async function testDatabase(): Promise<Database & { label: string }> {
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 5 });
   await migrate(database);
-  await seed(database, { hashPassword });
+  await seed(database, { demo: true, hashPassword });
   return {
     ...database,
     label: 'postgres',

@@ -20,6 +20,7 @@ import {
   text_error,
 } from '../../../packages/i18n/catalogs/en-us.json';
 import type { Route } from './+types/root';
+import { DemoRibbon } from './features/shell/demo-ribbon.tsx';
 import { ErrorPage } from './features/shell/error-page.tsx';
 import { ShellProviders } from './features/shell/providers.tsx';
 import { authContext, authMiddleware, sameOriginMiddleware } from './lib/auth.server.ts';
@@ -43,6 +44,8 @@ export interface RootData {
   translatorMode: boolean;
   /** Whether the dev mailbox page exists (no SMTP configured). */
   devMailbox: 'off' | 'local' | 'public';
+  /** The demo shop: a ribbon on every page says so (decision 026). */
+  demo: boolean;
   /** The signed-in user, as much as the pages show; never a token. */
   user: SessionUser | null;
   /** The visitor's cart for the header's badge: units in it and what it holds; null without a cart. */
@@ -103,6 +106,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
       captchaSiteKey: config.captchaSiteKey,
     },
     devMailbox: config.devMailbox,
+    demo: config.demo,
     user: me
       ? {
           id: me._id,
@@ -175,6 +179,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <I18nProvider tag={localeTag(loaderData.locale)} messages={loaderData.messages}>
       <ShellProviders>
+        {loaderData.demo && <DemoRibbon />}
         <Outlet />
         {loaderData.translatorMode && (
           <Suspense fallback={null}>

@@ -2,9 +2,27 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { apiConfigFromEnv, buildApi, type Env, type GeoLookup } from '@varg/api';
+import {
+  apiConfigFromEnv,
+  buildApi,
+  ConfigError,
+  type Env,
+  type GeoLookup,
+  isProductionEnv,
+  productionProblems,
+  readEnv,
+} from '@varg/api';
 import { hashPassword } from '@varg/api/passwords';
-import { type Database, migrate, openDatabase, seed } from '@varg/db';
+import {
+  activeMarkets,
+  COUNTRIES,
+  type Database,
+  DEMO_ACCOUNT_DOMAIN,
+  demoAccountCount,
+  migrate,
+  openDatabase,
+  seed,
+} from '@varg/db';
 import { messagesFor } from '@varg/i18n/server';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerBuild } from 'react-router';
@@ -21,6 +39,8 @@ export interface ServerOptions {
   database?: Database;
   geo?: GeoLookup;
   logger?: FastifyServerOptions['logger'];
+  /** Serve the pages from this build instead of the built files or Vite (tests without a build). */
+  build?: () => Promise<ServerBuild>;
 }
 
 export interface Server {
@@ -29,7 +49,10 @@ export interface Server {
   close(): Promise<void>;
 }
 
-/** Opens (and migrates and seeds) the database named by the environment: PostgreSQL or the embedded PGlite. */
+/**
+ * Opens (and migrates and seeds) the database named by the environment: PostgreSQL or the embedded PGlite. The demo
+ * seeds reference and demo data; production the reference data only (decision 026).
+ */
 export async function openEnvDatabase(env: Env): Promise<Database> {
   const database = await openDatabase({
     url: env.DATABASE_URL,
@@ -37,8 +60,63 @@ export async function openEnvDatabase(env: Env): Promise<Database> {
     onIdleError: (err) => console.warn(`database: idle connection lost (${err.message})`),
   });
   await migrate(database);
-  if (env.SEED) await seed(database, { hashPassword });
+  if (env.SEED) await seed(database, { demo: apiConfigFromEnv(env).demo, hashPassword });
   return database;
+}
+
+export interface StartCheck {
+  /** The parsed environment (null when it does not parse). */
+  env: Env | null;
+  /** The migrated and seeded database, when the settings allow opening it; the caller closes it. */
+  database: Database | null;
+  /** Every reason not to start (empty: start). */
+  problems: string[];
+}
+
+/**
+ * Before serving: reads the environment and, in production (NODE_ENV=production without DEMO=1), checks every setting
+ * production needs against the markets active in the database (after migrating and seeding the reference data). All
+ * problems are collected, none stops the others from being found (decision 026).
+ */
+export async function checkStart(source: NodeJS.ProcessEnv = process.env): Promise<StartCheck> {
+  const problems: string[] = [];
+  let env: Env | null = null;
+  try {
+    env = readEnv(source);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(
+      ...error.message
+        .split('\n')
+        .slice(1)
+        .map((line) => line.trim()),
+    );
+  }
+  if (!isProductionEnv(source)) {
+    return { env, database: env && !problems.length ? await openEnvDatabase(env) : null, problems };
+  }
+  // Production: the markets of a fresh database (the reference countries) until the database itself can say.
+  let markets = COUNTRIES.filter((c) => c.status === 1).map((c) => ({ code: c.code, currency: c.currencyCode }));
+  let database: Database | null = null;
+  if (env && (env.DATABASE_URL || env.ALLOW_EMBEDDED_DATABASE)) {
+    try {
+      database = await openEnvDatabase(env);
+      // An empty countries table (SEED=false on a fresh database) is checked as the reference data it will receive.
+      const active = await activeMarkets(database);
+      if (active.length) markets = active;
+      const demoAccounts = await demoAccountCount(database);
+      if (demoAccounts > 0)
+        problems.push(
+          `database: holds ${demoAccounts} demo account${demoAccounts === 1 ? '' : 's'} (…@${DEMO_ACCOUNT_DOMAIN}, from an earlier demo start) with the published demo password; delete them`,
+        );
+    } catch (error) {
+      problems.push(`DATABASE_URL: the database cannot be opened (${(error as Error).message})`);
+      await database?.close().catch(() => {});
+      database = null;
+    }
+  }
+  problems.push(...productionProblems(source, markets));
+  return { env, database, problems: [...new Set(problems)] };
 }
 
 /** The one process: API, static files and server-rendered pages on one Fastify instance. */
@@ -56,7 +134,9 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   let build: ServerBuild | (() => Promise<ServerBuild>);
   const inlineStyles = new Map<string, string>();
   let closeVite: (() => Promise<void>) | undefined;
-  if (dev) {
+  if (options.build) {
+    build = options.build;
+  } else if (dev) {
     const vite = await import('vite');
     // HMR shares the app's own port, so the page's CSP (`connect-src 'self'`) allows it.
     const server = await vite.createServer({
@@ -106,7 +186,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
 
   await mountWeb(app, {
     build,
-    mode: dev ? 'development' : 'production',
+    mode: dev || options.build ? 'development' : 'production',
     apiUrl: env.API_URL,
     publicUrl,
     pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,

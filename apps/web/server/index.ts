@@ -1,19 +1,20 @@
-import { ConfigError, readEnv } from '@varg/api';
-import { createServer } from './app.ts';
+import { isProductionEnv, productionRefusal } from '@varg/api';
+import { checkStart, createServer } from './app.ts';
 
-// The process entry: read the environment once, fail fast with a clear message, serve, shut down gracefully.
-let env: ReturnType<typeof readEnv>;
-try {
-  env = readEnv();
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
+// The process entry: read the environment once and, in production, check every setting production needs (decision
+// 026); on any problem print them all in one message and exit 1. Then serve, and shut down gracefully.
+const { env, database, problems } = await checkStart(process.env);
+if (problems.length || !env) {
+  console.error(
+    isProductionEnv(process.env)
+      ? productionRefusal(problems)
+      : `Invalid environment configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+  );
+  await database?.close().catch(() => {});
+  process.exit(1);
 }
 
-const server = await createServer({ env });
+const server = await createServer({ env, ...(database ? { database } : {}) });
 await server.app.listen({ host: env.HOST, port: env.PORT });
 
 let closing = false;
@@ -26,6 +27,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     force.unref();
     try {
       await server.close();
+      await database?.close();
       process.exit(0);
     } catch (err) {
       server.app.log.error({ err }, 'error during shutdown');

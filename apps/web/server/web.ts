@@ -19,7 +19,7 @@ export interface WebOptions {
   pageCacheTtlMs: number;
   messagesFor(lang: UiLanguage): Messages;
   geo: GeoLookup;
-  config: Pick<ApiConfig, 'marketingSiteUrl' | 'whitelistEmails' | 'devMailbox' | 'mapTileUrl' | 'recaptcha'>;
+  config: Pick<ApiConfig, 'demo' | 'marketingSiteUrl' | 'whitelistEmails' | 'devMailbox' | 'mapTileUrl' | 'recaptcha'>;
 }
 
 /**
@@ -139,7 +139,9 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
             captchaSiteKey: options.config.recaptcha?.siteKey ?? '',
             publicUrl: origin,
             whitelistEmails: options.config.whitelistEmails,
-            devMailbox: options.config.devMailbox,
+            // The dev mailbox page exists in the demo only (decision 026).
+            devMailbox: options.config.demo ? options.config.devMailbox : 'off',
+            demo: options.config.demo,
           },
         });
         const response = await handler(toWebRequest(request, origin), context);

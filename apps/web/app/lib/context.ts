@@ -23,6 +23,8 @@ export interface AppServices {
     publicUrl: string;
     whitelistEmails: string[];
     devMailbox: 'off' | 'local' | 'public';
+    /** The demo shop (DEMO=1): every page shows the demo ribbon (decision 026). */
+    demo: boolean;
   };
 }
 

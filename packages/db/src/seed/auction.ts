@@ -4,22 +4,34 @@ import { auctionAxes, auctionBids, auctions } from '../schema/index.ts';
 
 type Tx = Pick<Db, 'insert' | 'select' | 'update'>;
 
-/** The demo auction (decision 021): open from 1 November to Christmas Eve 2026, 18:00 UTC, in EUR. */
+/**
+ * The auction (decision 021), in EUR. Its schedule is relative to the seeding time (decision 026), so the seeded
+ * auction is always open: from a day before to 30 days after, ending at 18:00 UTC.
+ */
 export const DEMO_AUCTION = {
   slug: 'xmas-2026',
   currency: 'EUR',
-  startsAt: new Date('2026-11-01T00:00:00Z'),
-  endsAt: new Date('2026-12-24T18:00:00Z'),
   reserve: 10_000,
   increment: 1_000,
   extensionWindowSeconds: 300,
   extensionSeconds: 300,
 } as const;
 
+/** When the auction seeded at `now` opens and ends. */
+export function auctionSchedule(now: Date): { startsAt: Date; endsAt: Date } {
+  const day = 86_400_000;
+  const endsAt = new Date(now.getTime() + 30 * day);
+  endsAt.setUTCHours(18, 0, 0, 0);
+  return { startsAt: new Date(now.getTime() - day), endsAt };
+}
+
 /** Axes shown first on the page. */
 export const FEATURED_AXES = [1, 13, 24, 100, 250, 500, 777, 1000] as const;
 
-/** Bids on a few axes (never on 7, the axe of the walkthrough), oldest first: [axe, bidder e-mail, amount, day]. */
+/**
+ * Bids on a few axes (never on 7, the axe of the walkthrough), oldest first: [axe, bidder e-mail, amount, hour after
+ * the opening] (all within the first day, so in the past of the seeding time).
+ */
 const DEMO_BIDS: ReadonlyArray<readonly [number, string, number, number]> = [
   [1, 'customer@demo.starkfuture.com', 25_000, 2],
   [1, 'company@demo.starkfuture.com', 30_000, 3],
@@ -30,8 +42,12 @@ const DEMO_BIDS: ReadonlyArray<readonly [number, string, number, number]> = [
   [42, 'company@demo.starkfuture.com', 11_000, 8],
 ];
 
-export async function seedAuction(tx: Tx) {
-  await tx.insert(auctions).values(DEMO_AUCTION).onConflictDoNothing();
+export async function seedAuction(tx: Tx, now: Date) {
+  const schedule = auctionSchedule(now);
+  await tx
+    .insert(auctions)
+    .values({ ...DEMO_AUCTION, ...schedule })
+    .onConflictDoNothing();
   const [auction] = await tx.select({ id: auctions.id }).from(auctions).where(eq(auctions.slug, DEMO_AUCTION.slug));
   if (!auction) return;
   const featured = new Set<number>(FEATURED_AXES);
@@ -42,19 +58,22 @@ export async function seedAuction(tx: Tx) {
         auctionId: auction.id,
         number: i + 1,
         featured: featured.has(i + 1),
-        endsAt: DEMO_AUCTION.endsAt,
+        endsAt: schedule.endsAt,
       })),
     )
     .onConflictDoNothing();
 }
 
 export async function seedAuctionBids(tx: Tx, userIds: Map<string, string>) {
-  const [auction] = await tx.select({ id: auctions.id }).from(auctions).where(eq(auctions.slug, DEMO_AUCTION.slug));
+  const [auction] = await tx
+    .select({ id: auctions.id, startsAt: auctions.startsAt })
+    .from(auctions)
+    .where(eq(auctions.slug, DEMO_AUCTION.slug));
   if (!auction) return;
-  for (const [number, email, amount, day] of DEMO_BIDS) {
+  for (const [number, email, amount, hour] of DEMO_BIDS) {
     const userId = userIds.get(email);
     if (!userId) continue;
-    const at = new Date(DEMO_AUCTION.startsAt.getTime() + day * 86_400_000);
+    const at = new Date(auction.startsAt.getTime() + hour * 3_600_000);
     const [bid] = await tx
       .insert(auctionBids)
       .values({ auctionId: auction.id, axeNumber: number, userId, amount, currency: 'EUR', createdAt: at })

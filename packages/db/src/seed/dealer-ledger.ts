@@ -6,7 +6,30 @@ type Tx = Pick<Db, 'insert' | 'update'>;
 
 // Each demo dealer's ledger with the maker over the last months (docs/decisions/024-dealer-ledger.md): bikes and parts
 // invoiced, a credit note, payments received, a warranty reimbursement at the dealer's labour rate; the older invoices
-// paid, one invoice overdue (due 2026-10-31), one open. Deterministic: fixed dates, amounts and numbers.
+// paid, one invoice overdue (due 25 days before the seeding), one open (due in 15 days). Amounts and numbers are fixed;
+// the dates are days relative to the seeding day (decision 026), so the overdue one stays overdue and the open one open.
+
+/** The days of the demo ledger, relative to the seeding day (UTC). */
+export const DEMO_LEDGER_DAYS = {
+  bikesInvoiced: -166,
+  bikesDue: -136,
+  partsInvoiced: -140,
+  partsDue: -110,
+  bikesPaid: -139,
+  creditNote: -128,
+  partsPaid: -112,
+  reimbursement: -71,
+  overdueInvoiced: -56,
+  overdueDue: -25,
+  openInvoiced: -15,
+  openDue: 15,
+} as const;
+
+/** The ISO date `offset` days from `now`'s UTC day. */
+export function demoLedgerDate(offset: number, now: Date = new Date()): string {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset));
+  return day.toISOString().slice(0, 10);
+}
 
 interface DealerLedgerSeed {
   /** Labour rate per hour, minor units (dealers.labour_rate), used for the reimbursement. */
@@ -34,7 +57,8 @@ const CURRENCY: Record<string, string> = { 'austin@demo.starkfuture.com': 'USD' 
 const vatOf = (net: number, bp: number) => Math.round((net * bp) / 10_000);
 
 /** The entries of one dealer, oldest first; `next(prefix)` hands out the document numbers. */
-function entriesOf(email: string, s: DealerLedgerSeed, next: (prefix: string) => string) {
+function entriesOf(email: string, s: DealerLedgerSeed, next: (prefix: string) => string, now: Date) {
+  const at = (key: keyof typeof DEMO_LEDGER_DAYS) => demoLedgerDate(DEMO_LEDGER_DAYS[key], now);
   const currency = CURRENCY[email] ?? 'EUR';
   const line = (description: string, quantity: number, unitAmount: number) => ({
     description,
@@ -68,16 +92,16 @@ function entriesOf(email: string, s: DealerLedgerSeed, next: (prefix: string) =>
     };
   };
   const bikes1 = invoice(
-    '2026-06-12',
-    '2026-07-12',
+    at('bikesInvoiced'),
+    at('bikesDue'),
     'paid',
     'STARK VARG EX',
     [line('STARK VARG EX 80 kW', s.bikes[0], s.bike), line('Transport to store', 1, 45_000)],
     `SO-${s.tag}-2026-0611`,
   );
   const parts1 = invoice(
-    '2026-07-08',
-    '2026-08-07',
+    at('partsInvoiced'),
+    at('partsDue'),
     'paid',
     'Spare parts',
     [line('Brake pads, front (set)', 10, 3_900), line('Chain kit 13/50', 4, 11_500), line('Battery cover', 2, 8_400)],
@@ -88,16 +112,16 @@ function entriesOf(email: string, s: DealerLedgerSeed, next: (prefix: string) =>
   const hours = 350; // 3.5 h of warranty work
   const labour = Math.round((hours * s.labourRate) / 100);
   const bikes2 = invoice(
-    '2026-09-30',
-    '2026-10-31',
+    at('overdueInvoiced'),
+    at('overdueDue'),
     'open',
     'STARK VARG MX',
     [line('STARK VARG MX 60 kW', s.bikes[1], s.bike - 60_000)],
     `SO-${s.tag}-2026-0929`,
   );
   const parts2 = invoice(
-    '2026-11-10',
-    '2026-12-10',
+    at('openInvoiced'),
+    at('openDue'),
     'open',
     'Spare parts',
     [line('Handguards (pair)', 6, 4_500), line('Front fender, white', 3, 6_900)],
@@ -113,7 +137,7 @@ function entriesOf(email: string, s: DealerLedgerSeed, next: (prefix: string) =>
       net: null,
       vat: null,
       status: 'paid',
-      issuedAt: '2026-07-09',
+      issuedAt: at('bikesPaid'),
       dueAt: null,
       description: `Bank transfer, ${bikes1.number}`,
       lines: [],
@@ -128,7 +152,7 @@ function entriesOf(email: string, s: DealerLedgerSeed, next: (prefix: string) =>
       net: creditNet,
       vat: creditVat,
       status: 'paid',
-      issuedAt: '2026-07-20',
+      issuedAt: at('creditNote'),
       dueAt: null,
       description: `Battery covers damaged in transport, ${parts1.number}`,
       lines: [line('Battery cover (returned)', 2, -8_400)],
@@ -142,7 +166,7 @@ function entriesOf(email: string, s: DealerLedgerSeed, next: (prefix: string) =>
       net: null,
       vat: null,
       status: 'paid',
-      issuedAt: '2026-08-05',
+      issuedAt: at('partsPaid'),
       dueAt: null,
       description: `Bank transfer, ${parts1.number}`,
       lines: [],
@@ -156,7 +180,7 @@ function entriesOf(email: string, s: DealerLedgerSeed, next: (prefix: string) =>
       net: -labour,
       vat: 0,
       status: 'open',
-      issuedAt: '2026-09-15',
+      issuedAt: at('reimbursement'),
       dueAt: null,
       description: 'Warranty repair: motor controller replaced',
       lines: [
@@ -177,7 +201,7 @@ function entriesOf(email: string, s: DealerLedgerSeed, next: (prefix: string) =>
 }
 
 /** Ledger entries of the demo dealers that exist (`dealerIds`: e-mail → dealer id), and their labour rates. */
-export async function seedDealerLedger(tx: Tx, dealerIds: ReadonlyMap<string, string>) {
+export async function seedDealerLedger(tx: Tx, dealerIds: ReadonlyMap<string, string>, now: Date) {
   const counters = new Map<string, number>();
   const next = (prefix: string) => {
     const n = (counters.get(prefix) ?? 0) + 1;
@@ -190,7 +214,7 @@ export async function seedDealerLedger(tx: Tx, dealerIds: ReadonlyMap<string, st
     await tx.update(dealers).set({ labourRate: seed.labourRate }).where(eq(dealers.id, dealerId));
     await tx
       .insert(dealerLedgerEntries)
-      .values(entriesOf(email, seed, next).map((e) => ({ ...e, dealerId })))
+      .values(entriesOf(email, seed, next, now).map((e) => ({ ...e, dealerId })))
       .onConflictDoNothing();
   }
 }

@@ -40,15 +40,23 @@ import { seedVehicles } from './vehicles.ts';
 const DEMO_ORDERS_OWNER = 'customer@demo.starkfuture.com';
 
 export interface SeedOptions {
+  /**
+   * Also seed the demo (decision 026): factory stock bikes, demo people (with `hashPassword`), their orders, leads,
+   * ledgers, bids and dealer stock. Production seeds the reference data only.
+   */
+  demo: boolean;
   /** Hashes the demo password; without it no demo account is created. */
   hashPassword?: (password: string) => Promise<string>;
+  /** The seeding time the demo schedules (auction, ledger due dates) are relative to; now by default. */
+  now?: Date;
 }
 
 /**
- * Deterministic seed. Reference rows are inserted once and then left alone, so what an administrator changes
- * survives a restart.
+ * Reference data, the same in the demo and in production: languages, countries, the models, their option groups,
+ * rules and price lists, the store catalogue and technical documents, open positions, the auction's definition.
+ * Inserted once and then left alone, so what an administrator changes survives a restart.
  */
-export async function seed(database: Database, options: SeedOptions = {}): Promise<void> {
+export async function seedReference(database: Database, options: { now?: Date } = {}): Promise<void> {
   const { db } = database;
   await db.transaction(async (tx) => {
     await tx
@@ -68,24 +76,37 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
       .insert(optionGroups)
       .values(GROUPS.map((id, sort) => ({ id, nameKey: `option_group_${id}`, sort })))
       .onConflictDoNothing();
-    const options = Object.entries(PRODUCT_OPTIONS).flatMap(([productId, groups]) =>
+    const productOptionRows = Object.entries(PRODUCT_OPTIONS).flatMap(([productId, groups]) =>
       Object.entries(groups).flatMap(([groupId, list]) =>
         list.map(([optionId], i) => ({ productId, optionId, groupId, isDefault: i === 0, sort: i })),
       ),
     );
-    await tx.insert(productOptions).values(options).onConflictDoNothing();
+    await tx.insert(productOptions).values(productOptionRows).onConflictDoNothing();
     await tx.insert(optionRules).values(OPTION_RULES).onConflictDoNothing();
     await seedJobPositions(tx);
     const prices = priceLists();
     await tx.insert(productPrices).values(prices.products).onConflictDoNothing();
     await tx.insert(optionPrices).values(prices.options).onConflictDoNothing();
-    await tx
-      .insert(stockBikes)
-      .values(stockBikeSeeds().map((b) => ({ ...b, hash: configurationHash(b.productId, b.optionIds) })))
-      .onConflictDoNothing();
     await seedStore(tx);
-    await seedAuction(tx);
+    await seedAuction(tx, options.now ?? new Date());
   });
+}
+
+/**
+ * The demo shop's data on top of the reference data: factory stock bikes, and with `hashPassword` the demo accounts
+ * (password DEMO_PASSWORD) with their orders, vehicles, leads, dealer orders, ledgers, bids and dealer stock. Once:
+ * nothing is added when the first demo account exists.
+ */
+export async function seedDemo(
+  database: Database,
+  options: { hashPassword?: SeedOptions['hashPassword']; now?: Date } = {},
+): Promise<void> {
+  const { db } = database;
+  const now = options.now ?? new Date();
+  await db
+    .insert(stockBikes)
+    .values(stockBikeSeeds().map((b) => ({ ...b, hash: configurationHash(b.productId, b.optionIds) })))
+    .onConflictDoNothing();
   if (!options.hashPassword) return;
   const [existing] = await db
     .select({ id: users.id })
@@ -147,8 +168,14 @@ export async function seed(database: Database, options: SeedOptions = {}): Promi
     await seedVehicles(tx, userIds);
     await seedLeads(tx, dealerIds);
     await seedDealerOrders(tx, userIds, dealerIds);
-    await seedDealerLedger(tx, dealerIds);
+    await seedDealerLedger(tx, dealerIds, now);
     await seedAuctionBids(tx, userIds);
     await seedStoreDealers(tx, passwordHash);
   });
+}
+
+/** Reference data, then (with `demo`) the demo's. Deterministic apart from the demo schedules' anchor, `now`. */
+export async function seed(database: Database, options: SeedOptions): Promise<void> {
+  await seedReference(database, options);
+  if (options.demo) await seedDemo(database, options);
 }

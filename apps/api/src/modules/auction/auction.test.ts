@@ -1,5 +1,5 @@
 import { get, type IncomingMessage } from 'node:http';
-import { auctionAxes, auctionBids, DEMO_AUCTION } from '@varg/db';
+import { auctionAxes, auctionBids, auctions, DEMO_AUCTION } from '@varg/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,11 +132,12 @@ describe('bidding', () => {
     await setEnd(11, new Date(Date.now() - 1000));
     await refused(await bid(a, 11, 50_000), 409, 'AUCTION_ENDED');
     const { db } = ctx.database;
+    const [before] = await db.select({ startsAt: auctions.startsAt }).from(auctions);
     await db.execute(sql`update auctions set starts_at = now() + interval '1 day'`);
     try {
       await refused(await bid(a, 12, 50_000), 409, 'AUCTION_NOT_STARTED');
     } finally {
-      await db.execute(sql`update auctions set starts_at = ${DEMO_AUCTION.startsAt.toISOString()}::timestamptz`);
+      await db.update(auctions).set({ startsAt: before?.startsAt ?? new Date() });
     }
   });
 

@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import { DEMO_LEDGER_DAYS, demoLedgerDate } from '@varg/db';
 import { describe, expect, it } from 'vitest';
 import { apiCalls, type Json, useApi } from '../../../test/helper.ts';
 
@@ -18,6 +19,8 @@ const ADMIN = 'admin@demo.starkfuture.com';
 const UNKNOWN = 'dea1e400-0000-4000-8000-0000000000ff';
 
 const winAnsi = new TextDecoder('windows-1252');
+/** The demo ledger's days are relative to the seeding day (today): the day of one of them. */
+const day = (key: keyof typeof DEMO_LEDGER_DAYS) => demoLedgerDate(DEMO_LEDGER_DAYS[key]);
 /** The text a PDF draws (built-in fonts: Windows-1252 hex strings in TJ arrays, in deflated streams). */
 function pdfText(pdf: Buffer): string {
   const runs: string[] = [];
@@ -59,7 +62,7 @@ describe('a dealer’s ledger', () => {
     expect(new Set(docs.map((d) => d.kind))).toEqual(new Set(['invoice', 'credit_note', 'payment', 'reimbursement']));
     expect(docs.map((d) => d.issuedAt)).toEqual([...docs.map((d) => d.issuedAt)].sort().reverse());
     expect(docs.every((d) => /^(INV|CN|PAY|RB)-2026-\d{6}$/.test(d.number))).toBe(true);
-    expect(docs.filter((d) => d.status === 'overdue').map((d) => d.dueAt)).toEqual(['2026-10-31']);
+    expect(docs.filter((d) => d.status === 'overdue').map((d) => d.dueAt)).toEqual([day('overdueDue')]);
     // Each entry's running balance is the sum of it and every older entry.
     const oldestFirst = [...docs].reverse();
     let running = 0;
@@ -101,12 +104,17 @@ describe('a dealer’s ledger', () => {
     expect(invoices.totalDocs).toBe(4);
     expect(invoices.docs.every((d: Json) => d.kind === 'invoice')).toBe(true);
     const overdue = await ok(await call('GET', list(id, '?status=overdue'), token));
-    expect(overdue.docs.map((d: Json) => d.issuedAt)).toEqual(['2026-09-30']);
+    expect(overdue.docs.map((d: Json) => d.issuedAt)).toEqual([day('overdueInvoiced')]);
     const paidInvoices = await ok(await call('GET', list(id, '?status=paid&kind=invoice'), token));
     expect(paidInvoices.totalDocs).toBe(2);
-    const summer = await ok(await call('GET', list(id, '?from=2026-07-01&to=2026-08-31'), token));
-    expect(summer.docs.map((d: Json) => d.issuedAt)).toEqual(['2026-08-05', '2026-07-20', '2026-07-09', '2026-07-08']);
-    const oneDay = await ok(await call('GET', list(id, '?from=2026-07-20&to=2026-07-20'), token));
+    const summer = await ok(await call('GET', list(id, `?from=${day('partsInvoiced')}&to=${day('partsPaid')}`), token));
+    expect(summer.docs.map((d: Json) => d.issuedAt)).toEqual([
+      day('partsPaid'),
+      day('creditNote'),
+      day('bikesPaid'),
+      day('partsInvoiced'),
+    ]);
+    const oneDay = await ok(await call('GET', list(id, `?from=${day('creditNote')}&to=${day('creditNote')}`), token));
     expect(oneDay.docs.map((d: Json) => d.kind)).toEqual(['credit_note']);
     const second = await ok(await call('GET', list(id, '?limit=3&page=2'), token));
     expect(second).toMatchObject({ page: 2, limit: 3, totalDocs: 8, totalPages: 3, hasPrevPage: true, nextPage: 3 });

@@ -197,7 +197,7 @@ describe('technical document files', () => {
       .where(eq(technicalDocuments.id, 'TD002'));
     const migration = readFileSync(join(migrationsFolder, '0007_document_content.sql'), 'utf8');
     await db.execute(sql.raw(migration.split('--> statement-breakpoint')[1] ?? ''));
-    await seed(ctx.database);
+    await seed(ctx.database, { demo: true });
     expect(await row('TD007')).toEqual(seeded);
     expect(await row('TD002')).toMatchObject({ fileUrl: 'https://files.example/om-ex.pdf' });
     expect((await row('TD002'))?.content?.sections.length).toBeGreaterThan(3);
