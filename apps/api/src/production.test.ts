@@ -63,6 +63,35 @@ describe('production mode', () => {
     expect(productionProblems(COMPLETE, EU)).toEqual([]);
   });
 
+  it('refuses Stripe test-mode keys, which take test cards, unless a staging server opts in', () => {
+    const testKeys = { ...COMPLETE, STRIPE_SECRET_KEY: 'sk_test_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc' };
+    expect(variables(productionProblems(testKeys, EU))).toEqual(['STRIPE_SECRET_KEY']);
+    expect(productionProblems({ ...testKeys, ALLOW_TEST_PAYMENTS: '1' }, EU)).toEqual([]);
+    const perMarket = JSON.stringify({
+      PL: { secretKey: 'rk_test_1', publishableKey: 'pk_live_1', webhookSecret: 'whsec_k8J2mN5qR7tV9xZ1' },
+    });
+    expect(productionProblems({ ...COMPLETE, STRIPE_ACCOUNTS: perMarket }, EU)).toEqual([
+      expect.stringMatching(/^STRIPE_SECRET_KEY: test-mode keys .* for PL;/),
+    ]);
+  });
+
+  it('refuses a lender reached over plain http or with a trivial callback secret', () => {
+    const ekho = {
+      EKHO_API_URL: 'https://api.ekho.example',
+      EKHO_API_KEY: 'k',
+      EKHO_WEBHOOK_SECRET: 'Zq8wX3nB7vT1mK5pR9sD',
+    };
+    expect(productionProblems({ ...COMPLETE, ...ekho }, EU)).toEqual([]);
+    expect(
+      variables(
+        productionProblems(
+          { ...COMPLETE, ...ekho, EKHO_API_URL: 'http://api.ekho.example', EKHO_WEBHOOK_SECRET: 'x'.repeat(20) },
+          EU,
+        ),
+      ),
+    ).toEqual(['EKHO_API_URL', 'EKHO_WEBHOOK_SECRET']);
+  });
+
   it('takes the embedded database only with the explicit opt-in', () => {
     const { DATABASE_URL: _, ...withoutDb } = COMPLETE;
     expect(variables(productionProblems(withoutDb, EU))).toEqual(['DATABASE_URL']);

@@ -163,8 +163,29 @@ export function productionProblems(source: RawEnv, activeMarkets: readonly Activ
         add('STRIPE_WEBHOOK_SECRET', `no webhook signing secret for ${markets(missing.webhookSecret)}`);
       if (weakWebhook.length)
         add('STRIPE_WEBHOOK_SECRET', `a documented example or trivial secret for ${markets(weakWebhook)}`);
+      // Test-mode keys take Stripe's test cards (4242…): a staging server says so explicitly.
+      if (!truthy(source.ALLOW_TEST_PAYMENTS)) {
+        const testKeys = served.filter((code) => {
+          const own = accounts?.[code];
+          const keys = [
+            own?.secretKey ?? source.STRIPE_SECRET_KEY,
+            own ? own.publishableKey : source.STRIPE_PUBLISHABLE_KEY,
+          ];
+          return keys.some((key) => typeof key === 'string' && /^(sk|rk|pk)_test_/.test(key));
+        });
+        if (testKeys.length)
+          add(
+            'STRIPE_SECRET_KEY',
+            `test-mode keys (sk_test_/pk_test_, which take test cards) for ${markets(testKeys)}; live keys, or ALLOW_TEST_PAYMENTS=1 on a staging server`,
+          );
+      }
     }
   }
+  // Financing: the lender's callbacks arrive signed over https (decision 030).
+  if (set('EKHO_API_URL') && !/^https:\/\//.test(source.EKHO_API_URL as string))
+    add('EKHO_API_URL', 'must be an https:// URL');
+  if (set('EKHO_WEBHOOK_SECRET') && weakSecret(source.EKHO_WEBHOOK_SECRET as string))
+    add('EKHO_WEBHOOK_SECRET', 'is a documented example or a trivial value');
   // A transfer to our own account: without BANK_TRANSFER_IBAN the sandbox demo account would be shown to buyers.
   const ownTransfer = activeMarkets
     .filter((m) =>
