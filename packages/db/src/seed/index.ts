@@ -88,12 +88,11 @@ export async function seedReference(database: Database, options: { now?: Date } 
     await tx.insert(productPrices).values(prices.products).onConflictDoNothing();
     await tx.insert(optionPrices).values(prices.options).onConflictDoNothing();
     await seedStore(tx);
-    await seedAuction(tx, options.now ?? new Date());
   });
 }
 
 /**
- * The demo shop's data on top of the reference data: factory stock bikes, and with `hashPassword` the demo accounts
+ * The demo shop's data on top of the reference data: factory stock bikes, the auction, and with `hashPassword` the demo accounts
  * (password DEMO_PASSWORD) with their orders, vehicles, leads, dealer orders, ledgers, bids and dealer stock. Once:
  * nothing is added when the first demo account exists.
  */
@@ -107,6 +106,8 @@ export async function seedDemo(
     .insert(stockBikes)
     .values(stockBikeSeeds().map((b) => ({ ...b, hash: configurationHash(b.productId, b.optionIds) })))
     .onConflictDoNothing();
+  // The demo's auction: a real one is prepared by its staff, never opened by a production start.
+  await db.transaction((tx) => seedAuction(tx, now));
   if (!options.hashPassword) return;
   const [existing] = await db
     .select({ id: users.id })
