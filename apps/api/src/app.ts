@@ -399,6 +399,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const checkout = checkoutService({
     repo: checkoutRepo(database.db),
     cartFor: async (cartId, caller) => checkoutCart(await cart.get(caller, cartId)),
+    recheckDealerPrices: (cartId) => cart.recheckDealerPrices(cartId),
     market: async (country) => ({ ...(await tax.market(country)), status: 1 }),
     shippingMethods: (input) => shipping.allowedMethods(input),
     vatValid: (vatId, country) => tax.vatValid(vatId, country),

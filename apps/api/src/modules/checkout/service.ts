@@ -31,6 +31,8 @@ export interface CheckoutLine {
   quantity: number;
   /** One unit as charged, as the market lists it (with VAT where it shows VAT). */
   unitPrice: number;
+  /** One unit at the catalogue's price, before a dealer's price (bikes); what order edits are bounded by. */
+  listPrice: number | null;
   total: number;
   deposit: number;
   available: boolean;
@@ -70,6 +72,11 @@ export interface CheckoutDeps {
   repo: CheckoutRepo;
   /** The cart with its lines priced in its country (the cart service; ownership checked there). */
   cartFor(cartId: string, auth: Auth | null): Promise<CheckoutCart>;
+  /**
+   * Checks a cart's dealer prices again against today's list prices and the dealer's terms, dropping or updating those
+   * no longer allowed; answers how many lines changed (decision 027).
+   */
+  recheckDealerPrices?(cartId: string): Promise<number>;
   market(country: string): Promise<(TaxMarket & { status: number }) | null>;
   shippingMethods(input: { country: string; kind: 'vehicle' | 'store'; subtotal: number }): Promise<ShippingOption[]>;
   vatValid(vatId: string, country: string): Promise<boolean>;
@@ -257,8 +264,10 @@ export function checkoutService(deps: CheckoutDeps) {
   return {
     /** Spec: POST checkout/setup/{cartId}. Re-run on every address, billing, shipping or kind change (500 ms). */
     async setup(cartId: string, auth: Auth | null, input: SetupInput) {
-      const cart = await deps.cartFor(cartId, auth);
+      let cart = await deps.cartFor(cartId, auth);
       if (cart.status !== 'open') throw new ApiError('SHOPPING_CART_NOT_FOUND');
+      // A dealer's price no longer allowed is dropped here: the buyer sees the total they will pay.
+      if (await deps.recheckDealerPrices?.(cart.id)) cart = await deps.cartFor(cartId, auth);
       const address = await addressFor(auth, input);
       if (address && address.country.toUpperCase() !== cart.country) throw new ApiError('ADDRESS_COUNTRY_MISMATCH');
       return checkoutData(cart, await price(cart, input, auth, address));
@@ -286,6 +295,8 @@ export function checkoutService(deps: CheckoutDeps) {
         return { ...summaries(already), token: null, refresh_token: null, isNewUser: false };
       }
       if (cart.status !== 'open') throw new ApiError('SHOPPING_CART_NOT_FOUND');
+      // A dealer's price no longer allowed is dropped and nothing is ordered: the dealer confirms the new total.
+      if (await deps.recheckDealerPrices?.(cart.id)) throw new ApiError('DEALER_PRICE_CHANGED');
       if (!(cart.lines.length > 0 && cart.lines.every((l) => l.available))) throw new ApiError('CART-ERROR-001');
 
       const contact = {
@@ -385,6 +396,7 @@ export function checkoutService(deps: CheckoutDeps) {
           name: l.name,
           quantity: l.quantity,
           unitPrice: l.unitPrice,
+          listPrice: l.kind === 'store' ? null : l.listPrice,
           vatRateBp: priced.tax.reverseCharge ? 0 : Math.round(priced.tax.rateBp),
           total: lineTax.get(l.id)?.total ?? l.total,
           deposit: l.deposit,

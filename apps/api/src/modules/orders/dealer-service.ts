@@ -377,7 +377,12 @@ export function dealerOrdersService(deps: {
         });
         unitDeposit = priced.deposit;
       }
-      line.listPrice = listPriceOf(line);
+      // The bound is the catalogue's price at checkout, never the line's price now (which may carry a dealer's price
+      // already: no discount on top of a discount). Orders from before the checkout kept it take the catalogue's price
+      // of the configuration now (decision 027).
+      line.listPrice ??= await bikePrice(line.hash ?? '', found.order)
+        .then((p) => p.unitPrice)
+        .catch(() => line.unitPrice);
       line.unitPrice = checkPrice(line.listPrice, body.overwritePrice, dealer);
       line.quantity = body.quantity;
       line.deposit = unitDeposit * body.quantity;
