@@ -403,6 +403,8 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     market: async (country) => ({ ...(await tax.market(country)), status: 1 }),
     shippingMethods: (input) => shipping.allowedMethods(input),
     vatValid: (vatId, country) => tax.vatValid(vatId, country),
+    vatCheck: (vatId, country) => tax.checkVat(vatId, country),
+    requireVies: !config.demo,
     tax: (input) => tax.calculate(input),
     addressOf: (userId, id) => addresses.get(userId, id),
     saveAddress: (userId, input) => addresses.create(userId, input),

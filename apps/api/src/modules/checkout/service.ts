@@ -5,6 +5,7 @@ import {
   allowedMethods,
   amountForKind,
   type CustomerType,
+  isEuMember,
   isUuid,
   normalizePaymentKind,
   orderPhone,
@@ -80,6 +81,20 @@ export interface CheckoutDeps {
   market(country: string): Promise<(TaxMarket & { status: number }) | null>;
   shippingMethods(input: { country: string; kind: 'vehicle' | 'store'; subtotal: number }): Promise<ShippingOption[]>;
   vatValid(vatId: string, country: string): Promise<boolean>;
+  /**
+   * The VAT id check with who answered (`vies` or `format`) and VIES's consultation; throws VAT_CHECK_UNAVAILABLE when
+   * VIES cannot tell. Used instead of `vatValid` when given.
+   */
+  vatCheck?(
+    vatId: string,
+    country: string,
+  ): Promise<{
+    isValid: boolean;
+    source?: 'vies' | 'format';
+    consultation?: { requestIdentifier: string | null; requestDate: string | null } | undefined;
+  }>;
+  /** Production: an EU VAT id counts for the reverse charge only when VIES said it is valid (decision 027). */
+  requireVies?: boolean;
   tax(input: TaxInput): Promise<TaxCalculation>;
   addressOf(userId: string, id: string): Promise<SavedAddress | null>;
   saveAddress(userId: string, input: AddressInput): Promise<SavedAddress>;
@@ -120,6 +135,15 @@ export interface SetupInput {
     | undefined;
 }
 
+/** What the checkout knows of a company's VAT id (decision 027). */
+interface VatStatus {
+  /** Counts for the reverse charge. */
+  valid: boolean;
+  /** vies · format · format_only (production: not without VIES) · unavailable (VIES could not answer) · invalid */
+  check: 'vies' | 'format' | 'format_only' | 'unavailable' | 'invalid';
+  consultation: { requestIdentifier: string | null; requestDate: string | null } | null;
+}
+
 const trim = (s: string | undefined) => (s ?? '').trim();
 const addWeeksIso = (from: Date, weeks: number) =>
   new Date(from.getTime() + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
@@ -131,6 +155,29 @@ export function checkoutService(deps: CheckoutDeps) {
     const market = await deps.market(country);
     if (market?.status !== 1) throw new ApiError('COUNTRY_NOT_FOUND');
     return market;
+  }
+
+  /**
+   * Whether a company's VAT id counts for the reverse charge. In production (`requireVies`) an EU VAT id counts only on
+   * VIES's answer; a format check alone does not (`format_only`). When VIES cannot answer, it does not count either
+   * (`unavailable`): VAT is charged and the buyer is told, rather than refusing the order (decision 027).
+   */
+  async function checkVatId(vatId: string, country: string): Promise<VatStatus> {
+    const none = { valid: false, consultation: null };
+    if (!deps.vatCheck) {
+      const valid = await deps.vatValid(vatId, country);
+      return { valid, check: valid ? 'format' : 'invalid', consultation: null };
+    }
+    try {
+      const answer = await deps.vatCheck(vatId, country);
+      if (!answer.isValid) return { ...none, check: 'invalid' };
+      if (answer.source === 'vies') return { valid: true, check: 'vies', consultation: answer.consultation ?? null };
+      if (deps.requireVies && isEuMember(country)) return { ...none, check: 'format_only' };
+      return { valid: true, check: 'format', consultation: null };
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'VAT_CHECK_UNAVAILABLE') return { ...none, check: 'unavailable' };
+      throw error;
+    }
   }
 
   /** Prices a cart for an address and billing: shipping, tax by the market's rules, the total to pay. */
@@ -148,7 +195,8 @@ export function checkoutService(deps: CheckoutDeps) {
     const company = input.billing?.buyingForACompany ? input.billing : null;
     const vatId = trim(company?.companyId);
     const vatCountry = /^[A-Z]{2}/.test(vatId) ? vatId.slice(0, 2).replace('EL', 'GR') : cart.country;
-    const vatValid = vatId ? await deps.vatValid(vatId, vatCountry) : false;
+    const vatStatus = vatId ? await checkVatId(vatId, vatCountry) : null;
+    const vatValid = vatStatus?.valid ?? false;
     const customerType: CustomerType = auth?.roles.includes('dealer') ? 'Dealer' : company ? 'B2B' : 'B2C';
     const tax = await deps.tax({
       market,
@@ -195,7 +243,15 @@ export function checkoutService(deps: CheckoutDeps) {
       chosen,
       methods,
       tax,
-      vat: { id: vatId || null, valid: vatValid, country: vatId ? vatCountry : null },
+      vat: {
+        id: vatId || null,
+        valid: vatValid,
+        country: vatId ? vatCountry : null,
+        /** vies · format · format_only (production: no reverse charge without VIES) · unavailable · invalid */
+        check: vatStatus?.check ?? null,
+        requestIdentifier: vatStatus?.consultation?.requestIdentifier ?? null,
+        requestDate: vatStatus?.consultation?.requestDate ?? null,
+      },
       deposit,
     };
   }
@@ -359,6 +415,12 @@ export function checkoutService(deps: CheckoutDeps) {
             vatId: priced.vat.id,
             vatIdValid: priced.vat.valid,
             reverseCharge: priced.tax.reverseCharge,
+            // Who checked the VAT id, and VIES's consultation number: the proof a reverse charge rests on.
+            vatCheck: {
+              source: priced.vat.check,
+              requestIdentifier: priced.vat.requestIdentifier,
+              requestDate: priced.vat.requestDate,
+            },
             address: billingAddress,
           }
         : {
