@@ -16,6 +16,7 @@ import {
 } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AddressInput, SavedAddress } from '../addresses/service.ts';
+import { reservationDeadline } from '../orders/reservations.ts';
 import type { CheckoutRepo, NewOrderLine } from './repo.ts';
 
 export interface CheckoutLine {
@@ -112,6 +113,8 @@ export interface CheckoutDeps {
   adoptPayments(cartId: string, orderId: string, userId: string): Promise<void>;
   /** The id of the user's active dealer record (status 1), if they are one: their orders are theirs to look after. */
   activeDealerOf?(userId: string): Promise<string | null>;
+  /** How long an unpaid order holds its stock bikes (STOCK_RESERVATION_HOURS, default 24; decision 027). */
+  stockReservationHours?: number;
   now?: () => Date;
 }
 
@@ -495,6 +498,12 @@ export function checkoutService(deps: CheckoutDeps) {
             },
             deliveryDate:
               group.type === 'vehicle' ? (cart.deliveryDate ?? addWeeksIso(now(), 10)) : addWeeksIso(now(), 1),
+            // The order's stock bikes are held until then unless something is paid (decision 027).
+            reservedUntil: reservationDeadline(
+              group.lines.some((l) => l.stockBikeId),
+              now(),
+              deps.stockReservationHours,
+            ),
           },
         };
       });
