@@ -420,6 +420,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       return dealer?.status === 1 ? dealer.id : null;
     },
     stockReservationHours: config.stockReservationHours ?? DEFAULT_STOCK_RESERVATION_HOURS,
+    captcha,
   });
   // Unpaid orders' stock-bike holds (decision 027): released every STOCK_RESERVATION_INTERVAL_MS once lapsed.
   const holds = reservations(database.db);
@@ -513,6 +514,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     checkout,
     guards,
     orderPaymentKinds: async (orderId, caller) => (await payments.options(caller, orderId)).kinds,
+    guestLimit: config.demo ? null : { max: config.guestCheckoutLimit ?? 5, signedInMax: config.rateLimitMax },
     async resultOf(orderId, caller) {
       const view = await orders.order(caller, orderId, 'en-us').catch(() => null);
       return view ? checkoutResult(view) : null;

@@ -24,10 +24,12 @@ import { isApiRequestError } from '../lib/api.ts';
 import { authContext, signIn, userApi } from '../lib/auth.server.ts';
 import { cartCookie, cartIdFrom } from '../lib/cart.server.ts';
 import { localeContext } from '../lib/context.ts';
+import { captchaOf } from '../lib/forms.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath, useRootData } from '../lib/use-locale.ts';
 import { buttonClass } from '../ui/button.ts';
+import { CaptchaField } from '../ui/captcha.tsx';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/checkout';
 
@@ -191,6 +193,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         : { billing_info: { use_contact_info: true } }),
       ...(body.billing.customerTaxId ? { customer_tax_id: body.billing.customerTaxId } : {}),
       customer_order_reference: String(form.get('customer_order_reference') ?? ''),
+      // A buyer without an account confirms with the captcha's token (decision 027).
+      ...captchaOf(form),
     });
     // A buyer without an account now has one: the returned session signs them in (spec section 4).
     if (confirm.token && confirm.refresh_token)
@@ -623,6 +627,7 @@ function CheckoutForm({
           />
 
           {stripePay.error ? <FormMessage tone="error">{stripePay.error}</FormMessage> : null}
+          {signedIn ? null : <CaptchaField action="checkout" />}
           <div className="flex flex-col gap-3">
             <button
               type="submit"

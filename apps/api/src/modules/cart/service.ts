@@ -647,7 +647,7 @@ export function cartService(deps: CartDeps) {
      */
     async recheckDealerPrices(cartId: string): Promise<number> {
       const row = await repo.find(cartId);
-      if (!row || row.status !== 'open') return 0;
+      if (row?.status !== 'open') return 0;
       const { items } = await repo.lines(row.id);
       const priced = items.filter((i) => i.overwritePrice !== null);
       if (!priced.length) return 0;

@@ -2,12 +2,13 @@
 // on the order (issue 22 item 2, decision 027). VIES itself is a test double of the external service (its REST
 // answers); the VIES adapter, the tax service and the checkout run for real.
 import type { Database } from '@varg/db';
-import { orders } from '@varg/db';
+import { orders, users } from '@varg/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedGeo, testConfig, testDatabase } from '../../../test/helper.ts';
 import { buildApi } from '../../app.ts';
+import { recaptchaEnterprise } from '../../providers/captcha/recaptcha-enterprise.ts';
 import type { VatIdProvider } from '../../providers/vat/interface.ts';
 import { jsvatCheck } from '../../providers/vat/jsvat.ts';
 import { viesProvider } from '../../providers/vat/vies.ts';
@@ -27,14 +28,30 @@ const vat: VatIdProvider = {
     vies === 'format' ? jsvatCheck(number, country) : viesService.check(number, country),
 };
 
+/** A stand-in for Google's reCAPTCHA Enterprise assessments: the token `human` passes, anything else is invalid. */
+const captcha = recaptchaEnterprise({
+  projectId: 'varg-test',
+  siteKey: 'site-key',
+  apiKey: 'api-key',
+  minScore: 0.5,
+  fetch: (async (_url: string, init: RequestInit) => {
+    const { event } = JSON.parse(String(init.body)) as { event: { token: string; expectedAction: string } };
+    return Response.json({
+      tokenProperties: { valid: event.token === 'human', action: event.expectedAction },
+      riskAnalysis: { score: 0.9 },
+    });
+  }) as typeof fetch,
+});
+
 const ctx = {} as { app: FastifyInstance; database: Database };
 beforeAll(async () => {
   ctx.database = await testDatabase();
   ctx.app = await buildApi({
-    config: { ...testConfig, demo: false },
+    config: { ...testConfig, demo: false, guestCheckoutLimit: 2 },
     database: ctx.database,
     geo: fixedGeo({}),
     providers: { vat },
+    captcha,
     logger: false,
   });
   await ctx.app.ready();
@@ -45,8 +62,14 @@ afterAll(async () => {
 });
 
 let ip = 20;
-const post = (url: string, payload: object) =>
-  ctx.app.inject({ method: 'POST', url, payload, remoteAddress: `198.51.100.${++ip}` });
+const post = (url: string, payload: object, from = `198.51.100.${++ip}`, token?: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    remoteAddress: from,
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+  });
 
 async function frenchCart() {
   const res = await post('/v1/cart/add-item?country=FR', { productId: 'varg-ex', componentIds: ['varg_option_80hp'] });
@@ -86,6 +109,7 @@ describe('VAT reverse charge in production', () => {
       shipping_method: 'home_delivery',
       language: 'fr',
       company_info: { name: 'Moto Lyon SARL', billing_id: 'FR44732829320' },
+      captcha: 'human',
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const [order] = await ctx.database.db.select().from(orders).where(eq(orders.id, confirmed.json().order._id));
@@ -104,5 +128,61 @@ describe('VAT reverse charge in production', () => {
     expect(res.json().pricing.taxes.reverseCharge).toBe(false);
     expect(res.json().pricing.taxes.amount).toBeGreaterThan(0);
     expect(res.json().vat).toMatchObject({ valid: false, check: 'unavailable' });
+  });
+});
+
+let guests = 0;
+const guest = (cartId: string, captchaToken?: string) => ({
+  cart_id: cartId,
+  first_name: 'Paul',
+  last_name: 'Durand',
+  email: `guest.${++guests}@example.com`,
+  phone: '+33 6 12 34 56 78',
+  address_input: { country: 'FR', line_1: '1 place Bellecour', postal_code: '69002', city: 'Lyon' },
+  shipping_method: 'home_delivery',
+  language: 'en',
+  ...(captchaToken !== undefined ? { captcha: captchaToken } : {}),
+});
+
+describe('guest checkout in production', () => {
+  it('needs the captcha: without a token, or with a refused one, nothing is created', async () => {
+    for (const token of [undefined, 'bot']) {
+      const cartId = await frenchCart();
+      const body = guest(cartId, token);
+      const res = await post('/v1/checkout', body);
+      // Fails on today's main: the order and an account were created for any caller.
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'CAPTCHA_FAILED' });
+      expect(res.json().message).not.toBe('error_captcha_failed');
+      expect(await ctx.database.db.select().from(orders).where(eq(orders.cartId, cartId))).toEqual([]);
+      expect(await ctx.database.db.select().from(users).where(eq(users.email, body.email))).toEqual([]);
+    }
+    const ordered = await post('/v1/checkout', guest(await frenchCart(), 'human'));
+    expect(ordered.statusCode, ordered.body).toBe(200);
+  });
+
+  it('is limited per address (GUEST_CHECKOUT_LIMIT an hour); signed-in buyers are not', async () => {
+    const from = '203.0.113.77';
+    const first = await post('/v1/checkout', guest(await frenchCart(), 'human'), from);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await post('/v1/checkout', guest(await frenchCart(), 'human'), from)).statusCode).toBe(200);
+    const cartId = await frenchCart();
+    const third = await post('/v1/checkout', guest(cartId, 'human'), from);
+    // Fails on today's main: a script could create orders and accounts without end.
+    expect(third.statusCode, third.body).toBe(429);
+    expect(third.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await ctx.database.db.select().from(orders).where(eq(orders.cartId, cartId))).toEqual([]);
+    // Another address is not affected, nor is the buyer who now has an account (signed in by the first confirm).
+    expect((await post('/v1/checkout', guest(await frenchCart(), 'human'))).statusCode).toBe(200);
+    const token = first.json().token as string;
+    const own = await post('/v1/cart/add-item?country=FR', { productId: 'varg-ex' }, from, token);
+    expect(own.statusCode, own.body).toBe(200);
+    const signedIn = await post(
+      '/v1/checkout',
+      { ...guest(own.json()._id), email: 'ignored@example.com' },
+      from,
+      token,
+    );
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
   });
 });

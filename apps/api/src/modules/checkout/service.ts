@@ -113,6 +113,8 @@ export interface CheckoutDeps {
   adoptPayments(cartId: string, orderId: string, userId: string): Promise<void>;
   /** The id of the user's active dealer record (status 1), if they are one: their orders are theirs to look after. */
   activeDealerOf?(userId: string): Promise<string | null>;
+  /** The captcha of anonymous forms: a buyer without an account confirms with a token (action `checkout`). */
+  captcha?: { verify(token: string | undefined, action: string, ip?: string): Promise<{ ok: boolean }> };
   /** How long an unpaid order holds its stock bikes (STOCK_RESERVATION_HOURS, default 24; decision 027). */
   stockReservationHours?: number;
   now?: () => Date;
@@ -347,6 +349,10 @@ export function checkoutService(deps: CheckoutDeps) {
       body: ConfirmBody,
       meta: { ip?: string | undefined; userAgent?: string | undefined; lang: string },
     ) {
+      // A buyer without an account passes the captcha first (decision 027): nothing is looked at or created before.
+      if (!auth && deps.captcha && !(await deps.captcha.verify(body.captcha, 'checkout', meta.ip)).ok) {
+        throw new ApiError('CAPTCHA_FAILED');
+      }
       const cart = await deps.cartFor(body.cart_id, auth);
       const already = await deps.repo.ordersOfCart(cart.id);
       if (already.length) {
@@ -540,6 +546,7 @@ export interface ConfirmBody {
   company_info?: { name: string; billing_id: string; address?: AddressInput | undefined } | undefined;
   customer_tax_id?: string | undefined;
   customer_order_reference?: string | undefined;
+  captcha?: string | undefined;
 }
 
 /** The spec's confirm answer: `order` (vehicle order) and `storeOrder` (parts); a mixed purchase has both. */
