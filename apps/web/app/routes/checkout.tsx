@@ -535,16 +535,7 @@ function CheckoutForm({
             {company ? (
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field label={t('checkout_company_name')} name="company_name" autoComplete="organization" required />
-                <Field
-                  label={t('checkout_vat_id')}
-                  name="vat_id"
-                  required
-                  hint={
-                    setup.vat.id
-                      ? t(setup.vat.valid ? 'checkout_vat_id_valid' : 'checkout_vat_id_invalid')
-                      : t('checkout_vat_id_hint')
-                  }
-                />
+                <Field label={t('checkout_vat_id')} name="vat_id" required hint={t(vatHint(setup.vat))} />
               </div>
             ) : null}
             {setup.pricing.customerTaxIdRequired ? (
@@ -654,6 +645,17 @@ function CheckoutForm({
       </div>
     </main>
   );
+}
+
+/**
+ * What the checkout says of a company's VAT id: valid, not valid, or valid-looking but not confirmed by VIES (VIES
+ * down, or a format check only, in production), when VAT is charged (decision 027).
+ */
+function vatHint(vat: CheckoutData['vat']): string {
+  if (!vat.id) return 'checkout_vat_id_hint';
+  if (vat.check === 'unavailable') return 'checkout_vat_id_unavailable';
+  if (vat.check === 'format_only') return 'checkout_vat_id_unconfirmed';
+  return vat.valid ? 'checkout_vat_id_valid' : 'checkout_vat_id_invalid';
 }
 
 /** The last confirm's error (the server's message in the buyer's language), above the form. */
