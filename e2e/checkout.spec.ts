@@ -143,4 +143,27 @@ test.describe('checkout (issue 5)', () => {
     await expect(page.getByTestId('bank-amount')).toContainText('€');
     await expectAccessible(page);
   });
+
+  test('a bike in stock paid by bank transfer is held until a deadline the buyer is told (decision 027)', async ({
+    page,
+  }) => {
+    await page.goto('/de-DE/varg/stock-bikes/SB0011');
+    await page.getByRole('button', { name: 'Dieses Motorrad reservieren' }).click();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await page.goto('/de-DE/checkout');
+    await fillContact(page, `stock-${Date.now()}@example.com`);
+    await page.getByLabel('Straße und Hausnummer').fill('Torstraße 1');
+    await page.getByLabel('Postleitzahl').fill('10119');
+    await page.getByLabel('Ort').fill('Berlin');
+    await page.getByLabel('Banküberweisung').check();
+    await page.getByRole('button', { name: /Zahlungspflichtig bestellen/ }).click();
+    await expect(page).toHaveURL(/\/de-DE\/checkout\/result\?orderId=/);
+    await expect(page.getByTestId('reservation-deadline')).toContainText(
+      /Wir reservieren das Lagerfahrzeug für Sie bis \d{1,2}\. \p{L}+ \d{4}/u,
+    );
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Meine Bestellung ansehen' }).first().click();
+    await expect(page).toHaveURL(/\/de-DE\/orders\/my\//);
+    await expect(page.getByTestId('reservation-deadline')).toBeVisible();
+  });
 });

@@ -64,6 +64,7 @@ import { dealerOrderRoutes } from './modules/orders/dealer-routes.ts';
 import { dealerOrdersService } from './modules/orders/dealer-service.ts';
 import { downloadLinks } from './modules/orders/download-link.ts';
 import { ordersRepo } from './modules/orders/repo.ts';
+import { DEFAULT_STOCK_RESERVATION_HOURS, reservations } from './modules/orders/reservations.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { bankAccount } from './modules/orders/seller.ts';
 import { type OrdersService, ordersService } from './modules/orders/service.ts';
@@ -405,9 +406,12 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const checkout = checkoutService({
     repo: checkoutRepo(database.db),
     cartFor: async (cartId, caller) => checkoutCart(await cart.get(caller, cartId)),
+    recheckDealerPrices: (cartId) => cart.recheckDealerPrices(cartId),
     market: async (country) => ({ ...(await tax.market(country)), status: 1 }),
     shippingMethods: (input) => shipping.allowedMethods(input),
     vatValid: (vatId, country) => tax.vatValid(vatId, country),
+    vatCheck: (vatId, country) => tax.checkVat(vatId, country),
+    requireVies: !config.demo,
     tax: (input) => tax.calculate(input),
     addressOf: (userId, id) => addresses.get(userId, id),
     saveAddress: (userId, input) => addresses.create(userId, input),
@@ -421,7 +425,19 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       const dealer = await users.findDealer(userId);
       return dealer?.status === 1 ? dealer.id : null;
     },
+    stockReservationHours: config.stockReservationHours ?? DEFAULT_STOCK_RESERVATION_HOURS,
+    captcha,
   });
+  // Unpaid orders' stock-bike holds (decision 027): released every STOCK_RESERVATION_INTERVAL_MS once lapsed.
+  const holds = reservations(database.db);
+  const holdsEvery = config.stockReservationIntervalMs ?? 0;
+  if (holdsEvery > 0) {
+    const timer = setInterval(() => {
+      holds.releaseLapsed(new Date()).catch((error: unknown) => app.log.error({ err: error }, 'stock reservations'));
+    }, holdsEvery);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   const ordersData = ordersRepo(database.db);
   const dealerOrders = dealerOrdersService({
     repo: dealerOrdersRepo(database.db, ordersData),
@@ -485,7 +501,11 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
         type: setup.lines.some((l) => l.kind !== 'store') ? 'vehicle' : 'store',
       };
     },
-    onSucceeded: (orderId, paymentId) => orders.sendPaymentReceived(orderId, paymentId).catch(() => undefined),
+    onSucceeded: async (orderId, paymentId) => {
+      // A payment for an order whose hold lapsed takes its bikes again, or is flagged for a refund (decision 027).
+      await holds.afterPayment(orderId).catch((error: unknown) => app.log.error({ err: error }, 'stock reservations'));
+      await orders.sendPaymentReceived(orderId, paymentId).catch(() => undefined);
+    },
     onFailed: (orderId, paymentId) => orders.sendPaymentFailed(orderId, paymentId).catch(() => undefined),
   });
   deliverWebhook = async (raw, signature) => {
@@ -514,6 +534,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     checkout,
     guards,
     orderPaymentKinds: async (orderId, caller) => (await payments.options(caller, orderId)).kinds,
+    guestLimit: config.demo ? null : { max: config.guestCheckoutLimit ?? 5, signedInMax: config.rateLimitMax },
     async resultOf(orderId, caller) {
       const view = await orders.order(caller, orderId, 'en-us').catch(() => null);
       return view ? checkoutResult(view) : null;

@@ -58,7 +58,8 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/, 'must be a BIC of 8 or 11 characters')
     .optional(),
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
-  VAT_CHECK_PROVIDER: z.enum(['jsvat', 'vies']).default('jsvat'),
+  /** Default: `jsvat` in the demo, `vies` in production (a reverse charge there needs VIES's answer; decision 027). */
+  VAT_CHECK_PROVIDER: z.enum(['jsvat', 'vies']).optional(),
   TAX_PROVIDER: z.enum(['builtin', 'stripe']).default('builtin'),
   STRIPE_SECRET_KEY: StripeSecret.optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
@@ -117,6 +118,18 @@ const EnvSchema = z.object({
     .optional(),
   BALANCE_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(3_600_000),
   AUCTION_WINNERS_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  // — money safety (decision 027) —
+  /** The seller's own EU VAT id: sent to VIES as the requester, so VIES gives each check a consultation number. */
+  VIES_REQUESTER_VAT_ID: z
+    .string()
+    .regex(/^[A-Za-z]{2}[A-Za-z0-9]{2,14}$/, 'must be an EU VAT id with its prefix (DE123456789)')
+    .optional(),
+  /** How long an unpaid order holds its stock bikes (hours). */
+  STOCK_RESERVATION_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** How often lapsed stock-bike holds are released (0: never; tests call the job themselves). */
+  STOCK_RESERVATION_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+  /** Orders a buyer without an account may confirm per address and hour (production). */
+  GUEST_CHECKOUT_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   AUCTION_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
 });
 export type Env = z.infer<typeof EnvSchema>;
@@ -175,6 +188,14 @@ export interface ApiConfig {
   balanceReminderIntervalMs?: number;
   /** How often the auction's ended axes are closed and their winners e-mailed (0: never; tests call the job). */
   auctionWinnersIntervalMs?: number;
+  /** The seller's EU VAT id, sent to VIES as the requester (VIES then answers a consultation number). */
+  viesRequesterVatId?: string | undefined;
+  /** Hours an unpaid order holds its stock bikes (default 24; decision 027). */
+  stockReservationHours?: number;
+  /** How often lapsed stock-bike holds are released (0: never; tests call the job). */
+  stockReservationIntervalMs?: number;
+  /** Orders a buyer without an account may confirm per address and hour, in production (default 5). */
+  guestCheckoutLimit?: number;
   /** How long each process keeps the auction's rules and times (0: read every time; tests change them). */
   auctionCacheMs?: number;
   /** reCAPTCHA Enterprise v3 for anonymous forms; off (forms accepted, logged once) when absent. */
@@ -268,7 +289,7 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
       ? { iban: env.BANK_TRANSFER_IBAN, bic: env.BANK_TRANSFER_BIC ?? '' }
       : undefined,
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
-    vatCheckProvider: env.VAT_CHECK_PROVIDER,
+    vatCheckProvider: env.VAT_CHECK_PROVIDER ?? (env.DEMO || env.NODE_ENV !== 'production' ? 'jsvat' : 'vies'),
     taxProvider: env.TAX_PROVIDER,
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     payments: {
@@ -298,6 +319,10 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
         : undefined,
     balanceReminderIntervalMs: env.BALANCE_REMINDER_INTERVAL_MS,
     auctionWinnersIntervalMs: env.AUCTION_WINNERS_INTERVAL_MS,
+    viesRequesterVatId: env.VIES_REQUESTER_VAT_ID,
+    stockReservationHours: env.STOCK_RESERVATION_HOURS,
+    stockReservationIntervalMs: env.STOCK_RESERVATION_INTERVAL_MS,
+    guestCheckoutLimit: env.GUEST_CHECKOUT_LIMIT,
     auctionCacheMs: env.AUCTION_CACHE_MS,
     recaptcha:
       env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_PROJECT_ID && env.RECAPTCHA_API_KEY

@@ -134,6 +134,11 @@ export const CartItem = z
     stock: z.boolean().meta({ description: 'A bike in stock (quantity always 1)' }),
     stockBikeId: z.string().nullable(),
     overwritePrice: z.number().int().nullable().meta({ description: "A dealer's unit price, when set" }),
+    catalogPrice: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "One bike at the catalogue's price in the cart's market, before a dealer's price" }),
     available: z.boolean().meta({ description: 'false: no price in the market (or sold); left out of the totals' }),
     deliveryDate: z.string().nullable(),
     subTotal: CartLinePrice.nullable().meta({ description: 'null when the line is unavailable' }),

@@ -131,6 +131,9 @@ export const ERRORS = {
   ORDER_PAYMENT_UNDER_WAY: { statusCode: 409, t_key: 'error_order_payment_under_way' },
   PRICE_BELOW_ALLOWED_DISCOUNT: { statusCode: 400, t_key: 'error_price_below_allowed_discount' },
   PRICE_ABOVE_LIST: { statusCode: 400, t_key: 'error_price_above_list' },
+  // — money safety (docs/decisions/027-money.md) —
+  /** A dealer's price in the cart is no longer allowed (terms, list price, market): it was changed; check the total. */
+  DEALER_PRICE_CHANGED: { statusCode: 409, t_key: 'error_dealer_price_changed' },
   /** The Dealer customer type is for the dealer's own orders; B2B needs a company billing. */
   CUSTOMER_TYPE_NOT_ALLOWED: { statusCode: 400, t_key: 'error_customer_type_not_allowed' },
   /** The upload is not a PDF (by its content, not its name), or is empty. */

@@ -132,6 +132,11 @@ export const OrderView = z
     payments: z.array(OrderPayment),
     deliveryDate: z.string().nullable().meta({ description: 'YYYY-MM-DD' }),
     taxDetails: z.record(z.string(), z.unknown()).meta({ description: 'How the checkout computed the tax' }),
+    reservedUntil: z.string().nullable().meta({
+      description:
+        'An unpaid order with stock bikes: they are held until then (ISO time); unpaid after it, the order is cancelled and the bikes offered again',
+    }),
+    reservationLapsed: z.boolean().meta({ description: 'The order was cancelled because its hold lapsed unpaid' }),
   })
   .meta({ id: 'Order' });
 export type OrderView = z.infer<typeof OrderView>;

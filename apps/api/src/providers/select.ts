@@ -25,7 +25,10 @@ export interface CommerceProviders {
 export function commerceProviders(config: ApiConfig): CommerceProviders {
   return {
     geocoding: config.googleMapsApiKey ? googleGeocoding({ apiKey: config.googleMapsApiKey }) : geocodingOff(),
-    vat: config.vatCheckProvider === 'vies' ? viesProvider() : jsvatProvider(),
+    vat:
+      config.vatCheckProvider === 'vies'
+        ? viesProvider({ requesterVatId: config.viesRequesterVatId })
+        : jsvatProvider(),
     // stripeTax throws without a key: the server does not start half-configured.
     tax: config.taxProvider === 'stripe' ? stripeTax({ secretKey: config.stripeSecretKey ?? '' }) : builtinTax(),
   };

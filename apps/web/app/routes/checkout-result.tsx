@@ -4,6 +4,7 @@ import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { Link, redirect, useLoaderData } from 'react-router';
 import type { BankInstructionsView } from '../features/checkout/types.ts';
 import { money } from '../features/configurator/price.tsx';
+import { ReservationNotice } from '../features/orders/order-detail.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
@@ -138,6 +139,11 @@ export default function CheckoutResult() {
             <h2 id={`order-${o.id}`} className="text-center text-lg font-semibold">
               {t('checkout_result_order', { number: o.number, email: o.contact.email })}
             </h2>
+            {o.reservedUntil || o.reservationLapsed ? (
+              <div className="mt-4">
+                <ReservationNotice order={o} />
+              </div>
+            ) : null}
             {own === 'processing' ? (
               <p className="mt-4 text-center text-neutral-700">{t('checkout_result_processing_text')}</p>
             ) : null}

@@ -24,10 +24,12 @@ import { isApiRequestError } from '../lib/api.ts';
 import { authContext, signIn, userApi } from '../lib/auth.server.ts';
 import { cartCookie, cartIdFrom } from '../lib/cart.server.ts';
 import { localeContext } from '../lib/context.ts';
+import { captchaOf } from '../lib/forms.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath, useRootData } from '../lib/use-locale.ts';
 import { buttonClass } from '../ui/button.ts';
+import { CaptchaField } from '../ui/captcha.tsx';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/checkout';
 
@@ -191,6 +193,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         : { billing_info: { use_contact_info: true } }),
       ...(body.billing.customerTaxId ? { customer_tax_id: body.billing.customerTaxId } : {}),
       customer_order_reference: String(form.get('customer_order_reference') ?? ''),
+      // A buyer without an account confirms with the captcha's token (decision 027).
+      ...captchaOf(form),
     });
     // A buyer without an account now has one: the returned session signs them in (spec section 4).
     if (confirm.token && confirm.refresh_token)
@@ -531,16 +535,7 @@ function CheckoutForm({
             {company ? (
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field label={t('checkout_company_name')} name="company_name" autoComplete="organization" required />
-                <Field
-                  label={t('checkout_vat_id')}
-                  name="vat_id"
-                  required
-                  hint={
-                    setup.vat.id
-                      ? t(setup.vat.valid ? 'checkout_vat_id_valid' : 'checkout_vat_id_invalid')
-                      : t('checkout_vat_id_hint')
-                  }
-                />
+                <Field label={t('checkout_vat_id')} name="vat_id" required hint={t(vatHint(setup.vat))} />
               </div>
             ) : null}
             {setup.pricing.customerTaxIdRequired ? (
@@ -623,6 +618,7 @@ function CheckoutForm({
           />
 
           {stripePay.error ? <FormMessage tone="error">{stripePay.error}</FormMessage> : null}
+          {signedIn ? null : <CaptchaField action="checkout" />}
           <div className="flex flex-col gap-3">
             <button
               type="submit"
@@ -649,6 +645,17 @@ function CheckoutForm({
       </div>
     </main>
   );
+}
+
+/**
+ * What the checkout says of a company's VAT id: valid, not valid, or valid-looking but not confirmed by VIES (VIES
+ * down, or a format check only, in production), when VAT is charged (decision 027).
+ */
+function vatHint(vat: CheckoutData['vat']): string {
+  if (!vat.id) return 'checkout_vat_id_hint';
+  if (vat.check === 'unavailable') return 'checkout_vat_id_unavailable';
+  if (vat.check === 'format_only') return 'checkout_vat_id_unconfirmed';
+  return vat.valid ? 'checkout_vat_id_valid' : 'checkout_vat_id_invalid';
 }
 
 /** The last confirm's error (the server's message in the buyer's language), above the form. */

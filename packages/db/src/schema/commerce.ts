@@ -56,6 +56,12 @@ export const cartItems = pgTable(
     stockBikeId: varchar('stock_bike_id', { length: 32 }),
     /** A dealer's price for the line (minor units), replacing the list price. */
     overwritePrice: integer('overwrite_price'),
+    /**
+     * What the dealer's price was set for: the market's currency and the line's configuration hash. A price whose
+     * currency or hash no longer matches the line is never applied (decision 027).
+     */
+    overwriteCurrency: varchar('overwrite_currency', { length: 3 }),
+    overwriteHash: varchar('overwrite_hash', { length: 16 }),
     createdAt,
   },
   (t) => [
@@ -143,10 +149,18 @@ export const orders = pgTable(
     deliveryDate: date('delivery_date'),
     /** When the buyer was last reminded of the balance after a deposit (decision 017): one reminder per stage. */
     balanceReminderAt: timestamp('balance_reminder_at', { withTimezone: true }),
+    /**
+     * An unpaid order's stock bikes are held until then (STOCK_RESERVATION_HOURS after the confirm; decision 027).
+     * Null when the order holds no stock bike, or once something is paid.
+     */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    /** When the hold lapsed unpaid: the order was cancelled and its bikes offered again (decision 027). */
+    reservationLapsedAt: timestamp('reservation_lapsed_at', { withTimezone: true }),
     createdAt,
     updatedAt,
   },
   (t) => [
+    index('orders_reserved_until_idx').on(t.reservedUntil),
     // A cart makes at most one vehicle order and one store order (a mixed purchase makes both).
     uniqueIndex('orders_cart_type_idx').on(t.cartId, t.type),
     uniqueIndex('orders_number_idx').on(t.number),
@@ -200,8 +214,9 @@ export const orderLines = pgTable(
     /** Price of one unit as listed to the buyer (with VAT where the market shows it), minor units. */
     unitPrice: integer('unit_price').notNull(),
     /**
-     * The unit price before a dealer's price (decision 025): what the allowed discount is measured from. Null until a
-     * dealer first changes the line; the price as ordered is the list price then.
+     * The catalogue's unit price of the line in the order's market at checkout, before any dealer price (decisions 025,
+     * 027): what every edit's allowed discount is measured from. Written by the checkout since decision 027; null on
+     * older orders, whose edits measure from the catalogue's price of the configuration.
      */
     listPrice: integer('list_price'),
     vatRateBp: integer('vat_rate_bp').notNull().default(0),

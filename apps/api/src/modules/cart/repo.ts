@@ -16,40 +16,72 @@ const addedQuantity = (column: typeof cartItems.quantity | typeof cartStoreItems
  * it until commit), so the checks made next (an extended warranty and bikes do not mix) hold while the lines change.
  */
 function writer(tx: Tx) {
+  async function clearDealerPrices(cartId: string) {
+    await tx
+      .update(cartItems)
+      .set({ overwritePrice: null, overwriteCurrency: null, overwriteHash: null })
+      .where(and(eq(cartItems.cartId, cartId), isNotNull(cartItems.overwritePrice)));
+  }
   return {
-    /** Takes an open cart (touching updated_at, and changing its country when given); null when it is not open. */
+    /**
+     * Takes an open cart (touching updated_at, and changing its country when given); null when it is not open. A cart
+     * that moves to another market loses its dealer prices: they were set for the old market (decision 027).
+     */
     async lockOpen(id: string, country?: string) {
+      const [before] = await tx
+        .select({ country: carts.country })
+        .from(carts)
+        .where(and(eq(carts.id, id), eq(carts.status, 'open')))
+        .for('update');
+      if (!before) return null;
       const [row] = await tx
         .update(carts)
         .set({ updatedAt: new Date(), ...(country ? { country } : {}) })
         .where(and(eq(carts.id, id), eq(carts.status, 'open')))
         .returning();
+      if (row && country && before.country !== country) await clearDealerPrices(row.id);
       return row ?? null;
     },
     /** Drops the dealer prices of a cart's bikes: they were set in the market (and currency) the cart was in. */
-    async clearDealerPrices(cartId: string) {
+    clearDealerPrices,
+    /** Sets (or drops, with null) a line's dealer price, with what it was set for. */
+    async setDealerPrice(itemId: string, price: { amount: number; currency: string; hash: string } | null) {
       await tx
         .update(cartItems)
-        .set({ overwritePrice: null })
-        .where(and(eq(cartItems.cartId, cartId), isNotNull(cartItems.overwritePrice)));
+        .set({
+          overwritePrice: price?.amount ?? null,
+          overwriteCurrency: price?.currency ?? null,
+          overwriteHash: price?.hash ?? null,
+        })
+        .where(eq(cartItems.id, itemId));
     },
     async create(values: { country: string; customerType: string; userId?: string | null }) {
       const [row] = await tx.insert(carts).values(values).returning();
       if (!row) throw new Error('cart not created');
       return row;
     },
-    /** The user's open cart, created on first use (one open cart per user: a partial unique index). */
+    /**
+     * The user's open cart, created on first use (one open cart per user: a partial unique index), moved to `country`
+     * when given (dropping its dealer prices when that is another market, as `lockOpen`).
+     */
     async openForUser(userId: string, init: { country: string; customerType: string }, country?: string) {
       await tx
         .insert(carts)
         .values({ userId, ...init })
         .onConflictDoNothing();
+      const [before] = await tx
+        .select({ id: carts.id, country: carts.country })
+        .from(carts)
+        .where(and(eq(carts.userId, userId), eq(carts.status, 'open')))
+        .for('update');
+      if (!before) throw new Error('open cart not found');
       const [row] = await tx
         .update(carts)
         .set({ updatedAt: new Date(), ...(country ? { country } : {}) })
-        .where(and(eq(carts.userId, userId), eq(carts.status, 'open')))
+        .where(eq(carts.id, before.id))
         .returning();
       if (!row) throw new Error('open cart not found');
+      if (country && before.country !== country) await clearDealerPrices(row.id);
       return row;
     },
     /** What the mixing rule reads of a cart: how many bike lines it holds, and its store lines' variant codes. */
@@ -69,16 +101,25 @@ function writer(tx: Tx) {
       optionIds: string[];
       quantity: number;
       overwritePrice?: number | null | undefined;
+      overwriteCurrency?: string | null | undefined;
     }) {
+      // A dealer's price is stored with the currency and configuration it was set for (decision 027).
+      const dealerPrice =
+        line.overwritePrice != null && line.overwriteCurrency
+          ? { overwritePrice: line.overwritePrice, overwriteCurrency: line.overwriteCurrency, overwriteHash: line.hash }
+          : { overwritePrice: null, overwriteCurrency: null, overwriteHash: null };
+      const { overwriteCurrency: _, ...values } = line;
       await tx
         .insert(cartItems)
-        .values({ ...line, overwritePrice: line.overwritePrice ?? null })
+        .values({ ...values, ...dealerPrice })
         .onConflictDoUpdate({
           target: [cartItems.cartId, cartItems.hash],
           targetWhere: isNull(cartItems.stockBikeId),
           set: {
             quantity: addedQuantity(cartItems.quantity),
             overwritePrice: sql`coalesce(excluded.overwrite_price, ${cartItems.overwritePrice})`,
+            overwriteCurrency: sql`case when excluded.overwrite_price is null then ${cartItems.overwriteCurrency} else excluded.overwrite_currency end`,
+            overwriteHash: sql`case when excluded.overwrite_price is null then ${cartItems.overwriteHash} else excluded.overwrite_hash end`,
           },
         });
     },
@@ -90,10 +131,15 @@ function writer(tx: Tx) {
       optionIds: string[];
       stockBikeId: string;
       overwritePrice?: number | null;
+      overwriteCurrency?: string | null;
     }) {
+      const dealerPrice =
+        line.overwritePrice != null && line.overwriteCurrency
+          ? { overwritePrice: line.overwritePrice, overwriteCurrency: line.overwriteCurrency, overwriteHash: line.hash }
+          : { overwritePrice: null, overwriteCurrency: null, overwriteHash: null };
       await tx
         .insert(cartItems)
-        .values({ ...line, quantity: 1 })
+        .values({ ...line, ...dealerPrice, quantity: 1 })
         .onConflictDoNothing({
           target: [cartItems.cartId, cartItems.stockBikeId],
           where: isNotNull(cartItems.stockBikeId),

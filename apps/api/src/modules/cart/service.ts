@@ -160,6 +160,8 @@ export function cartService(deps: CartDeps) {
 
   interface Priced {
     priced: PricedCartLine | null;
+    /** One unit at the catalogue's price, before a dealer's price. */
+    catalogPrice?: number;
     deliveryDate: string | null;
   }
 
@@ -173,6 +175,15 @@ export function cartService(deps: CartDeps) {
       vatMetadata: priced.vat,
     };
   }
+
+  /**
+   * The dealer's price of a line, only where it was set: in the market's currency and for the line's configuration
+   * (decision 027). Anything else is priced from the catalogue.
+   */
+  const dealerPriceOf = (row: CartItemRow, market: { currency: string }) =>
+    row.overwritePrice !== null && row.overwriteCurrency === market.currency && row.overwriteHash === row.hash
+      ? row.overwritePrice
+      : null;
 
   async function priceBike(row: CartItemRow, market: CartMarket & { code: string }): Promise<Priced> {
     let pricing: PricingInfo;
@@ -194,12 +205,13 @@ export function cartService(deps: CartDeps) {
         {
           quantity: row.quantity,
           unitListPrice: pricing.price.amount,
-          unitPrice: row.overwritePrice ?? pricing.discountedPrice,
+          unitPrice: dealerPriceOf(row, market) ?? pricing.discountedPrice,
           unitDeposit: pricing.deposit.amount,
         },
         market,
       ),
       deliveryDate: pricing.stockBikeDeliveryDate ?? pricing.deliveryDate,
+      catalogPrice: pricing.discountedPrice,
     };
   }
 
@@ -223,7 +235,7 @@ export function cartService(deps: CartDeps) {
 
     const bikeLines = await Promise.all(
       items.map(async (row): Promise<CartItem & { priced: PricedCartLine | null }> => {
-        const { priced, deliveryDate } = await priceBike(row, market);
+        const { priced, deliveryDate, catalogPrice } = await priceBike(row, market);
         const options = (groups.get(row.productId) ?? []).flatMap((g) =>
           g.options
             .filter((o) => row.optionIds.includes(o.id))
@@ -239,7 +251,8 @@ export function cartService(deps: CartDeps) {
           quantity: row.quantity,
           stock: row.stockBikeId !== null,
           stockBikeId: row.stockBikeId,
-          overwritePrice: row.overwritePrice,
+          overwritePrice: dealerPriceOf(row, market),
+          catalogPrice: priced ? (catalogPrice ?? null) : null,
           available: priced !== null,
           deliveryDate: priced ? deliveryDate : null,
           subTotal: priced ? linePrice(priced, market.currency) : null,
@@ -352,6 +365,7 @@ export function cartService(deps: CartDeps) {
         hash: item.hash,
         optionIds: item.optionIds,
         overwritePrice: keepDealerPrices ? item.overwritePrice : null,
+        overwriteCurrency: keepDealerPrices && item.overwriteHash === item.hash ? item.overwriteCurrency : null,
       };
       if (item.stockBikeId) await w.insertStockBike({ ...line, stockBikeId: item.stockBikeId });
       else await w.upsertBike({ ...line, quantity: item.quantity });
@@ -391,7 +405,7 @@ export function cartService(deps: CartDeps) {
      * 400); the line of the same hash gets one more, in one atomic statement.
      */
     async addItem(caller: Caller, query: { cartId?: string | undefined; country: string }, body: AddItemBody) {
-      await marketOf(query.country);
+      const market = await marketOf(query.country);
       if (body.overwritePrice !== undefined && !isDealer(caller)) throw new ApiError('FORBIDDEN');
       const pricing = await catalog.orderInfo(body.productId, query.country, body.componentIds);
       const terms =
@@ -413,6 +427,7 @@ export function cartService(deps: CartDeps) {
           optionIds: pricing.componentIds,
           quantity: DEFAULT_BIKE_QUANTITY,
           overwritePrice: body.overwritePrice,
+          overwriteCurrency: market.currency,
         });
       });
     },
@@ -423,7 +438,7 @@ export function cartService(deps: CartDeps) {
       query: { cartId?: string | undefined; country: string },
       body: AddStockBikeBody,
     ) {
-      await marketOf(query.country);
+      const market = await marketOf(query.country);
       let bike: Awaited<ReturnType<CatalogService['stockBikeById']>>;
       try {
         bike = await catalog.stockBikeById(body.stockBikeId, query.country);
@@ -448,6 +463,7 @@ export function cartService(deps: CartDeps) {
           stockBikeId: bike._id,
           overwritePrice:
             margin && cart.userId === caller?.userId ? dealerPurchasePrice(bike.pricing.discountedPrice, margin) : null,
+          overwriteCurrency: market.currency,
         });
       });
     },
@@ -477,7 +493,8 @@ export function cartService(deps: CartDeps) {
 
     /**
      * Builder edit mode (spec section 4): the configuration of a bike line is replaced, keeping its quantity (added to
-     * the line that already has the new configuration, if any).
+     * the line that already has the new configuration, if any). A dealer's price was set for the old configuration and
+     * is dropped (decision 027).
      */
     async updateItem(
       caller: Caller,
@@ -498,7 +515,7 @@ export function cartService(deps: CartDeps) {
           hash: pricing.hash,
           optionIds: pricing.componentIds,
           quantity: removed.quantity,
-          overwritePrice: removed.overwritePrice,
+          overwritePrice: null,
         });
       });
     },
@@ -545,9 +562,8 @@ export function cartService(deps: CartDeps) {
       await marketOf(country);
       const row = await current(caller, cartId);
       await repo.write(async (w) => {
-        const locked = await w.lockOpen(row.id, country);
-        if (!locked) throw new ApiError('SHOPPING_CART_NOT_FOUND');
-        if (row.country !== country) await w.clearDealerPrices(row.id);
+        // `lockOpen` drops the dealer's prices when the country changes.
+        if (!(await w.lockOpen(row.id, country))) throw new ApiError('SHOPPING_CART_NOT_FOUND');
       });
       return view(row.id);
     },
@@ -619,6 +635,59 @@ export function cartService(deps: CartDeps) {
       if (typeof target === 'string') return { cart: await view(target), didMerge: true };
       const open = await repo.openCartOf(caller.userId);
       return { cart: open ? await view(open.id) : null, didMerge: target === undefined };
+    },
+
+    /**
+     * Before checkout (setup and confirm): the dealer's prices of an open cart checked again against today's list
+     * price and the dealer's terms now (decision 027). A configured bike's price that is no longer allowed (the dealer
+     * is no longer approved, its allowed discount shrank, the list price fell below it, it is not the dealer's own
+     * cart) is dropped; a stock bike's dealer price becomes today's (list less margin), or is dropped without a
+     * margin. Answers how many lines changed: the confirm refuses to order then (409 DEALER_PRICE_CHANGED), so the
+     * dealer sees the new total first.
+     */
+    async recheckDealerPrices(cartId: string): Promise<number> {
+      const row = await repo.find(cartId);
+      if (row?.status !== 'open') return 0;
+      const { items } = await repo.lines(row.id);
+      const priced = items.filter((i) => i.overwritePrice !== null);
+      if (!priced.length) return 0;
+      const market = await marketOf(row.country);
+      const terms = row.userId && deps.dealerTerms ? await deps.dealerTerms(row.userId) : null;
+      const changes: Array<{ id: string; price: { amount: number; currency: string; hash: string } | null }> = [];
+      for (const item of priced) {
+        let now: number | null = null;
+        try {
+          if (item.stockBikeId) {
+            const bike = await catalog.stockBikeById(item.stockBikeId, market.code);
+            now = terms?.margin ? dealerPurchasePrice(bike.pricing.discountedPrice, terms.margin) : null;
+          } else if (terms && dealerPriceOf(item, market) !== null) {
+            const pricing = await catalog.orderInfo(item.productId, market.code, item.optionIds);
+            const allowed =
+              pricing.hash === item.hash &&
+              overwritePriceProblem(pricing.discountedPrice, item.overwritePrice as number, terms.maxDiscountBp) ===
+                null;
+            now = allowed ? item.overwritePrice : null;
+          }
+        } catch (error) {
+          if (!unpriceable(error)) throw error;
+          now = null;
+        }
+        const same =
+          now === item.overwritePrice && item.overwriteCurrency === market.currency && item.overwriteHash === item.hash;
+        if (!same) {
+          changes.push({
+            id: item.id,
+            price: now === null ? null : { amount: now, currency: market.currency, hash: item.hash },
+          });
+        }
+      }
+      if (changes.length) {
+        await repo.write(async (w) => {
+          if (!(await w.lockOpen(row.id))) return;
+          for (const change of changes) await w.setDealerPrice(change.id, change.price);
+        });
+      }
+      return changes.length;
     },
 
     /**

@@ -61,6 +61,11 @@ const ConfirmBody = z.object({
     .optional(),
   customer_tax_id: text(20).optional(),
   customer_order_reference: text(100).optional(),
+  captcha: z
+    .string()
+    .max(4000)
+    .optional()
+    .meta({ description: 'A buyer without an account: the reCAPTCHA token for the action `checkout`' }),
 });
 
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
@@ -76,7 +81,22 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     orderId: string,
     auth: { userId: string; roles: string[] },
   ): Promise<Array<{ name: string; default: boolean }>>;
-}> = async (app, { checkout, guards, resultOf, orderPaymentKinds }) => {
+  /** Production: confirms of buyers without an account per address and hour (decision 027); null: no such limit. */
+  guestLimit?: { max: number; signedInMax: number } | null;
+}> = async (app, { checkout, guards, resultOf, orderPaymentKinds, guestLimit }) => {
+  // The confirm's own limit (it replaces the global one on this route): buyers without an account per address, signed-in
+  // buyers per account. It runs after the token is read (route hooks follow the application's), so `auth` is known.
+  const confirmLimit = guestLimit
+    ? {
+        rateLimit: {
+          timeWindow: '1 hour',
+          keyGenerator: (request: { auth: { userId: string } | null; ip: string }) =>
+            request.auth ? `checkout:user:${request.auth.userId}` : `checkout:guest:${request.ip}`,
+          max: (_request: unknown, key: string) =>
+            key.startsWith('checkout:guest:') ? guestLimit.max : guestLimit.signedInMax,
+        },
+      }
+    : undefined;
   const auth = (request: { auth?: { userId: string; roles: string[] } | null | undefined }) =>
     request.auth ? { userId: request.auth.userId, roles: request.auth.roles } : null;
 
@@ -87,7 +107,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
         tags: ['checkout'],
         summary: 'Price a cart for checkout: shipping methods, tax for the address and billing, the total to pay',
         description:
-          'Send what the buyer has entered so far: an address (or a saved addressId), billing (a company VAT id is checked), the shipping method. Answers the spec\'s checkout data: available/error_t_key, pricing {subtotal, shipping, total, currency, paid, toPay, walletDiscount, financingFee, fees, deposit, taxes {amount, error (a catalog key; the postal-code error names "postal code"), strategy {displayExcludingTaxes, displayTaxes}, rateBp, reverseCharge, noteKey}, verifyTaxStrategy}, shippingMethods, paymentKinds, allowedMethods. The web calls it 500 ms after the last change.',
+          'Send what the buyer has entered so far: an address (or a saved addressId), billing (a company VAT id is checked: `vat.check` says by whom — vies, format, format_only (production: no reverse charge without VIES), unavailable (VIES could not answer: VAT is charged), invalid), the shipping method. A dealer’s price that no longer holds is dropped from the cart here. Answers the spec\'s checkout data: available/error_t_key, pricing {subtotal, shipping, total, currency, paid, toPay, walletDiscount, financingFee, fees, deposit, taxes {amount, error (a catalog key; the postal-code error names "postal code"), strategy {displayExcludingTaxes, displayTaxes}, rateBp, reverseCharge, noteKey}, verifyTaxStrategy}, shippingMethods, paymentKinds, allowedMethods. The web calls it 500 ms after the last change.',
         params: z.object({ cartId: z.uuid() }),
         body: SetupBody,
         response: { 200: z.looseObject({}), ...errors },
@@ -122,10 +142,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
         tags: ['checkout'],
         summary: 'Confirm: turn the cart into an order',
         description:
-          "The spec's order payload. The phone keeps digits and plus only; strings are trimmed. Totals are computed again on the server. One cart makes one order: repeating the call answers the same order. A buyer who is not signed in gets an account (token, refresh_token and isNewUser true) and an e-mail to choose a password; an address that already has an account must sign in first (409 ACCOUNT_EXISTS). Stock bikes are reserved in the same transaction (409 STOCK_BIKE_UNAVAILABLE for the second buyer). `company_info.billing_id` is the company's VAT id. Answers {order (vehicle order) | storeOrder (parts), token, refresh_token, isNewUser}.",
+          "The spec's order payload. The phone keeps digits and plus only; strings are trimmed. Totals are computed again on the server. One cart makes one order: repeating the call answers the same order. A buyer who is not signed in sends the captcha token (`captcha`, action `checkout`; 400 CAPTCHA_FAILED) and, in production, confirms at most GUEST_CHECKOUT_LIMIT orders per address and hour (429 RATE_LIMITED); they get an account (token, refresh_token and isNewUser true) and an e-mail to choose a password; an address that already has an account must sign in first (409 ACCOUNT_EXISTS). Stock bikes are reserved in the same transaction (409 STOCK_BIKE_UNAVAILABLE for the second buyer) until the order's `reservedUntil` (STOCK_RESERVATION_HOURS); unpaid after it, the order is cancelled and the bikes offered again. A dealer's price that no longer holds (market, configuration, the dealer's terms, today's list price) is dropped and the confirm refused (409 DEALER_PRICE_CHANGED): confirm the new total again. `company_info.billing_id` is the company's VAT id; in production a reverse charge needs VIES's answer, whose consultation number is kept on the order (`billing.vatCheck`). Answers {order (vehicle order) | storeOrder (parts), token, refresh_token, isNewUser}.",
         body: ConfirmBody,
-        response: { 200: z.looseObject({}), ...errors },
+        response: { 200: z.looseObject({}), ...errors, 429: ErrorEnvelope },
       },
+      ...(confirmLimit ? { config: confirmLimit } : {}),
     },
     async (request) =>
       checkout.confirm(auth(request), request.body, {

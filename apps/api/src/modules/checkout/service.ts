@@ -5,6 +5,7 @@ import {
   allowedMethods,
   amountForKind,
   type CustomerType,
+  isEuMember,
   isUuid,
   normalizePaymentKind,
   orderPhone,
@@ -15,6 +16,7 @@ import {
 } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AddressInput, SavedAddress } from '../addresses/service.ts';
+import { reservationDeadline } from '../orders/reservations.ts';
 import type { CheckoutRepo, NewOrderLine } from './repo.ts';
 
 export interface CheckoutLine {
@@ -31,6 +33,8 @@ export interface CheckoutLine {
   quantity: number;
   /** One unit as charged, as the market lists it (with VAT where it shows VAT). */
   unitPrice: number;
+  /** One unit at the catalogue's price, before a dealer's price (bikes); what order edits are bounded by. */
+  listPrice: number | null;
   total: number;
   deposit: number;
   available: boolean;
@@ -70,9 +74,28 @@ export interface CheckoutDeps {
   repo: CheckoutRepo;
   /** The cart with its lines priced in its country (the cart service; ownership checked there). */
   cartFor(cartId: string, auth: Auth | null): Promise<CheckoutCart>;
+  /**
+   * Checks a cart's dealer prices again against today's list prices and the dealer's terms, dropping or updating those
+   * no longer allowed; answers how many lines changed (decision 027).
+   */
+  recheckDealerPrices?(cartId: string): Promise<number>;
   market(country: string): Promise<(TaxMarket & { status: number }) | null>;
   shippingMethods(input: { country: string; kind: 'vehicle' | 'store'; subtotal: number }): Promise<ShippingOption[]>;
   vatValid(vatId: string, country: string): Promise<boolean>;
+  /**
+   * The VAT id check with who answered (`vies` or `format`) and VIES's consultation; throws VAT_CHECK_UNAVAILABLE when
+   * VIES cannot tell. Used instead of `vatValid` when given.
+   */
+  vatCheck?(
+    vatId: string,
+    country: string,
+  ): Promise<{
+    isValid: boolean;
+    source?: 'vies' | 'format';
+    consultation?: { requestIdentifier: string | null; requestDate: string | null } | undefined;
+  }>;
+  /** Production: an EU VAT id counts for the reverse charge only when VIES said it is valid (decision 027). */
+  requireVies?: boolean;
   tax(input: TaxInput): Promise<TaxCalculation>;
   addressOf(userId: string, id: string): Promise<SavedAddress | null>;
   saveAddress(userId: string, input: AddressInput): Promise<SavedAddress>;
@@ -90,6 +113,10 @@ export interface CheckoutDeps {
   adoptPayments(cartId: string, orderId: string, userId: string): Promise<void>;
   /** The id of the user's active dealer record (status 1), if they are one: their orders are theirs to look after. */
   activeDealerOf?(userId: string): Promise<string | null>;
+  /** The captcha of anonymous forms: a buyer without an account confirms with a token (action `checkout`). */
+  captcha?: { verify(token: string | undefined, action: string, ip?: string): Promise<{ ok: boolean }> };
+  /** How long an unpaid order holds its stock bikes (STOCK_RESERVATION_HOURS, default 24; decision 027). */
+  stockReservationHours?: number;
   now?: () => Date;
 }
 
@@ -113,6 +140,15 @@ export interface SetupInput {
     | undefined;
 }
 
+/** What the checkout knows of a company's VAT id (decision 027). */
+interface VatStatus {
+  /** Counts for the reverse charge. */
+  valid: boolean;
+  /** vies · format · format_only (production: not without VIES) · unavailable (VIES could not answer) · invalid */
+  check: 'vies' | 'format' | 'format_only' | 'unavailable' | 'invalid';
+  consultation: { requestIdentifier: string | null; requestDate: string | null } | null;
+}
+
 const trim = (s: string | undefined) => (s ?? '').trim();
 const addWeeksIso = (from: Date, weeks: number) =>
   new Date(from.getTime() + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
@@ -124,6 +160,29 @@ export function checkoutService(deps: CheckoutDeps) {
     const market = await deps.market(country);
     if (market?.status !== 1) throw new ApiError('COUNTRY_NOT_FOUND');
     return market;
+  }
+
+  /**
+   * Whether a company's VAT id counts for the reverse charge. In production (`requireVies`) an EU VAT id counts only on
+   * VIES's answer; a format check alone does not (`format_only`). When VIES cannot answer, it does not count either
+   * (`unavailable`): VAT is charged and the buyer is told, rather than refusing the order (decision 027).
+   */
+  async function checkVatId(vatId: string, country: string): Promise<VatStatus> {
+    const none = { valid: false, consultation: null };
+    if (!deps.vatCheck) {
+      const valid = await deps.vatValid(vatId, country);
+      return { valid, check: valid ? 'format' : 'invalid', consultation: null };
+    }
+    try {
+      const answer = await deps.vatCheck(vatId, country);
+      if (!answer.isValid) return { ...none, check: 'invalid' };
+      if (answer.source === 'vies') return { valid: true, check: 'vies', consultation: answer.consultation ?? null };
+      if (deps.requireVies && isEuMember(country)) return { ...none, check: 'format_only' };
+      return { valid: true, check: 'format', consultation: null };
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'VAT_CHECK_UNAVAILABLE') return { ...none, check: 'unavailable' };
+      throw error;
+    }
   }
 
   /** Prices a cart for an address and billing: shipping, tax by the market's rules, the total to pay. */
@@ -141,7 +200,8 @@ export function checkoutService(deps: CheckoutDeps) {
     const company = input.billing?.buyingForACompany ? input.billing : null;
     const vatId = trim(company?.companyId);
     const vatCountry = /^[A-Z]{2}/.test(vatId) ? vatId.slice(0, 2).replace('EL', 'GR') : cart.country;
-    const vatValid = vatId ? await deps.vatValid(vatId, vatCountry) : false;
+    const vatStatus = vatId ? await checkVatId(vatId, vatCountry) : null;
+    const vatValid = vatStatus?.valid ?? false;
     const customerType: CustomerType = auth?.roles.includes('dealer') ? 'Dealer' : company ? 'B2B' : 'B2C';
     const tax = await deps.tax({
       market,
@@ -188,7 +248,15 @@ export function checkoutService(deps: CheckoutDeps) {
       chosen,
       methods,
       tax,
-      vat: { id: vatId || null, valid: vatValid, country: vatId ? vatCountry : null },
+      vat: {
+        id: vatId || null,
+        valid: vatValid,
+        country: vatId ? vatCountry : null,
+        /** vies · format · format_only (production: no reverse charge without VIES) · unavailable · invalid */
+        check: vatStatus?.check ?? null,
+        requestIdentifier: vatStatus?.consultation?.requestIdentifier ?? null,
+        requestDate: vatStatus?.consultation?.requestDate ?? null,
+      },
       deposit,
     };
   }
@@ -257,8 +325,10 @@ export function checkoutService(deps: CheckoutDeps) {
   return {
     /** Spec: POST checkout/setup/{cartId}. Re-run on every address, billing, shipping or kind change (500 ms). */
     async setup(cartId: string, auth: Auth | null, input: SetupInput) {
-      const cart = await deps.cartFor(cartId, auth);
+      let cart = await deps.cartFor(cartId, auth);
       if (cart.status !== 'open') throw new ApiError('SHOPPING_CART_NOT_FOUND');
+      // A dealer's price no longer allowed is dropped here: the buyer sees the total they will pay.
+      if (await deps.recheckDealerPrices?.(cart.id)) cart = await deps.cartFor(cartId, auth);
       const address = await addressFor(auth, input);
       if (address && address.country.toUpperCase() !== cart.country) throw new ApiError('ADDRESS_COUNTRY_MISMATCH');
       return checkoutData(cart, await price(cart, input, auth, address));
@@ -279,6 +349,10 @@ export function checkoutService(deps: CheckoutDeps) {
       body: ConfirmBody,
       meta: { ip?: string | undefined; userAgent?: string | undefined; lang: string },
     ) {
+      // A buyer without an account passes the captcha first (decision 027): nothing is looked at or created before.
+      if (!auth && deps.captcha && !(await deps.captcha.verify(body.captcha, 'checkout', meta.ip)).ok) {
+        throw new ApiError('CAPTCHA_FAILED');
+      }
       const cart = await deps.cartFor(body.cart_id, auth);
       const already = await deps.repo.ordersOfCart(cart.id);
       if (already.length) {
@@ -286,6 +360,8 @@ export function checkoutService(deps: CheckoutDeps) {
         return { ...summaries(already), token: null, refresh_token: null, isNewUser: false };
       }
       if (cart.status !== 'open') throw new ApiError('SHOPPING_CART_NOT_FOUND');
+      // A dealer's price no longer allowed is dropped and nothing is ordered: the dealer confirms the new total.
+      if (await deps.recheckDealerPrices?.(cart.id)) throw new ApiError('DEALER_PRICE_CHANGED');
       if (!(cart.lines.length > 0 && cart.lines.every((l) => l.available))) throw new ApiError('CART-ERROR-001');
 
       const contact = {
@@ -348,6 +424,12 @@ export function checkoutService(deps: CheckoutDeps) {
             vatId: priced.vat.id,
             vatIdValid: priced.vat.valid,
             reverseCharge: priced.tax.reverseCharge,
+            // Who checked the VAT id, and VIES's consultation number: the proof a reverse charge rests on.
+            vatCheck: {
+              source: priced.vat.check,
+              requestIdentifier: priced.vat.requestIdentifier,
+              requestDate: priced.vat.requestDate,
+            },
             address: billingAddress,
           }
         : {
@@ -385,6 +467,7 @@ export function checkoutService(deps: CheckoutDeps) {
           name: l.name,
           quantity: l.quantity,
           unitPrice: l.unitPrice,
+          listPrice: l.kind === 'store' ? null : l.listPrice,
           vatRateBp: priced.tax.reverseCharge ? 0 : Math.round(priced.tax.rateBp),
           total: lineTax.get(l.id)?.total ?? l.total,
           deposit: l.deposit,
@@ -421,6 +504,12 @@ export function checkoutService(deps: CheckoutDeps) {
             },
             deliveryDate:
               group.type === 'vehicle' ? (cart.deliveryDate ?? addWeeksIso(now(), 10)) : addWeeksIso(now(), 1),
+            // The order's stock bikes are held until then unless something is paid (decision 027).
+            reservedUntil: reservationDeadline(
+              group.lines.some((l) => l.stockBikeId),
+              now(),
+              deps.stockReservationHours,
+            ),
           },
         };
       });
@@ -457,6 +546,7 @@ export interface ConfirmBody {
   company_info?: { name: string; billing_id: string; address?: AddressInput | undefined } | undefined;
   customer_tax_id?: string | undefined;
   customer_order_reference?: string | undefined;
+  captcha?: string | undefined;
 }
 
 /** The spec's confirm answer: `order` (vehicle order) and `storeOrder` (parts); a mixed purchase has both. */

@@ -107,7 +107,18 @@ export function dealerOrdersService(deps: {
     return { dealer, found };
   }
 
-  const listPriceOf = (line: OrderLineRow) => line.listPrice ?? line.unitPrice;
+  /**
+   * What a line's allowed discount is measured from: the catalogue's price the checkout kept (decision 027), never the
+   * line's price now, which may carry a dealer's price already (no discount on top of a discount). Orders from before
+   * the checkout kept it take the catalogue's price of the configuration now, else (none) the price as ordered.
+   */
+  async function listPriceOf(line: OrderLineRow, order: OrderWithDetails['order']): Promise<number> {
+    if (line.listPrice !== null) return line.listPrice;
+    if (!line.hash || !lineEditable(line)) return line.unitPrice;
+    return bikePrice(line.hash, order)
+      .then((p) => p.unitPrice)
+      .catch(() => line.unitPrice);
+  }
   const lineEditable = (line: OrderLineRow) => line.type === 'bike' || line.type === 'stock_bike';
 
   function attachmentView(row: AttachmentRow): OrderAttachment {
@@ -136,12 +147,17 @@ export function dealerOrdersService(deps: {
       own: found.order.userId === viewer.userId,
       editable: mayEdit(dealer, viewer, found.order),
       maxDiscountBp,
-      editing: found.lines.map((l) => ({
-        lineId: l.id,
-        editable: lineEditable(l),
-        listPrice: listPriceOf(l),
-        minPrice: dealerPriceFloor(listPriceOf(l), maxDiscountBp),
-      })),
+      editing: await Promise.all(
+        found.lines.map(async (l) => {
+          const listPrice = await listPriceOf(l, found.order);
+          return {
+            lineId: l.id,
+            editable: lineEditable(l),
+            listPrice,
+            minPrice: dealerPriceFloor(listPrice, maxDiscountBp),
+          };
+        }),
+      ),
       attachments: (attachments ?? (await repo.attachments(found.order.id))).map(attachmentView),
     };
   }
@@ -377,7 +393,7 @@ export function dealerOrdersService(deps: {
         });
         unitDeposit = priced.deposit;
       }
-      line.listPrice = listPriceOf(line);
+      line.listPrice = await listPriceOf(line, found.order);
       line.unitPrice = checkPrice(line.listPrice, body.overwritePrice, dealer);
       line.quantity = body.quantity;
       line.deposit = unitDeposit * body.quantity;

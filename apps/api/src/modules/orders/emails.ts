@@ -51,6 +51,17 @@ function formatters(lang: UiLanguage, order: OrderView) {
     money: (amount: number) => formatMoney({ amount, currency: order.currency }, tag),
     date: (iso: string) =>
       new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'Europe/Madrid' }).format(new Date(iso)),
+    /** A deadline: day and time, with its time zone. */
+    dateTime: (iso: string) =>
+      new Intl.DateTimeFormat(tag, {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: 'Europe/Madrid',
+        timeZoneName: 'short',
+      }).format(new Date(iso)),
   };
 }
 
@@ -79,7 +90,7 @@ export function orderConfirmationEmail(input: {
   link: string;
 }): EmailMessage {
   const { lang, order, bank, link } = input;
-  const { money, date } = formatters(lang, order);
+  const { money, date, dateTime } = formatters(lang, order);
   const name = order.contact.firstName || order.billing.firstName;
   const blocks: Block[] = [
     { kind: 'p', text: t(lang, 'email_greeting', { name: name || order.contact.email }) },
@@ -102,6 +113,9 @@ export function orderConfirmationEmail(input: {
             text: t(lang, 'email_order_delivery', { date: date(`${order.deliveryDate}T12:00:00Z`) }),
           },
         ]
+      : []),
+    ...(order.reservedUntil
+      ? [{ kind: 'p' as const, text: t(lang, 'order_reservation_deadline', { date: dateTime(order.reservedUntil) }) }]
       : []),
     ...(bank ? bankBlocks(lang, bank, money) : []),
     { kind: 'p', text: t(lang, 'email_order_link', { link }) },

@@ -183,5 +183,10 @@ export async function toOrderView(
     })),
     deliveryDate: order.deliveryDate ?? null,
     taxDetails: isObject(order.taxDetails) ? order.taxDetails : {},
+    reservedUntil:
+      order.reservedUntil && ledger.paid <= 0 && order.status !== 'cancelled'
+        ? order.reservedUntil.toISOString()
+        : null,
+    reservationLapsed: order.status === 'cancelled' && order.reservationLapsedAt !== null,
   };
 }

@@ -8,6 +8,13 @@ export interface VatIdCheck {
   vatNumber: string;
   /** The ISO country that issued it (GR for an EL number). */
   country: string;
+  /**
+   * Who said so: `vies` (the EU's register answered), or `format` (format and check digits only). A reverse charge in
+   * production needs `vies` (decision 027).
+   */
+  source?: 'vies' | 'format';
+  /** VIES's answer: its consultation number (`requestIdentifier`, given when a requester is sent) and date. */
+  consultation?: { requestIdentifier: string | null; requestDate: string | null } | undefined;
 }
 
 export interface VatIdProvider {

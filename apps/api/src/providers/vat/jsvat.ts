@@ -10,10 +10,15 @@ export function jsvatCheck(vat: string, country: string): VatIdCheck {
   const iso = country.toUpperCase();
   const n = normalizeVatNumber(vat, iso);
   if (n.prefixMismatch || !/^[A-Z0-9]{2,16}$/.test(n.number)) {
-    return { isValid: false, vatNumber: n.vatNumber, country: iso };
+    return { isValid: false, vatNumber: n.vatNumber, country: iso, source: 'format' };
   }
   const result = checkVAT(n.vatNumber, countries);
-  return { isValid: result.isValid && result.country?.isoCode.short === iso, vatNumber: n.vatNumber, country: iso };
+  return {
+    isValid: result.isValid && result.country?.isoCode.short === iso,
+    vatNumber: n.vatNumber,
+    country: iso,
+    source: 'format',
+  };
 }
 
 export function jsvatProvider(): VatIdProvider {

@@ -21,7 +21,12 @@ describe('VAT numbers as buyers type them', () => {
   });
 
   it('checks format and check digits with jsvat, for the right country only', () => {
-    expect(jsvatCheck('DE136695976', 'DE')).toEqual({ isValid: true, vatNumber: 'DE136695976', country: 'DE' });
+    expect(jsvatCheck('DE136695976', 'DE')).toEqual({
+      isValid: true,
+      vatNumber: 'DE136695976',
+      country: 'DE',
+      source: 'format',
+    });
     expect(jsvatCheck('DE136695977', 'DE').isValid).toBe(false);
     expect(jsvatCheck('FR40303265045', 'DE').isValid).toBe(false);
     expect(jsvatCheck('<script>', 'DE').isValid).toBe(false);
@@ -30,6 +35,27 @@ describe('VAT numbers as buyers type them', () => {
 });
 
 describe('VIES adapter (request building and answers; the service itself is not called here)', () => {
+  it('sends the seller as the requester when configured, and keeps the consultation number VIES answers', async () => {
+    const { init } = viesRequest('FR', '40303265045', { prefix: 'DE', number: '136695976' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      countryCode: 'FR',
+      vatNumber: '40303265045',
+      requesterMemberStateCode: 'DE',
+      requesterNumber: '136695976',
+    });
+    const vies = viesProvider({
+      requesterVatId: 'DE 136 695 976',
+      fetch: async (_url, sent) => {
+        expect(JSON.parse(String(sent.body))).toMatchObject({ requesterNumber: '136695976' });
+        return Response.json({ valid: true, requestIdentifier: 'WAPIAAAAZ1aB2cD3', requestDate: '2026-11-25+01:00' });
+      },
+    });
+    expect((await vies.check('FR40303265045', 'FR')).consultation).toEqual({
+      requestIdentifier: 'WAPIAAAAZ1aB2cD3',
+      requestDate: '2026-11-25+01:00',
+    });
+  });
+
   it('builds the REST request with the VAT prefix and the bare number', () => {
     const { url, init } = viesRequest('EL', '094259216');
     expect(url).toBe('https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number');
@@ -59,6 +85,8 @@ describe('VIES adapter (request building and answers; the service itself is not 
       isValid: true,
       vatNumber: 'FR40303265045',
       country: 'FR',
+      source: 'vies',
+      consultation: { requestIdentifier: null, requestDate: null },
     });
     expect(asked).toEqual([`${VIES_URL} {"countryCode":"FR","vatNumber":"40303265045"}`]);
     answer = () => Response.json({ valid: false });

@@ -22,13 +22,22 @@ const UNAVAILABLE = new Set([
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
-export function viesRequest(prefix: string, number: string): { url: string; init: RequestInit } {
+export function viesRequest(
+  prefix: string,
+  number: string,
+  requester?: { prefix: string; number: string },
+): { url: string; init: RequestInit } {
   return {
     url: VIES_URL,
     init: {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ countryCode: prefix, vatNumber: number }),
+      // With a requester, VIES answers a consultation number (requestIdentifier) that proves the check was made.
+      body: JSON.stringify({
+        countryCode: prefix,
+        vatNumber: number,
+        ...(requester ? { requesterMemberStateCode: requester.prefix, requesterNumber: requester.number } : {}),
+      }),
     },
   };
 }
@@ -39,6 +48,8 @@ interface ViesAnswer {
   userError?: string;
   actionSucceed?: boolean;
   errorWrappers?: Array<{ error?: string }>;
+  requestIdentifier?: string;
+  requestDate?: string;
 }
 
 /** true / false for a definite answer; null when VIES could not tell. */
@@ -49,28 +60,39 @@ export function readViesAnswer(answer: ViesAnswer): boolean | null {
   return typeof valid === 'boolean' ? valid : null;
 }
 
-export function viesProvider(options: { fetch?: Fetch; timeoutMs?: number } = {}): VatIdProvider {
+export function viesProvider(
+  options: { fetch?: Fetch; timeoutMs?: number; requesterVatId?: string | undefined } = {},
+): VatIdProvider {
   const doFetch: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
   const timeoutMs = options.timeoutMs ?? 8_000;
+  const own = options.requesterVatId?.toUpperCase().replace(/[\s.\-/]/g, '');
+  const requester = own ? { prefix: own.slice(0, 2), number: own.slice(2) } : undefined;
   return {
     name: 'vies',
     async check(vat, country) {
       const offline = jsvatCheck(vat, country);
       if (!offline.isValid || !isEuMember(offline.country)) return offline;
       const prefix = offline.vatNumber.slice(0, 2);
-      const { url, init } = viesRequest(prefix, offline.vatNumber.slice(2));
+      const { url, init } = viesRequest(prefix, offline.vatNumber.slice(2), requester);
       let answer: boolean | null = null;
+      let body: ViesAnswer = {};
       try {
         const res = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
         // 400 answers carry errorWrappers (INVALID_INPUT: a malformed number, a definite "no").
-        const body = (await res.json().catch(() => ({}))) as ViesAnswer;
+        body = (await res.json().catch(() => ({}))) as ViesAnswer;
         if (body.errorWrappers?.some((e) => e.error === 'INVALID_INPUT')) answer = false;
         else if (res.ok) answer = readViesAnswer(body);
       } catch {
         answer = null;
       }
       if (answer === null) throw new ApiError('VAT_CHECK_UNAVAILABLE');
-      return { ...offline, isValid: answer };
+      const text = (v: unknown) => (typeof v === 'string' && v ? v.slice(0, 64) : null);
+      return {
+        ...offline,
+        isValid: answer,
+        source: 'vies',
+        consultation: { requestIdentifier: text(body.requestIdentifier), requestDate: text(body.requestDate) },
+      };
     },
   };
 }

@@ -54,7 +54,13 @@ export interface CheckoutData {
     verifyTaxStrategy: string;
     customerTaxIdRequired: boolean;
   };
-  vat: { id: string | null; valid: boolean; country: string | null };
+  vat: {
+    id: string | null;
+    valid: boolean;
+    country: string | null;
+    /** vies · format · format_only · unavailable · invalid (decision 027) */
+    check?: string | null;
+  };
   shippingMethods: ShippingMethodView[];
   selectedShippingMethod: string | null;
   paymentKinds: Array<{ name: string; default: boolean }>;

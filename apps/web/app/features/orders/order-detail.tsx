@@ -232,6 +232,32 @@ export function BankTransfer({ bank }: { bank: BankDetails }) {
 }
 
 /** One order: what was bought, the totals and the ledger, delivery, payments, the invoice and how to pay. */
+/**
+ * An unpaid order's stock bikes are held until a deadline (decision 027): the buyer is told when, and, once it lapsed
+ * unpaid, that the order was cancelled.
+ */
+export function ReservationNotice({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const format = useOrderFormat();
+  if (order.reservationLapsed) {
+    return (
+      <p role="status" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+        {t('order_reservation_lapsed')}
+      </p>
+    );
+  }
+  if (!order.reservedUntil) return null;
+  return (
+    <p
+      role="status"
+      data-testid="reservation-deadline"
+      className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
+    >
+      {t('order_reservation_deadline', { date: format.deadline(order.reservedUntil) })}
+    </p>
+  );
+}
+
 export function OrderDetail({
   order,
   bank,
@@ -272,6 +298,7 @@ export function OrderDetail({
         </a>
       </div>
 
+      <ReservationNotice order={order} />
       {bank && <BankTransfer bank={bank} />}
 
       {/*
