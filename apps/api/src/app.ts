@@ -510,6 +510,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     email: mailer,
     publicUrl: config.publicUrl,
     links: downloadLinks(signingKey),
+    audit,
   });
   await app.register(vehicleRoutes, { prefix: '/v1', vehicles, guards });
   const referrals = referralsService({
