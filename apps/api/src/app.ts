@@ -96,6 +96,7 @@ import {
 } from './modules/whistleblowing/routes.ts';
 import { whistleService } from './modules/whistleblowing/service.ts';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
+import { registerOpsAccess } from './plugins/ops-access.ts';
 import type { CaptchaProvider } from './providers/captcha/interface.ts';
 import { outboxEmail } from './providers/email/outbox.ts';
 import { geoipLite } from './providers/geo/geoip-lite.ts';
@@ -178,6 +179,12 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // `/metrics` and `/docs`: everyone in the demo; in production a token, an internal port or an explicit opt-in.
+  registerOpsAccess(app, {
+    public: config.demo || (config.ops?.public ?? false),
+    token: config.ops?.token,
+    internal: config.ops?.internal,
+  });
 
   // — external —
   app.addHook('onRequest', (request, _reply, done) => {
