@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from '@varg/db';
 import { isUuid } from '@varg/domain';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import metricsModule from 'fastify-metrics';
 import {
   jsonSchemaTransform,
@@ -89,14 +89,11 @@ import { vehiclesService } from './modules/vehicles/service.ts';
 import { loadWhistleKey, whistleCipher } from './modules/whistleblowing/crypto.ts';
 import { notifyCompliance } from './modules/whistleblowing/emails.ts';
 import { whistleRepo } from './modules/whistleblowing/repo.ts';
-import {
-  WHISTLE_PUBLIC_PATH,
-  whistleComplianceRoutes,
-  whistleReporterRoutes,
-} from './modules/whistleblowing/routes.ts';
+import { whistleComplianceRoutes, whistleReporterRoutes } from './modules/whistleblowing/routes.ts';
 import { whistleService } from './modules/whistleblowing/service.ts';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpsAccess } from './plugins/ops-access.ts';
+import { isPrivateRequest, registerPrivacy } from './plugins/privacy.ts';
 import type { CaptchaProvider } from './providers/captcha/interface.ts';
 import { outboxEmail } from './providers/email/outbox.ts';
 import { geoipLite } from './providers/geo/geoip-lite.ts';
@@ -111,6 +108,7 @@ const metrics = ((metricsModule as unknown as { default?: typeof metricsModule }
 export type { ApiConfig } from './config.ts';
 export { apiConfigFromEnv, ConfigError, type Env, readEnv } from './config.ts';
 export type { GeoLookup } from './modules/markets/service.ts';
+export { PRIVATE_RELAY_HEADER } from './plugins/privacy.ts';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -171,14 +169,16 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    // A whistleblower's requests leave no address in the request log (decision 023).
+    // A whistleblower's requests leave no address in the request log (decisions 023, 029): decided by the route
+    // (its `privacy` config) and, for the web's pages, by the page the URL is — never by a path pattern.
     logController: new LogController({
-      disableRequestLogging: (request: { url?: string }) => WHISTLE_PUBLIC_PATH.test(request.url ?? ''),
+      disableRequestLogging: (request) => isPrivateRequest(request as FastifyRequest),
     }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerPrivacy(app);
   // `/metrics` and `/docs`: everyone in the demo; in production a token, an internal port or an explicit opt-in.
   registerOpsAccess(app, {
     public: config.demo || (config.ops?.public ?? false),
@@ -337,7 +337,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   app.addHook('onResponse', async (request, reply) => {
     const auth = request.auth;
     if (!auth?.impersonatorId || request.method === 'GET' || request.method === 'HEAD') return;
-    if (WHISTLE_PUBLIC_PATH.test(request.url)) return;
+    if (isPrivateRequest(request)) return;
     await audit.record({
       actorId: auth.impersonatorId,
       subjectId: auth.userId,
