@@ -68,11 +68,12 @@ describe('the whistleblowing channel', () => {
       payload: { email: 'customer@demo.starkfuture.com', password: DEMO_PASSWORD },
     });
     expect(signIn.statusCode, signIn.body).toBe(200);
-    const [customer] = await database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, 'customer@demo.starkfuture.com'));
-    const sessionsOf = () => database.db.select().from(sessions).where(eq(sessions.userId, customer?.id ?? ''));
+    const [customer] = await database.db.select().from(users).where(eq(users.email, 'customer@demo.starkfuture.com'));
+    const sessionsOf = () =>
+      database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, customer?.id ?? ''));
     const before = await sessionsOf();
     // An expired access token with a valid refresh token: any page but the channel would refresh the session.
     const cookie = `auth._token.local=Bearer%20expired; auth._refresh_token.local=${signIn.json().refresh_token}`;
@@ -96,7 +97,10 @@ describe('the whistleblowing channel', () => {
       await visit(
         'POST',
         '/en-US/whistleblowing-channel',
-        form({ category: 'corruption', description: 'A buyer asked a supplier for a personal payment before signing.' }),
+        form({
+          category: 'corruption',
+          description: 'A buyer asked a supplier for a personal payment before signing.',
+        }),
       ),
       await visit(
         'POST',

@@ -71,7 +71,8 @@ describe('operators’ routes', () => {
     const app = await api({ demo: false, ops: { public: false, internal: { port: 0, host: '127.0.0.1' } } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const publicPort = (app.server.address() as AddressInfo).port;
-    const internalPort = (app.internalServer?.server.address() as AddressInfo).port;
+    expect(app.internalServer).toBeDefined();
+    const internalPort = (app.internalServer?.server.address() as AddressInfo | null)?.port ?? 0;
     expect(internalPort).toBeGreaterThan(0);
     expect(internalPort).not.toBe(publicPort);
     const inside = (path: string) => fetch(`http://127.0.0.1:${internalPort}${path}`);

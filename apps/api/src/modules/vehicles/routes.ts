@@ -217,10 +217,12 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService; g
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return { docs: await vehicles.mcoFind(request.params.id, requestLanguage(request), {
+      return {
+        docs: await vehicles.mcoFind(request.params.id, requestLanguage(request), {
           ...caller(request),
           ip: request.ip,
-        }) };
+        }),
+      };
     },
   );
 
@@ -237,7 +239,9 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService; g
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return { docs: await vehicles.registrationQueue(requestLanguage(request), { ...caller(request), ip: request.ip }) };
+      return {
+        docs: await vehicles.registrationQueue(requestLanguage(request), { ...caller(request), ip: request.ip }),
+      };
     },
   );
 

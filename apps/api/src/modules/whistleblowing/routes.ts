@@ -27,7 +27,6 @@ const errors = {
   429: ErrorEnvelope,
 };
 
-
 const ANONYMOUS =
   'Anonymous: no account is needed and none is linked (a Bearer token is ignored). The reporter’s address is neither logged nor stored; the rate limit counts a keyed hash of it, in memory (or Redis with REDIS_URL).';
 const GENERIC =
