@@ -173,6 +173,11 @@ describe('page bodies', () => {
     expect(small.statusCode).toBeLessThan(413);
   });
 
+  it('answers an empty form post as before', async () => {
+    const empty = await demo.app.inject({ method: 'POST', url: '/en-US/contact', headers: FORM, payload: '' });
+    expect(empty.statusCode).toBeLessThan(500);
+  });
+
   it('takes an upload up to 11 MB and refuses a larger one with 413', async () => {
     const fits = multipart(2 * 1024 * 1024);
     const ok = await demo.app.inject({

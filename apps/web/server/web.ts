@@ -130,14 +130,18 @@ export function privatePages(build: ServerBuild): (url: string) => boolean {
   };
 }
 
-function toWebRequest(request: FastifyRequest, origin: string, body?: ReadableStream<Uint8Array>): Request {
+function toWebRequest(
+  request: FastifyRequest,
+  origin: string,
+  controller: AbortController,
+  body?: ReadableStream<Uint8Array>,
+): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, String(value));
   }
-  const controller = new AbortController();
   request.raw.once('close', () => request.raw.readableAborted && controller.abort());
   return new Request(new URL(request.url, origin), {
     method: request.method,
@@ -245,15 +249,23 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
           },
         });
         let tooLarge = false;
-        const requestBody = hasBody
-          ? limitedBody(request.body as Readable, limit, () => {
-              tooLarge = true;
-            })
-          : undefined;
-        const response = await handler(toWebRequest(request, origin, requestBody), context).catch((error: unknown) => {
-          if (tooLarge) return null;
-          throw error;
-        });
+        const abort = new AbortController();
+        // Fastify hands over no stream when there is no body at all.
+        const source = request.body as Readable | undefined;
+        const requestBody =
+          hasBody && typeof source?.pipe === 'function'
+            ? limitedBody(source, limit, () => {
+                tooLarge = true;
+                // The page's work stops here (an aborted request is not reported as an error of the page).
+                abort.abort();
+              })
+            : undefined;
+        const response = await handler(toWebRequest(request, origin, abort, requestBody), context).catch(
+          (error: unknown) => {
+            if (tooLarge) return null;
+            throw error;
+          },
+        );
         if (tooLarge || !response) return tooLargeAnswer(request, reply);
 
         reply.code(response.status);
