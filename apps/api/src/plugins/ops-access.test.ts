@@ -41,7 +41,11 @@ describe('operators’ routes', () => {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ code: 'NOT_FOUND' });
+      expect((await app.inject({ method: 'HEAD', url })).statusCode, `HEAD ${url}`).toBe(404);
     }
+    expect((await app.inject('/docs/yaml')).statusCode).toBe(404);
+    expect((await app.inject('/DOCS/json')).statusCode).toBe(404);
+    expect((await app.inject('/docs/json/')).statusCode).toBe(404);
     expect((await app.inject('/health')).statusCode).toBe(200);
     expect((await app.inject('/ready')).statusCode).toBe(200);
     // A made-up relay header does not open them.
