@@ -203,6 +203,8 @@ describe('cached pages and the Host header', () => {
   it('without PUBLIC_URL, a page rendered for another Host never answers this one', async () => {
     const evil = await demo.app.inject({ url: '/en-US/support', headers: { host: 'evil.example' } });
     expect(evil.statusCode).toBe(200);
+    // Shared caches in front are told the page depends on the Host.
+    expect(evil.headers.vary).toMatch(/Host, X-Forwarded-Host/);
     const normal = await demo.app.inject({ url: '/en-US/support', headers: { host: 'shop.test' } });
     expect(normal.statusCode).toBe(200);
     expect(normal.body).not.toContain('evil.example');
@@ -223,6 +225,7 @@ describe('cached pages and the Host header', () => {
     expect(evil.statusCode).toBe(200);
     expect(evil.body).not.toContain('evil.example');
     expect(evil.body).toContain('https://shop.example/en-US/support');
+    expect(String(evil.headers.vary ?? '')).not.toContain('Host');
     const robots = await withPublicUrl.app.inject({ url: '/robots.txt', headers: { host: 'evil.example' } });
     expect(robots.body).not.toContain('evil.example');
   });

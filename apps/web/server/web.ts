@@ -269,12 +269,16 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
         if (tooLarge || !response) return tooLargeAnswer(request, reply);
 
         reply.code(response.status);
+        // Without PUBLIC_URL the page's URLs come from the Host (or a trusted X-Forwarded-Host): shared caches in front
+        // must key on it as this process's page cache does.
+        const hostVary = !options.publicUrl && (response.headers.get('content-type') ?? '').startsWith('text/html');
         const headers: Array<[string, string]> = [];
+        if (hostVary && !response.headers.has('vary')) headers.push(['vary', 'Host, X-Forwarded-Host']);
         response.headers.forEach((value, name) => {
           if (name === 'set-cookie') return;
-          headers.push([name, value]);
-          reply.header(name, value);
+          headers.push([name, hostVary && name === 'vary' ? `${value}, Host, X-Forwarded-Host` : value]);
         });
+        for (const [name, value] of headers) reply.header(name, value);
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
         const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
