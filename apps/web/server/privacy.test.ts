@@ -173,7 +173,24 @@ describe('page bodies', () => {
     expect(small.statusCode).toBeLessThan(413);
   });
 
-  it('answers an empty form post as before', async () => {
+  it('answers a post without a body or type as an empty form, and another type with 415', async () => {
+    const bare = await demo.app.inject({ method: 'POST', url: '/en-US/contact' });
+    expect(bare.statusCode).toBeLessThan(500);
+    const json = await demo.app.inject({
+      method: 'POST',
+      url: '/de-DE/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"topic":"other"}',
+    });
+    expect(json.statusCode).toBe(415);
+    expect(json.body).toContain('Dieser Inhaltstyp wird nicht unterstützt.');
+    const text = await demo.app.inject({
+      method: 'POST',
+      url: '/en-US/contact',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'topic=other',
+    });
+    expect(text.statusCode).toBe(415);
     const empty = await demo.app.inject({ method: 'POST', url: '/en-US/contact', headers: FORM, payload: '' });
     expect(empty.statusCode).toBeLessThan(500);
   });

@@ -142,6 +142,9 @@ function toWebRequest(
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, String(value));
   }
+  if (request.method !== 'GET' && request.method !== 'HEAD' && !headers.has('content-type')) {
+    headers.set('content-type', 'application/x-www-form-urlencoded');
+  }
   request.raw.once('close', () => request.raw.readableAborted && controller.abort());
   return new Request(new URL(request.url, origin), {
     method: request.method,
@@ -180,16 +183,20 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
   // Private pages are known from the build's routes; a new build (development) brings its own.
   let build = await getBuild();
   let isPrivatePage = privatePages(build);
-  const tooLargeAnswer = (request: FastifyRequest, reply: FastifyReply) => {
+  // A page's refusal of a request body: a small document with the translated message (status 413 or 415).
+  const refuseBody = (request: FastifyRequest, reply: FastifyReply, status: 413 | 415) => {
     const lang = parseLocaleSegment(request.url.split('/')[1])?.lang ?? 'en-us';
-    const message = options.messagesFor(lang).error_payload_too_large ?? 'The request is too large.';
+    const key = status === 413 ? 'error_payload_too_large' : 'error_unsupported_media_type';
+    const message = options.messagesFor(lang)[key] ?? key;
     const escaped = message.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
     return reply
-      .code(413)
+      .code(status)
       .header('connection', 'close')
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(`<!doctype html><html lang="${lang}"><meta charset="utf-8"><title>413</title><p>${escaped}</p></html>`);
+      .send(
+        `<!doctype html><html lang="${lang}"><meta charset="utf-8"><title>${status}</title><p>${escaped}</p></html>`,
+      );
   };
 
   await app.register(async (web) => {
@@ -206,7 +213,12 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
         const limit = bodyLimitOf(request);
-        if (hasBody && Number(request.headers['content-length'] ?? 0) > limit) return tooLargeAnswer(request, reply);
+        if (hasBody && Number(request.headers['content-length'] ?? 0) > limit) return refuseBody(request, reply, 413);
+        // Pages take forms only (their actions read `formData()`); a body without a type is read as an empty form.
+        const type = request.headers['content-type'];
+        if (hasBody && type && !/^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
+          return refuseBody(request, reply, 415);
+        }
         const nonce = request.raw.cspNonce ?? '';
         const ipCountry = options.geo.countryOf(request.ip);
         const requestOrigin = `${request.protocol}://${request.host}`;
@@ -266,7 +278,7 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
             throw error;
           },
         );
-        if (tooLarge || !response) return tooLargeAnswer(request, reply);
+        if (tooLarge || !response) return refuseBody(request, reply, 413);
 
         reply.code(response.status);
         // Without PUBLIC_URL the page's URLs come from the Host (or a trusted X-Forwarded-Host): shared caches in front
