@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from '@varg/db';
 import { isUuid } from '@varg/domain';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import metricsModule from 'fastify-metrics';
 import {
   jsonSchemaTransform,
@@ -90,13 +90,11 @@ import { vehiclesService } from './modules/vehicles/service.ts';
 import { loadWhistleKey, whistleCipher } from './modules/whistleblowing/crypto.ts';
 import { notifyCompliance } from './modules/whistleblowing/emails.ts';
 import { whistleRepo } from './modules/whistleblowing/repo.ts';
-import {
-  WHISTLE_PUBLIC_PATH,
-  whistleComplianceRoutes,
-  whistleReporterRoutes,
-} from './modules/whistleblowing/routes.ts';
+import { whistleComplianceRoutes, whistleReporterRoutes } from './modules/whistleblowing/routes.ts';
 import { whistleService } from './modules/whistleblowing/service.ts';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
+import { registerOpsAccess } from './plugins/ops-access.ts';
+import { isPrivateRequest, registerPrivacy } from './plugins/privacy.ts';
 import type { CaptchaProvider } from './providers/captcha/interface.ts';
 import { outboxEmail } from './providers/email/outbox.ts';
 import { lenders as financingLenders } from './providers/financing/router.ts';
@@ -113,6 +111,7 @@ export { ADMIN_LINK_TTL_S, AdminCreateError, type CreatedAdmin, createAdmin } fr
 export type { ApiConfig } from './config.ts';
 export { apiConfigFromEnv, ConfigError, type Env, readEnv } from './config.ts';
 export type { GeoLookup } from './modules/markets/service.ts';
+export { PRIVATE_RELAY_HEADER } from './plugins/privacy.ts';
 export { type ActiveMarket, isProductionEnv, productionProblems, productionRefusal } from './production.ts';
 
 declare module 'node:http' {
@@ -177,14 +176,22 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    // A whistleblower's requests leave no address in the request log (decision 023).
+    // A whistleblower's requests leave no address in the request log (decisions 023, 029): decided by the route
+    // (its `privacy` config) and, for the web's pages, by the page the URL is — never by a path pattern.
     logController: new LogController({
-      disableRequestLogging: (request: { url?: string }) => WHISTLE_PUBLIC_PATH.test(request.url ?? ''),
+      disableRequestLogging: (request) => isPrivateRequest(request as FastifyRequest),
     }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerPrivacy(app);
+  // `/metrics` and `/docs`: everyone in the demo; in production a token, an internal port or an explicit opt-in.
+  registerOpsAccess(app, {
+    public: config.demo || (config.ops?.public ?? false),
+    token: config.ops?.token,
+    internal: config.ops?.internal,
+  });
 
   // — external —
   app.addHook('onRequest', (request, _reply, done) => {
@@ -337,7 +344,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   app.addHook('onResponse', async (request, reply) => {
     const auth = request.auth;
     if (!auth?.impersonatorId || request.method === 'GET' || request.method === 'HEAD') return;
-    if (WHISTLE_PUBLIC_PATH.test(request.url)) return;
+    if (isPrivateRequest(request)) return;
     await audit.record({
       actorId: auth.impersonatorId,
       subjectId: auth.userId,
@@ -551,6 +558,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     email: mailer,
     publicUrl: config.publicUrl,
     links: downloadLinks(signingKey),
+    audit,
   });
   await app.register(vehicleRoutes, { prefix: '/v1', vehicles, guards });
   const referrals = referralsService({

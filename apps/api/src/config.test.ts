@@ -14,6 +14,17 @@ describe('environment', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('reads who reaches /metrics and /docs: nobody extra by default, a token, an internal port, an opt-in', () => {
+    expect(apiConfigFromEnv(readEnv({})).ops).toEqual({ public: false, token: undefined, internal: undefined });
+    const token = 'a-metrics-token-of-24-chars+';
+    expect(apiConfigFromEnv(readEnv({ METRICS_TOKEN: token, INTERNAL_PORT: '9100', PUBLIC_OPS: 'true' })).ops).toEqual({
+      public: true,
+      token,
+      internal: { port: 9100, host: '127.0.0.1' },
+    });
+    expect(() => readEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 24 characters/);
+  });
+
   it('fails fast naming every bad variable', () => {
     let error: unknown;
     try {

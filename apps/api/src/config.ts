@@ -131,6 +131,12 @@ const EnvSchema = z.object({
   /** Orders a buyer without an account may confirm per address and hour (production). */
   GUEST_CHECKOUT_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   AUCTION_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** `/metrics` and `/docs` in production (decision 029): a bearer token that opens them on the public port… */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** …or a second listener serving only them (on INTERNAL_HOST), or PUBLIC_OPS=true to serve them to everyone. */
+  INTERNAL_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  INTERNAL_HOST: z.string().default('127.0.0.1'),
+  PUBLIC_OPS: bool.default(false),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -210,6 +216,11 @@ export interface ApiConfig {
     | { kind: 'local'; dir: string }
     | { kind: 's3'; bucket: string; region?: string | undefined; endpoint?: string | undefined; prefix: string }
     | undefined;
+  /**
+   * Who reaches `/metrics` and `/docs` (decision 029). The demo serves them to everyone; production only with
+   * `public` (PUBLIC_OPS), the bearer `token` (METRICS_TOKEN) or on the `internal` listener (INTERNAL_PORT).
+   */
+  ops?: { public: boolean; token?: string | undefined; internal?: { port: number; host: string } | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -341,5 +352,10 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
     storage: env.S3_BUCKET
       ? { kind: 's3', bucket: env.S3_BUCKET, region: env.S3_REGION, endpoint: env.S3_ENDPOINT, prefix: env.S3_PREFIX }
       : { kind: 'local', dir: join(env.DATA_DIR, 'uploads') },
+    ops: {
+      public: env.PUBLIC_OPS,
+      token: env.METRICS_TOKEN,
+      internal: env.INTERNAL_PORT !== undefined ? { port: env.INTERNAL_PORT, host: env.INTERNAL_HOST } : undefined,
+    },
   };
 }

@@ -170,13 +170,15 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   }
 
   const publicUrl = env.PUBLIC_URL;
+  // Without PUBLIC_URL (the demo) the origin comes from the request: such an answer is never kept for others.
+  const seoCache = publicUrl ? 'public, max-age=3600' : 'private, no-cache';
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    reply.type('text/plain; charset=utf-8').header('cache-control', seoCache);
     return renderRobots(publicUrl ?? `${request.protocol}://${request.host}`);
   });
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const countries = await app.services.markets.listCountries({ status: 1, limit: 300, page: 1, sort: 'code' });
-    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    reply.type('application/xml; charset=utf-8').header('cache-control', seoCache);
     return renderSitemap(
       publicUrl ?? `${request.protocol}://${request.host}`,
       countries.docs,

@@ -1,10 +1,17 @@
-import { Readable } from 'node:stream';
-import type { ApiConfig, GeoLookup } from '@varg/api';
+import type { Readable } from 'node:stream';
+import { type ApiConfig, type GeoLookup, PRIVATE_RELAY_HEADER } from '@varg/api';
 import type { UiLanguage } from '@varg/domain';
-import { COOKIE } from '@varg/domain';
+import { COOKIE, parseLocaleSegment } from '@varg/domain';
 import type { Messages } from '@varg/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
+import {
+  createRequestHandler,
+  matchRoutes,
+  type RouteObject,
+  type RouterContext,
+  RouterContextProvider,
+  type ServerBuild,
+} from 'react-router';
 import { type ApiClient, type ApiTransport, createApiClient, forVisitor } from '../app/lib/api.ts';
 import type { AppServices } from '../app/lib/context.ts';
 import { createPageCache, toCachedPage, withNonce } from './page-cache.ts';
@@ -28,11 +35,12 @@ export interface WebOptions {
  */
 export function injectTransport(app: FastifyInstance): ApiTransport {
   return {
-    async request({ method, path, headers, body, clientIp }) {
+    async request({ method, path, headers, body, clientIp, private: isPrivate }) {
       const res = await app.inject({
         method: method as 'GET',
         url: path,
-        headers: headers ?? {},
+        // A private page's calls carry the process's relay mark: the API logs them no more than the page.
+        headers: { ...headers, ...(isPrivate ? { [PRIVATE_RELAY_HEADER]: app.privateRelayMark } : {}) },
         ...(clientIp ? { remoteAddress: clientIp } : {}),
         ...(body !== undefined ? { payload: body } : {}),
       });
@@ -58,25 +66,99 @@ export function httpTransport(baseUrl: string): ApiTransport {
   };
 }
 
-function toWebRequest(request: FastifyRequest, origin: string): Request {
+/** Page form posts: 1 MB; multipart uploads: 11 MB (decision 029). Larger is a 413, counted while reading. */
+export const FORM_BODY_LIMIT = 1024 * 1024;
+export const UPLOAD_BODY_LIMIT = 11 * 1024 * 1024;
+
+const bodyLimitOf = (request: FastifyRequest) =>
+  /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '') ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+
+class BodyTooLarge extends Error {}
+
+/**
+ * The request body as a web stream that stops reading and fails as soon as more than `limit` bytes arrived, whatever
+ * Content-Length said (or without one): nothing larger is ever buffered.
+ */
+function limitedBody(source: Readable, limit: number, onTooLarge: () => void): ReadableStream<Uint8Array> {
+  const chunks = source[Symbol.asyncIterator]();
+  let seen = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await chunks.next();
+      if (done) return controller.close();
+      const chunk = value as Buffer;
+      seen += chunk.length;
+      if (seen > limit) {
+        onTooLarge();
+        source.pause();
+        controller.error(new BodyTooLarge('request body too large'));
+        return;
+      }
+      controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    },
+    cancel() {
+      source.pause();
+    },
+  });
+}
+
+/** Which URLs are private pages: a route of the build whose module's `handle.privacy` is true (decision 029). */
+export function privatePages(build: ServerBuild): (url: string) => boolean {
+  const routes = build.routes;
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    Object.values(routes)
+      .filter((r) => r && r.parentId === parentId)
+      .map((r) => {
+        const route = r as NonNullable<typeof r>;
+        return {
+          id: route.id,
+          path: route.path,
+          index: route.index,
+          caseSensitive: route.caseSensitive,
+          children: tree(route.id),
+        } as RouteObject;
+      });
+  const roots = tree(undefined);
+  const isPrivate = (id: string) =>
+    (routes[id]?.module as { handle?: { privacy?: unknown } } | undefined)?.handle?.privacy === true;
+  return (url) => {
+    let path = url.split(/[?#]/)[0] ?? '/';
+    // React Router's data requests: `/x.data` for `/x`, `/_root.data` for `/`.
+    if (path.endsWith('/_root.data')) path = path.slice(0, -'_root.data'.length) || '/';
+    else if (path.endsWith('.data')) path = path.slice(0, -'.data'.length);
+    return (matchRoutes(roots, path) ?? []).some((m) => isPrivate(m.route.id as string));
+  };
+}
+
+function toWebRequest(
+  request: FastifyRequest,
+  origin: string,
+  controller: AbortController,
+  body?: ReadableStream<Uint8Array>,
+): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, String(value));
   }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  const controller = new AbortController();
+  if (request.method !== 'GET' && request.method !== 'HEAD' && !headers.has('content-type')) {
+    headers.set('content-type', 'application/x-www-form-urlencoded');
+  }
   request.raw.once('close', () => request.raw.readableAborted && controller.abort());
   return new Request(new URL(request.url, origin), {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(request.body as Readable) as ReadableStream, duplex: 'half' } : {}),
+    ...(body ? { body, duplex: 'half' } : {}),
   } as RequestInit);
 }
 
-function cacheKey(request: FastifyRequest, ipCountry: string | null): string | null {
+/**
+ * A page's key in the shared page cache. `origin` is part of it when the origin comes from the request (no
+ * PUBLIC_URL): a page rendered for one Host never answers a request for another (decision 029).
+ */
+function cacheKey(request: FastifyRequest, ipCountry: string | null, origin: string | null): string | null {
   if (request.method !== 'GET') return null;
   const cookies = request.cookies;
   if (Object.keys(cookies).some((k) => k.startsWith(COOKIE.authPrefix))) return null;
@@ -88,6 +170,7 @@ function cacheKey(request: FastifyRequest, ipCountry: string | null): string | n
     cookies[COOKIE.countryLang.name] ?? '',
     cookies[COOKIE.suggestedCountryDismissed.name] ?? '',
     ipCountry ?? '',
+    origin ?? '',
   ].join('\u0000');
 }
 
@@ -97,6 +180,24 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
   const handler = createRequestHandler(getBuild, options.mode);
   const api: ApiClient = createApiClient(options.apiUrl ? httpTransport(options.apiUrl) : injectTransport(app));
   const cache = createPageCache(options.mode === 'production' ? options.pageCacheTtlMs : 0);
+  // Private pages are known from the build's routes; a new build (development) brings its own.
+  let build = await getBuild();
+  let isPrivatePage = privatePages(build);
+  // A page's refusal of a request body: a small document with the translated message (status 413 or 415).
+  const refuseBody = (request: FastifyRequest, reply: FastifyReply, status: 413 | 415) => {
+    const lang = parseLocaleSegment(request.url.split('/')[1])?.lang ?? 'en-us';
+    const key = status === 413 ? 'error_payload_too_large' : 'error_unsupported_media_type';
+    const message = options.messagesFor(lang)[key] ?? key;
+    const escaped = message.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+    return reply
+      .code(status)
+      .header('connection', 'close')
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="${lang}"><meta charset="utf-8"><title>${status}</title><p>${escaped}</p></html>`,
+      );
+  };
 
   await app.register(async (web) => {
     // React Router reads form bodies itself: hand it the raw stream.
@@ -107,24 +208,41 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '*',
       schema: { hide: true },
+      // The whistleblowing channel's page, `.data` and form requests leave no log line (decided by the page's route).
+      config: { privacy: (request: FastifyRequest) => isPrivatePage(request.url) },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+        const limit = bodyLimitOf(request);
+        if (hasBody && Number(request.headers['content-length'] ?? 0) > limit) return refuseBody(request, reply, 413);
+        // Pages take forms only (their actions read `formData()`); a body without a type is read as an empty form.
+        const type = request.headers['content-type'];
+        if (hasBody && type && !/^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
+          return refuseBody(request, reply, 415);
+        }
         const nonce = request.raw.cspNonce ?? '';
         const ipCountry = options.geo.countryOf(request.ip);
-        const key = cacheKey(request, ipCountry);
+        const requestOrigin = `${request.protocol}://${request.host}`;
+        const key = cacheKey(request, ipCountry, options.publicUrl ? null : requestOrigin);
         const hit = key ? cache.get(key) : undefined;
         if (hit) {
           reply.code(hit.status).headers(Object.fromEntries(hit.headers)).header('x-page-cache', 'hit');
           return reply.send(withNonce(hit, nonce));
         }
 
-        const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
-        const build = await getBuild();
+        const origin = options.publicUrl ?? requestOrigin;
+        const current = await getBuild();
+        if (current !== build) {
+          build = current;
+          isPrivatePage = privatePages(build);
+        }
+        const isPrivate = isPrivatePage(request.url);
         // The context key comes from the build itself, so the server and the bundled app share one object.
         const servicesContext = (build.entry.module as unknown as { servicesContext: RouterContext<AppServices> })
           .servicesContext;
         const context = new RouterContextProvider();
         context.set(servicesContext, {
-          api: forVisitor(api, request.ip),
+          api: forVisitor(api, request.ip, isPrivate),
+          private: isPrivate,
           messagesFor: options.messagesFor,
           ipCountry,
           nonce,
@@ -144,15 +262,37 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
             demo: options.config.demo,
           },
         });
-        const response = await handler(toWebRequest(request, origin), context);
+        let tooLarge = false;
+        const abort = new AbortController();
+        // Fastify hands over no stream when there is no body at all.
+        const source = request.body as Readable | undefined;
+        const requestBody =
+          hasBody && typeof source?.pipe === 'function'
+            ? limitedBody(source, limit, () => {
+                tooLarge = true;
+                // The page's work stops here (an aborted request is not reported as an error of the page).
+                abort.abort();
+              })
+            : undefined;
+        const response = await handler(toWebRequest(request, origin, abort, requestBody), context).catch(
+          (error: unknown) => {
+            if (tooLarge) return null;
+            throw error;
+          },
+        );
+        if (tooLarge || !response) return refuseBody(request, reply, 413);
 
         reply.code(response.status);
+        // Without PUBLIC_URL the page's URLs come from the Host (or a trusted X-Forwarded-Host): shared caches in front
+        // must key on it as this process's page cache does.
+        const hostVary = !options.publicUrl && (response.headers.get('content-type') ?? '').startsWith('text/html');
         const headers: Array<[string, string]> = [];
+        if (hostVary && !response.headers.has('vary')) headers.push(['vary', 'Host, X-Forwarded-Host']);
         response.headers.forEach((value, name) => {
           if (name === 'set-cookie') return;
-          headers.push([name, value]);
-          reply.header(name, value);
+          headers.push([name, hostVary && name === 'vary' ? `${value}, Host, X-Forwarded-Host` : value]);
         });
+        for (const [name, value] of headers) reply.header(name, value);
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
         const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');

@@ -13,6 +13,8 @@ export interface ApiTransport {
     headers?: Record<string, string>;
     body?: string;
     clientIp?: string | undefined;
+    /** Made for a private page (the whistleblowing channel): the API keeps no log line of it (decision 029). */
+    private?: boolean | undefined;
   }): Promise<ApiResponse>;
 }
 
@@ -45,6 +47,8 @@ export interface CallOptions {
   token?: string | null;
   /** The visitor's address, so the API's per-IP limits count visitors, not this server. */
   clientIp?: string;
+  /** The call serves a private page: the API logs nothing of it (decision 029). */
+  private?: boolean;
 }
 
 export interface ApiClient {
@@ -59,11 +63,12 @@ interface CacheEntry {
   value: unknown;
 }
 
-/** The same client, with the visitor's address on every call. */
-export function forVisitor(api: ApiClient, clientIp: string): ApiClient {
+/** The same client, with the visitor's address on every call (marked private for a private page). */
+export function forVisitor(api: ApiClient, clientIp: string, isPrivate = false): ApiClient {
+  const extra = isPrivate ? { clientIp, private: true } : { clientIp };
   return {
-    get: (path, options) => api.get(path, { ...options, clientIp }),
-    send: (method, path, body, options) => api.send(method, path, body, { ...options, clientIp }),
+    get: (path, options) => api.get(path, { ...options, ...extra }),
+    send: (method, path, body, options) => api.send(method, path, body, { ...options, ...extra }),
     clearCache: () => api.clearCache(),
   };
 }
@@ -76,7 +81,7 @@ export function createApiClient(transport: ApiTransport, now: () => number = Dat
   const cache = new Map<string, CacheEntry>();
 
   async function call<T>(method: string, path: string, body: unknown, options: CallOptions = {}): Promise<T> {
-    const { lang, token, clientIp } = options;
+    const { lang, token, clientIp, private: isPrivate } = options;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (lang) headers['x-lang'] = lang;
     if (token) headers.authorization = `Bearer ${token}`;
@@ -86,6 +91,7 @@ export function createApiClient(transport: ApiTransport, now: () => number = Dat
       path,
       headers,
       clientIp,
+      ...(isPrivate ? { private: true } : {}),
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     const parsed = res.body ? (JSON.parse(res.body) as unknown) : undefined;

@@ -124,10 +124,13 @@ export function userApi(context: Readonly<RouterContextProvider>, request: Reque
  */
 export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const cookies = readCookies(request);
+  // A private page (the whistleblowing channel) is anonymous: the session is not read, so it is neither used nor
+  // refreshed and keeps the address and user agent it had (decision 029).
+  const anonymous = context.get(servicesContext).private;
   const auth: AuthState = {
     user: null,
-    token: bearerValue(cookies[COOKIE.authToken]),
-    refreshToken: cookies[REFRESH_COOKIE] || null,
+    token: anonymous ? null : bearerValue(cookies[COOKIE.authToken]),
+    refreshToken: anonymous ? null : cookies[REFRESH_COOKIE] || null,
     setCookies: [],
   };
   context.set(authContext, auth);

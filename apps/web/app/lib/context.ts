@@ -10,6 +10,11 @@ export interface AppServices {
   /** The visitor's country from the IP lookup (null when unknown). */
   ipCountry: string | null;
   nonce: string;
+  /**
+   * The page is private (its route's `handle.privacy`, decision 029: the whistleblowing channel): no request log,
+   * and the session is neither read nor refreshed, so its stored address and user agent stay untouched.
+   */
+  private: boolean;
   /** Drops this process's cached public pages and API answers. */
   invalidatePublic(): void;
   /** Built stylesheets by URL, inlined into the document in production (docs/decisions/007-inline-css.md). */

@@ -16,6 +16,10 @@ import type { Route } from './+types/whistleblowing-case';
 // reporter reads the compliance team's answers and adds information. Nothing is kept between requests: every post
 // carries the code and the secret again.
 
+// A private page (decision 029): the server logs no request of it (page, `.data` or form post), relays its API calls
+// unlogged and leaves the visitor's session alone.
+export const handle = { privacy: true };
+
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'whistle_follow_heading', { descriptionKey: 'whistle_follow_intro' });
 

@@ -22,6 +22,10 @@ import type { Route } from './+types/whistleblowing-channel';
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'whistle_title', { descriptionKey: 'whistle_intro' });
 
+// A private page (decision 029): the server logs no request of it (page, `.data` or form post), relays its API calls
+// unlogged and leaves the visitor's session alone.
+export const handle = { privacy: true };
+
 // The answer may hold a secret: nobody keeps a copy.
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 

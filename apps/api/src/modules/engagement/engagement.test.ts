@@ -215,6 +215,12 @@ describe('team: applications with a CV', () => {
     const exe = await upload(applicant(), { name: 'cv.pdf', body: EXE });
     expect(exe.statusCode).toBe(415);
     expect(exe.json().code).toBe('CV_FILE_TYPE');
+    // The old binary Word format (an OLE compound file, which carries macros) is refused: PDF and DOCX only.
+    const ole = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(4096, 0)]);
+    const doc = await upload(applicant(), { name: 'cv.doc', body: ole, type: 'application/msword' });
+    expect(doc.statusCode).toBe(415);
+    expect(doc.json()).toMatchObject({ code: 'CV_FILE_TYPE', t_key: 'error_cv_type' });
+    expect(doc.json().message).toMatch(/PDF or DOCX/);
     const text = await upload(applicant(), { name: 'cv.docx', body: Buffer.from('just some text, not a document') });
     expect(text.json().code).toBe('CV_FILE_TYPE');
     const empty = await upload(applicant(), { name: 'cv.pdf', body: Buffer.alloc(0) });
@@ -284,6 +290,34 @@ describe('contact form', () => {
       .from(contactMessages)
       .where(eq(contactMessages.email, 'eva@example.com'));
     expect(row).toMatchObject({ topic: 'service', queue: 'service@starkfuture.com', country: 'NL' });
+  });
+
+  it('sends the unverified sender nothing they typed: the topic and a reference only', async () => {
+    // Anyone can type someone else's address: the acknowledgement must not carry their text to that inbox.
+    const spam = 'Claim your prize at https://spam.example/win';
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/contact?country=DE&lang=de',
+      remoteAddress: '203.0.113.202',
+      payload: {
+        topic: 'product',
+        orderReference: 'spam.example/ref',
+        name: 'Visit spam.example today',
+        email: 'victim@example.com',
+        message: spam,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const confirmation = await ctx.app.inject('/v1/dev/mailbox?to=victim%40example.com');
+    const mail = confirmation.json().docs[0] as { subject: string; text: string; html?: string };
+    expect(JSON.stringify(mail)).not.toContain('spam.example');
+    expect(mail.text).toContain('„Motorräder und Kauf“');
+    const reference = /Ihre Referenz: ([0-9A-F]{8})/.exec(mail.text)?.[1];
+    expect(reference).toBeTruthy();
+    // The team's copy has everything, under the same reference.
+    const queue = await lastMail(ctx.app, 'sales@starkfuture.com');
+    expect(queue?.subject).toContain(`[${reference}]`);
+    expect(queue?.text).toContain(spam);
   });
 
   it('refuses bad input', async () => {

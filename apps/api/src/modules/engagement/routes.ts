@@ -178,7 +178,7 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ engagement: EngagementSer
         tags: ['engagement'],
         summary: 'Apply to an open position with a CV (multipart/form-data)',
         description:
-          'Fields `positionId`, `name`, `email`, `phone`, `message`, `captcha` and one file `cv`: PDF, DOC or DOCX by its content (not its name or declared type), at most 10 MB. An empty or missing file is a 400 CV_FILE_MISSING, a larger one a 413 CV_FILE_TOO_LARGE, another kind a 415 CV_FILE_TYPE; an unknown position a 404 JOB_POSITION_NOT_FOUND. A plain form post (Accept: text/html) with `returnTo` (an app path) is answered with a 303 to `returnTo?applied=1` or `returnTo?error=CODE`. At most 10 per 10 minutes from one address (429).',
+          'Fields `positionId`, `name`, `email`, `phone`, `message`, `captcha` and one file `cv`: PDF or DOCX by its content (not its name or declared type; the old binary .doc is refused), at most 10 MB. An empty or missing file is a 400 CV_FILE_MISSING, a larger one a 413 CV_FILE_TOO_LARGE, another kind a 415 CV_FILE_TYPE; an unknown position a 404 JOB_POSITION_NOT_FOUND. A plain form post (Accept: text/html) with `returnTo` (an app path) is answered with a 303 to `returnTo?applied=1` or `returnTo?error=CODE`. At most 10 per 10 minutes from one address (429).',
         consumes: ['multipart/form-data'],
         response: { 201: z.object({ _id: z.string() }), 303: z.null(), ...errors },
       },

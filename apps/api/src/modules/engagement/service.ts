@@ -11,16 +11,21 @@ import { engagementEmails } from './emails.ts';
 import type { PlaceSearch } from './places.ts';
 import type { EngagementRepo, StoreRow } from './repo.ts';
 
-/** CVs: at most 10 MB; PDF, DOC (an OLE compound file) or DOCX, by content, not by name (decision 022). */
+/**
+ * CVs: at most 10 MB; PDF or DOCX, by content, not by name (decisions 022, 029). The old binary Word format (.doc,
+ * an OLE compound file that carries macros) is refused.
+ */
 export const CV_MAX_BYTES = 10 * 1024 * 1024;
 const CV_TYPES: Record<string, { type: string; ext: string }> = {
   'application/pdf': { type: 'application/pdf', ext: 'pdf' },
-  'application/x-cfb': { type: 'application/msword', ext: 'doc' },
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
     type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     ext: 'docx',
   },
 };
+
+/** The reference of a contact message quoted to the sender and the team: the first 8 characters of its id. */
+export const contactReference = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
 
 export const CONTACT_TOPICS = ['order', 'product', 'service', 'dealer', 'press', 'other'] as const;
 export type ContactTopic = (typeof CONTACT_TOPICS)[number];
@@ -261,12 +266,14 @@ export function engagementService(deps: EngagementDeps) {
         queue,
         createdAt: now(),
       });
-      await email.send(engagementEmails.contactQueue(queue, { ...input, lang: context.lang }));
+      const reference = contactReference(row.id);
+      await email.send(engagementEmails.contactQueue(queue, { ...input, lang: context.lang, reference }));
+      // The address is not verified: the acknowledgement carries nothing the sender typed (decision 029), so the form
+      // cannot be used to send someone else an e-mail with one's own text in it.
       await email.send(
         engagementEmails.contactConfirmation(context.lang, input.email.toLowerCase(), {
-          name: input.name,
           topic: input.topic,
-          message: input.message,
+          reference,
         }),
       );
       return { _id: row.id };

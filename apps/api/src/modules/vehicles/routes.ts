@@ -210,14 +210,19 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService; g
         tags: ['vehicles'],
         summary: 'Registration data of a vehicle (registration office, role mco)',
         description:
-          '`id` is a vehicle id, a VIN or an order number; answers the vehicles found (an order may hold several bikes), none when nothing matches. Other roles get 403 FORBIDDEN.',
+          '`id` is a vehicle id, a VIN or an order number; answers the vehicles found (an order may hold several bikes), none when nothing matches. Every lookup is recorded in the audit log (who, what was looked up, which vehicles were shown). Other roles get 403 FORBIDDEN.',
         params: z.object({ id: z.string().trim().min(1).max(40) }),
         response: { 200: McoVehicleList, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return { docs: await vehicles.mcoFind(request.params.id, requestLanguage(request)) };
+      return {
+        docs: await vehicles.mcoFind(request.params.id, requestLanguage(request), {
+          ...caller(request),
+          ip: request.ip,
+        }),
+      };
     },
   );
 
@@ -228,12 +233,15 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService; g
       schema: {
         tags: ['vehicles'],
         summary: 'Vehicles awaiting road registration, oldest delivery first (role mco)',
+        description: 'Each reading is recorded in the audit log with the vehicles shown.',
         response: { 200: McoVehicleList, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return { docs: await vehicles.registrationQueue(requestLanguage(request)) };
+      return {
+        docs: await vehicles.registrationQueue(requestLanguage(request), { ...caller(request), ip: request.ip }),
+      };
     },
   );
 

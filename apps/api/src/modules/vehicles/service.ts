@@ -21,6 +21,7 @@ import { t } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
 import { fitsBuiltinFont, renderPdf } from '../../lib/pdf.ts';
 import type { EmailProvider } from '../../providers/email/interface.ts';
+import type { AuditService } from '../audit/service.ts';
 import type { DownloadLinks } from '../orders/download-link.ts';
 import type { VehicleReads } from '../orders/vehicle-reads.ts';
 import { vehicleEmails } from './emails.ts';
@@ -86,6 +87,8 @@ export function vehiclesService(deps: {
   publicUrl: string;
   /** Signed download links (the certificate opens in a new tab, without a Bearer token). */
   links: DownloadLinks;
+  /** The registration office's lookups are recorded: who looked up what, and which vehicles it saw. */
+  audit: Pick<AuditService, 'record'>;
   now?: () => Date;
 }) {
   const { repo, orders, people, email, publicUrl, links } = deps;
@@ -320,8 +323,8 @@ export function vehiclesService(deps: {
       return made;
     },
 
-    /** The registration office's view of one vehicle, by id or VIN (mco role). */
-    async mcoFind(query: string, lang: UiLanguage): Promise<McoVehicle[]> {
+    /** The registration office's view of one vehicle, by id, VIN or order number (mco role); audited. */
+    async mcoFind(query: string, lang: UiLanguage, actor: Caller & { ip: string }): Promise<McoVehicle[]> {
       const q = query.trim();
       let found: VehicleRow[] = [];
       if (isUuid(q)) {
@@ -336,11 +339,24 @@ export function vehiclesService(deps: {
       }
       const out = await Promise.all(found.map((v) => mcoView(v, lang)));
       if (/^\d{1,9}$/.test(q)) for (const v of out) v.orderNumber = Number(q);
+      await deps.audit.record({
+        actorId: actor.userId,
+        action: 'vehicles.mco_lookup',
+        detail: { query: q, vehicleIds: found.map((v) => v.id) },
+        ip: actor.ip,
+      });
       return out;
     },
 
-    async registrationQueue(lang: UiLanguage): Promise<McoVehicle[]> {
-      return Promise.all((await repo.registrationQueue(100)).map((v) => mcoView(v, lang)));
+    async registrationQueue(lang: UiLanguage, actor: Caller & { ip: string }): Promise<McoVehicle[]> {
+      const rows = await repo.registrationQueue(100);
+      await deps.audit.record({
+        actorId: actor.userId,
+        action: 'vehicles.mco_queue',
+        detail: { vehicleIds: rows.map((v) => v.id) },
+        ip: actor.ip,
+      });
+      return Promise.all(rows.map((v) => mcoView(v, lang)));
     },
 
     async markRegistered(actor: Caller, id: string, registrationNumber: string, lang: UiLanguage) {

@@ -1,6 +1,6 @@
-import { users, vehicles, vehicleTransfers } from '@varg/db';
+import { auditLog, users, vehicles, vehicleTransfers } from '@varg/db';
 import { isValidVin } from '@varg/domain';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCalls, type Json, lastMail, newCustomer as signUp, useApi } from '../../../test/helper.ts';
 
@@ -385,6 +385,30 @@ describe('registration office (mco)', () => {
     const byOrder = (await ok(await call('GET', `/v1/vehicles/mco/${number}`, mco))).docs;
     expect(byOrder).toHaveLength(1);
     expect(byOrder[0].orderNumber).toBe(number);
+  });
+
+  it('records every lookup and reading of the queue: who, what was looked up, which vehicles were shown', async () => {
+    const mco = await signIn(MCO);
+    const [officer] = await ctx.database.db.select().from(users).where(eq(users.email, MCO));
+    const entries = (action: string) =>
+      ctx.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, action), eq(auditLog.actorId, officer?.id ?? '')))
+        .orderBy(desc(auditLog.createdAt));
+    const queue = (await ok(await call('GET', '/v1/vehicles/mco', mco))).docs as Json[];
+    const [read] = await entries('vehicles.mco_queue');
+    expect(read?.detail).toEqual({ vehicleIds: queue.map((v) => v._id) });
+    expect(read?.ip).toBeTruthy();
+
+    const vin = (queue[0] as Json).vin as string;
+    const found = (await ok(await call('GET', `/v1/vehicles/mco/${vin}`, mco))).docs as Json[];
+    const [lookup] = await entries('vehicles.mco_lookup');
+    expect(lookup?.detail).toEqual({ query: vin, vehicleIds: found.map((v) => v._id) });
+    // A lookup that finds nothing is recorded too: what was searched for is what matters.
+    await ok(await call('GET', '/v1/vehicles/mco/VSFEXE1A0TB999999', mco));
+    const [miss] = await entries('vehicles.mco_lookup');
+    expect(miss?.detail).toEqual({ query: 'VSFEXE1A0TB999999', vehicleIds: [] });
   });
 
   it('is for the mco role only', async () => {

@@ -27,9 +27,6 @@ const errors = {
   429: ErrorEnvelope,
 };
 
-/** The reporter's paths: no request log, no audit row, no address anywhere (decision 023). */
-export const WHISTLE_PUBLIC_PATH = /^\/v\d\/whistleblowing\/|\/whistleblowing-channel(\/|\?|$)/;
-
 const ANONYMOUS =
   'Anonymous: no account is needed and none is linked (a Bearer token is ignored). The reporter’s address is neither logged nor stored; the rate limit counts a keyed hash of it, in memory (or Redis with REDIS_URL).';
 const GENERIC =
@@ -40,6 +37,11 @@ export const whistleReporterRoutes: FastifyPluginAsyncZod<{ whistle: WhistleServ
   app,
   { whistle, cipher },
 ) => {
+  // Every reporter's route is private (decisions 023, 029): no request log, no audit row, no address anywhere. The
+  // flag is on the route, so whatever URL reaches it (case, trailing slash, encoding) is covered.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), privacy: true };
+  });
   const limit = (max: number, timeWindow: string) => ({
     rateLimit: { max, timeWindow, keyGenerator: (request: FastifyRequest) => cipher.addressKey(request.ip) },
   });

@@ -143,7 +143,7 @@ export function CvForm({
           name="cv"
           type="file"
           required
-          accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
           aria-describedby="cv-file-hint"
           className="text-sm"
         />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { addStoreMarkers } from './store-markers.ts';
 
 export interface MapStore {
   _id: string;
@@ -33,17 +34,8 @@ export function StoreMap({
       if (cancelled || !box.current) return;
       const m = L.map(box.current, { scrollWheelZoom: false });
       L.tileLayer(tileUrl, { maxZoom: 18, attribution: '© OpenStreetMap' }).addTo(m);
-      const points = stores.map((s) => L.latLng(s.location.lat, s.location.lng));
-      stores.forEach((s, i) => {
-        L.circleMarker(points[i] as import('leaflet').LatLng, {
-          radius: 9,
-          color: '#171717',
-          fillColor: '#bef264',
-          fillOpacity: 1,
-        })
-          .bindTooltip(`${i + 1}. ${s.name}`)
-          .addTo(m);
-      });
+      // Dealer-entered names are text, never HTML (decision 029).
+      const points = addStoreMarkers(L, m, stores);
       if (center) L.circleMarker([center.lat, center.lng], { radius: 6, color: '#2563eb' }).addTo(m);
       m.fitBounds(L.latLngBounds(center ? [...points, L.latLng(center.lat, center.lng)] : points), {
         padding: [30, 30],
