@@ -359,7 +359,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         body: z.object({ id: z.string().min(3).max(64) }),
         response: { 200: z.object({ deleted: z.boolean() }), ...errors },
       },
-      preHandler: guards.requireAuth,
+      preHandler: guards.requireOwnSession,
     },
     async (request) => payments.deleteCard(caller(request).userId ?? '', request.query.country, request.body.id),
   );
@@ -458,7 +458,7 @@ export const cardSetupRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService;
         body: z.object({ country: Country, method: z.literal('card').default('card') }),
         response: { 200: z.object({ client_secret: z.string() }), ...errors },
       },
-      preHandler: guards.requireAuth,
+      preHandler: guards.requireOwnSession,
     },
     async (request) => ({
       client_secret: (await payments.setupCard(caller(request).userId ?? '', request.body.country)).clientSecret,
@@ -480,7 +480,7 @@ export const cardSetupRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService;
           ...errors,
         },
       },
-      preHandler: guards.requireAuth,
+      preHandler: guards.requireOwnSession,
     },
     async (request) => {
       const { country, client_secret, ...card } = request.body;
