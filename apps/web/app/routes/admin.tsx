@@ -91,7 +91,8 @@ export default function Admin() {
                     {user.email} · {user.country} · {user.roles.join(', ')}
                   </p>
                 </div>
-                {!user.roles.includes('admin') && (
+                {/* Only a customer can be acted as (issue 22): not staff, not a dealer. */}
+                {user.roles.length > 0 && user.roles.every((role) => role === 'customer') && (
                   <Form method="post" action="/impersonation">
                     <input type="hidden" name="intent" value="start" />
                     <input type="hidden" name="userId" value={user._id} />

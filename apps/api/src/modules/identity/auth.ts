@@ -44,7 +44,13 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens, guards:
       impersonatorId: claims.imp,
       issuedAt: claims.iat,
     };
-    await guards.requireAuth(request);
+    try {
+      await guards.requireAuth(request);
+    } catch (error) {
+      // A refused token leaves no caller behind (the impersonation audit of writes reads it on the response).
+      request.auth = null;
+      throw error;
+    }
   });
 }
 

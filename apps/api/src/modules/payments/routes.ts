@@ -355,9 +355,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['payments'],
         summary: 'Delete a saved card',
+        description: '403 IMPERSONATION_NOT_ALLOWED while an administrator acts as the customer.',
         querystring: z.object({ country: Country }),
         body: z.object({ id: z.string().min(3).max(64) }),
-        response: { 200: z.object({ deleted: z.boolean() }), ...errors },
+        response: { 200: z.object({ deleted: z.boolean() }), 403: ErrorEnvelope, ...errors },
       },
       preHandler: guards.requireOwnSession,
     },
@@ -454,9 +455,10 @@ export const cardSetupRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService;
       schema: {
         tags: ['payments'],
         summary: 'Start saving a card (setup intent)',
-        description: 'Answers the client_secret the browser confirms the card with (v2 in the spec; also served here).',
+        description:
+          'Answers the client_secret the browser confirms the card with (v2 in the spec; also served here). 403 IMPERSONATION_NOT_ALLOWED while an administrator acts as the customer.',
         body: z.object({ country: Country, method: z.literal('card').default('card') }),
-        response: { 200: z.object({ client_secret: z.string() }), ...errors },
+        response: { 200: z.object({ client_secret: z.string() }), 403: ErrorEnvelope, ...errors },
       },
       preHandler: guards.requireOwnSession,
     },
@@ -477,6 +479,7 @@ export const cardSetupRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService;
             card: SavedCard.nullable(),
             failureCode: z.string().nullable(),
           }),
+          403: ErrorEnvelope,
           ...errors,
         },
       },
