@@ -28,6 +28,8 @@ export const loader = guarded(['auth'], async ({ context }: Route.LoaderArgs) =>
     email: user.email,
     pendingEmail: user.pendingEmail,
     emailConfirmed: user.emailConfirmed,
+    // An administrator acting as the user cannot change the address or the password (the API refuses it too).
+    impersonating: user.mode === 'demo_user',
   };
 });
 
@@ -70,7 +72,7 @@ export const action = guarded(['auth'], async ({ request, context }: Route.Actio
 
 export default function Account() {
   const { t } = useTranslation();
-  const { profile, email, pendingEmail } = useLoaderData<typeof loader>();
+  const { profile, email, pendingEmail, impersonating } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -133,63 +135,73 @@ export default function Account() {
         </h2>
         <p className="text-neutral-700">{t('account_email_current', { email })}</p>
         {message('email', 'cancel-email')}
-        {pendingEmail && (
-          <div
-            className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4"
-            data-testid="pending-email"
-          >
-            <p className="text-neutral-900">{t('account_email_pending', { email: pendingEmail })}</p>
-            <Form method="post">
-              <input type="hidden" name="intent" value="cancel-email" />
-              <button type="submit" className={buttonClass.secondary} disabled={busy('cancel-email')}>
-                {busy('cancel-email') ? t('loading') : t('account_email_cancel')}
-              </button>
+        {impersonating ? (
+          <FormMessage tone="info">{t('error_impersonation_not_allowed')}</FormMessage>
+        ) : (
+          <>
+            {pendingEmail && (
+              <div
+                className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4"
+                data-testid="pending-email"
+              >
+                <p className="text-neutral-900">{t('account_email_pending', { email: pendingEmail })}</p>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="cancel-email" />
+                  <button type="submit" className={buttonClass.secondary} disabled={busy('cancel-email')}>
+                    {busy('cancel-email') ? t('loading') : t('account_email_cancel')}
+                  </button>
+                </Form>
+              </div>
+            )}
+            <Form method="post" className="flex flex-col gap-4" noValidate>
+              <input type="hidden" name="intent" value="email" />
+              <Field
+                label={t('account_email_new')}
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                error={ee.email}
+              />
+              <Field
+                label={t('account_current_password')}
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                required
+                error={ee.currentPassword}
+              />
+              <SubmitButton busy={busy('email')} busyLabel={t('form_saving')}>
+                {t('account_email_change_button')}
+              </SubmitButton>
             </Form>
-          </div>
+          </>
         )}
-        <Form method="post" className="flex flex-col gap-4" noValidate>
-          <input type="hidden" name="intent" value="email" />
-          <Field
-            label={t('account_email_new')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            error={ee.email}
-          />
-          <Field
-            label={t('account_current_password')}
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={ee.currentPassword}
-          />
-          <SubmitButton busy={busy('email')} busyLabel={t('form_saving')}>
-            {t('account_email_change_button')}
-          </SubmitButton>
-        </Form>
       </section>
       <section aria-labelledby="password" className="flex flex-col gap-4 border-t border-neutral-200 pt-8">
         <h2 id="password" className="text-xl font-semibold">
           {t('account_password_title')}
         </h2>
         {message('password')}
-        <Form method="post" className="flex flex-col gap-4" noValidate>
-          <input type="hidden" name="intent" value="password" />
-          <Field
-            label={t('account_current_password')}
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={we.currentPassword}
-          />
-          <NewPasswordField name="newPassword" label={t('auth_new_password')} error={we.newPassword} />
-          <SubmitButton busy={busy('password')} busyLabel={t('form_saving')}>
-            {t('account_password_title')}
-          </SubmitButton>
-        </Form>
+        {impersonating ? (
+          <FormMessage tone="info">{t('error_impersonation_not_allowed')}</FormMessage>
+        ) : (
+          <Form method="post" className="flex flex-col gap-4" noValidate>
+            <input type="hidden" name="intent" value="password" />
+            <Field
+              label={t('account_current_password')}
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={we.currentPassword}
+            />
+            <NewPasswordField name="newPassword" label={t('auth_new_password')} error={we.newPassword} />
+            <SubmitButton busy={busy('password')} busyLabel={t('form_saving')}>
+              {t('account_password_title')}
+            </SubmitButton>
+          </Form>
+        )}
       </section>
     </div>
   );
