@@ -342,7 +342,14 @@ export function identityService(deps: {
       const used = await repo.consumeEmailChangeToken(sha256(token));
       if (!used) throw new ApiError('INVALID_TOKEN');
       if (await repo.findUserByEmail(used.address)) throw new ApiError('EMAIL_TAKEN');
-      const user = await repo.applyEmailChange(used.userId, used.address);
+      let user: UserRow | null;
+      try {
+        user = await repo.applyEmailChange(used.userId, used.address);
+      } catch (error) {
+        // Another account took the address between the check and the update (the unique index refused it).
+        if (await repo.findUserByEmail(used.address)) throw new ApiError('EMAIL_TAKEN');
+        throw error;
+      }
       if (!user) throw new ApiError('INVALID_TOKEN');
       await audit.record({ actorId: user.id, action: 'user.email_changed', ip: meta.ip });
       return accepted('account_email_change_done', 'Your new e-mail address is confirmed; use it to sign in.');
