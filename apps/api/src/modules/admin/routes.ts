@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorEnvelope, RefreshBody, TokenPair } from '@varg/contracts';
-import { type Db, users } from '@varg/db';
-import { ilike, or } from 'drizzle-orm';
+import { type Db, dealers, users } from '@varg/db';
+import { eq, ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
@@ -17,6 +17,7 @@ const UserSummary = z.object({
   secondName: z.string(),
   roles: z.array(z.string()),
   country: z.string(),
+  actAs: z.boolean().meta({ description: 'Whether an administrator may act as this user (a customer only)' }),
 });
 const AuditEntry = z.object({
   id: z.string(),
@@ -29,6 +30,9 @@ const AuditEntry = z.object({
 });
 /** An administrator acts as a customer for at most an hour (issue 22). */
 export const IMPERSONATION_TTL_S = 60 * 60;
+
+/** Only a customer can be acted as: no staff role (a dealer record is checked apart). */
+const isCustomerOnly = (roles: string[]) => roles.length > 0 && roles.every((role) => role === 'customer');
 
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
 
@@ -56,19 +60,21 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const pattern = `%${request.query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const rows = await db
-        .select()
+        .select({ user: users, dealerId: dealers.id })
         .from(users)
+        .leftJoin(dealers, eq(dealers.userId, users.id))
         .where(or(ilike(users.email, pattern), ilike(users.name, pattern), ilike(users.secondName, pattern)))
         .orderBy(users.email)
         .limit(20);
       return {
-        docs: rows.map((u) => ({
+        docs: rows.map(({ user: u, dealerId }) => ({
           _id: u.id,
           email: u.email,
           name: u.name,
           secondName: u.secondName,
           roles: u.roles,
           country: u.country,
+          actAs: dealerId === null && isCustomerOnly(u.roles),
         })),
       };
     },
@@ -92,8 +98,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       if (auth.impersonatorId) throw new ApiError('FORBIDDEN');
       const target = await repo.findUser(request.body.userId);
       if (!target) throw new ApiError('USER_NOT_FOUND');
-      const customerOnly = target.roles.length > 0 && target.roles.every((role) => role === 'customer');
-      if (!customerOnly || target.id === auth.userId || (await repo.findDealer(target.id)))
+      if (!isCustomerOnly(target.roles) || target.id === auth.userId || (await repo.findDealer(target.id)))
         throw new ApiError('IMPERSONATION_TARGET');
       const expiresAt = new Date(Date.now() + IMPERSONATION_TTL_S * 1000);
       await audit.record({

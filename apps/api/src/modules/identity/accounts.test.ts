@@ -181,6 +181,16 @@ describe('impersonation', () => {
     }
     const customer = await userByEmail('customer@demo.starkfuture.com');
     expect((await start(admin.token, customer?.id ?? '')).statusCode).toBe(200);
+    // The user search says whom the administrator may act as.
+    const found = (await call('GET', '/v1/admin/users?search=demo.starkfuture.com', admin.token)).json().docs as Array<{
+      email: string;
+      actAs: boolean;
+    }>;
+    const actAs = Object.fromEntries(found.map((u) => [u.email, u.actAs]));
+    expect(actAs['customer@demo.starkfuture.com']).toBe(true);
+    expect(actAs['pending-dealer@demo.starkfuture.com']).toBe(false);
+    expect(actAs['dealer@demo.starkfuture.com']).toBe(false);
+    expect(actAs['admin@demo.starkfuture.com']).toBe(false);
   });
 
   it('lasts one hour from its start, a refresh does not extend it, and its end is audited', async () => {
