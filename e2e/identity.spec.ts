@@ -111,7 +111,10 @@ test.describe('administration and translation (issue 3)', () => {
     const banner = page.getByRole('region', { name: /customer@demo\.starkfuture\.com/ });
     await expect(banner).toContainText('customer@demo.starkfuture.com');
     await page.goto('/de-DE/account');
-    await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue('customer@demo.starkfuture.com');
+    await expect(page.getByText('Sie melden sich mit customer@demo.starkfuture.com an.')).toBeVisible();
+    // Acting as her, the administrator cannot change her e-mail address or password (issue 22).
+    await expect(page.getByText('Während Sie als Kunde handeln, können dessen E-Mail-Adresse')).toHaveCount(2);
+    await expect(page.getByLabel('Neue E-Mail-Adresse')).toHaveCount(0);
     await expect(banner).toBeVisible();
     await expectAccessible(page);
     await banner.getByRole('button', { name: 'Nicht mehr als dieser Kunde handeln' }).click();

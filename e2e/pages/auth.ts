@@ -18,7 +18,7 @@ export class AuthPages {
     await expect(this.page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   }
   /** Opens the newest mailed link of a kind from the dev mailbox. */
-  async openMailedLink(email: string, path: 'confirm-email' | 'reset-password') {
+  async openMailedLink(email: string, path: 'confirm-email' | 'reset-password' | 'confirm-email-change') {
     await this.page.goto(`/${this.segment}/dev/mailbox`);
     const mail = this.page
       .getByRole('article')

@@ -319,9 +319,10 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const markets = marketsService(marketsRepo(database.db), geo);
   const signingKey = await loadSigningKey(database.db, config.jwtSecret);
   const tokens = accessTokens(signingKey);
-  registerAuth(app, tokens);
   const audit = auditService(database.db);
   const users = identityRepo(database.db);
+  const guards = makeGuards(users);
+  registerAuth(app, tokens, guards);
   const mailer = outboxEmail(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const identity = identityService({
     repo: users,
@@ -331,7 +332,6 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     whitelistEmails: config.whitelistEmails,
   });
-  const guards = makeGuards(users);
   const providers = { ...commerceProviders(config), ...deps.providers };
   const addresses = addressesService({
     repo: addressesRepo(database.db),

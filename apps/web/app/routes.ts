@@ -16,6 +16,7 @@ export default [
       route('create', 'routes/create.tsx'),
       route('reset-password/:token?', 'routes/reset-password.tsx'),
       route('confirm-email/:token?', 'routes/confirm-email.tsx'),
+      route('confirm-email-change/:token', 'routes/confirm-email-change.tsx'),
       route('dev/mailbox', 'routes/dev-mailbox.tsx'),
       route('admin', 'routes/admin.tsx'),
       route('admin/deliveries', 'routes/admin-deliveries.tsx'),

@@ -83,6 +83,12 @@ export const ERRORS = {
   GEOCODING_FAILED: { statusCode: 502, t_key: 'error_geocoding_failed' },
   VAT_CHECK_UNAVAILABLE: { statusCode: 503, t_key: 'error_vat_check_unavailable' },
   IMPERSONATION_TARGET: { statusCode: 400, t_key: 'error_impersonation_target' },
+  /** An administrator acting as a customer may not change the customer's e-mail address, password or cards. */
+  IMPERSONATION_NOT_ALLOWED: { statusCode: 403, t_key: 'error_impersonation_not_allowed' },
+  /** PUT user with another address: the address changes only through `POST user/email-change`, with the password. */
+  EMAIL_CHANGE_NEEDS_PASSWORD: { statusCode: 400, t_key: 'error_email_change_needs_password' },
+  /** The new e-mail address is the account's own. */
+  EMAIL_UNCHANGED: { statusCode: 400, t_key: 'error_email_unchanged' },
   TRANSLATION_KEY_UNKNOWN: { statusCode: 404, t_key: 'error_translation_key_unknown' },
   // — vehicles (docs/decisions/018-vehicles.md) —
   VEHICLE_NOT_FOUND: { statusCode: 404, t_key: 'error_vehicle_not_found' },

@@ -44,6 +44,10 @@ export const Accepted = z
 export const RefreshBody = z.object({ refresh_token: z.string().min(16).max(200) });
 export const EmailBody = z.object({ email: Email });
 export const ResetPasswordBody = z.object({ password: Password });
+/** A new sign-in address, with the current password (decision 028). */
+export const EmailChangeBody = z
+  .object({ email: Email, currentPassword: z.string().min(1).max(128) })
+  .meta({ id: 'EmailChangeBody' });
 export const TokenParams = z.object({ token: z.string().min(16).max(200) });
 
 export const Dealer = z
@@ -99,6 +103,9 @@ export const CurrentUser = z
     phone: z.string(),
     dateOfBirth: z.string().nullable(),
     emailConfirmed: z.boolean(),
+    pendingEmail: z.string().nullable().meta({
+      description: 'A new address waiting for its confirmation link; `email` stays the sign-in address until then',
+    }),
     whitelistedPresales: z.boolean(),
     isCustomer: z.boolean(),
     isDealer: z.boolean(),

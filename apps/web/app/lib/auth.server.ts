@@ -119,6 +119,29 @@ export function userApi(context: Readonly<RouterContextProvider>, request: Reque
 }
 
 /**
+ * An impersonation the API ended by itself (its hour is over, or the administrator lost the role): the administrator's
+ * parked session comes back when it still works, and the parked cookies are dropped either way.
+ */
+async function resumeParkedAdmin(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  cookies: Record<string, string | undefined>,
+) {
+  const parked = cookies[ADMIN_REFRESH_COOKIE];
+  if (!parked) return;
+  const auth = context.get(authContext);
+  const { api } = context.get(servicesContext);
+  auth.setCookies.push(...parkedAdminCookies(request, null));
+  try {
+    const pair = await api.send<TokenPair>('POST', '/v1/user/refresh', { refresh_token: parked });
+    signIn(context, request, pair);
+    auth.user = await api.get<CurrentUser>('/v1/user/me', { token: pair.token });
+  } catch {
+    signOut(context, request);
+  }
+}
+
+/**
  * Root middleware: who is signed in. Reads the session cookies, loads the user (refreshing once if the access token
  * expired), and puts any changed session cookies on the response, whatever the page answers.
  */
@@ -151,6 +174,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
         auth.user = await me(pair.token);
       } catch {
         signOut(context, request);
+        await resumeParkedAdmin(context, request, cookies);
       }
     }
   }

@@ -17,6 +17,7 @@ const base: CurrentUser = {
   phone: '',
   dateOfBirth: null,
   emailConfirmed: true,
+  pendingEmail: null,
   whitelistedPresales: false,
   isCustomer: true,
   isDealer: false,

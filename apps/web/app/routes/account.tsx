@@ -1,4 +1,4 @@
-import { type CurrentUser, PasswordChange, ProfileUpdate } from '@varg/contracts';
+import { type CurrentUser, EmailChangeBody, PasswordChange, ProfileUpdate } from '@varg/contracts';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
@@ -8,6 +8,7 @@ import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocalePath } from '../lib/use-locale.ts';
 import { NewPasswordField, PersonFields, SubmitButton } from '../ui/account-fields.tsx';
+import { buttonClass } from '../ui/button.ts';
 import { Field, FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/account';
 
@@ -21,37 +22,48 @@ export const loader = guarded(['auth'], async ({ context }: Route.LoaderArgs) =>
     profile: {
       name: user.name,
       secondName: user.secondName,
-      email: user.email,
       phone: user.phone,
       dateOfBirth: user.dateOfBirth ?? '',
     },
+    email: user.email,
+    pendingEmail: user.pendingEmail,
     emailConfirmed: user.emailConfirmed,
+    // An administrator acting as the user cannot change the address or the password (the API refuses it too).
+    impersonating: user.mode === 'demo_user',
   };
 });
 
-const PROFILE_FIELDS = ['name', 'secondName', 'email', 'phone', 'dateOfBirth'] as const;
+const PROFILE_FIELDS = ['name', 'secondName', 'phone', 'dateOfBirth'] as const;
+type Intent = 'profile' | 'password' | 'email' | 'cancel-email';
+const INTENTS: readonly Intent[] = ['profile', 'password', 'email', 'cancel-email'];
 
 export const action = guarded(['auth'], async ({ request, context }: Route.ActionArgs) => {
   const api = userApi(context, request);
   // biome-ignore lint/style/noNonNullAssertion: the auth guard ran
   const me = context.get(authContext).user!;
   const form = await request.clone().formData();
-  const intent = form.get('intent') === 'password' ? 'password' : 'profile';
-  const parsed =
-    intent === 'password'
-      ? await parseForm(request, PasswordChange, ['currentPassword', 'newPassword'])
-      : await parseForm(request, ProfileUpdate.required({ name: true, email: true }), PROFILE_FIELDS);
-  if (!parsed.ok) return data({ intent, errors: parsed.errors, formError: null, saved: null }, { status: 400 });
-  const body = intent === 'profile' ? { secondName: '', phone: '', dateOfBirth: null, ...parsed.data } : parsed.data;
+  const posted = String(form.get('intent') ?? '');
+  const intent: Intent = INTENTS.find((i) => i === posted) ?? 'profile';
+  const answer = (saved: string) => data({ intent, errors: {} as FieldErrors, formError: null, saved });
   try {
-    const updated = await api.send<CurrentUser>('PUT', `/v1/user/${me._id}`, body);
-    const saved =
+    if (intent === 'cancel-email') {
+      await api.send<CurrentUser>('DELETE', '/v1/user/email-change');
+      return answer('account_email_change_cancelled');
+    }
+    if (intent === 'email') {
+      const parsed = await parseForm(request, EmailChangeBody, ['email', 'currentPassword']);
+      if (!parsed.ok) return data({ intent, errors: parsed.errors, formError: null, saved: null }, { status: 400 });
+      await api.send<CurrentUser>('POST', '/v1/user/email-change', parsed.data);
+      return answer('account_email_change_sent');
+    }
+    const parsed =
       intent === 'password'
-        ? 'account_password_changed'
-        : updated.emailConfirmed
-          ? 'account_saved'
-          : 'account_email_reconfirm';
-    return data({ intent, errors: {} as FieldErrors, formError: null, saved });
+        ? await parseForm(request, PasswordChange, ['currentPassword', 'newPassword'])
+        : await parseForm(request, ProfileUpdate.required({ name: true }), PROFILE_FIELDS);
+    if (!parsed.ok) return data({ intent, errors: parsed.errors, formError: null, saved: null }, { status: 400 });
+    const body = intent === 'profile' ? { secondName: '', phone: '', dateOfBirth: null, ...parsed.data } : parsed.data;
+    await api.send<CurrentUser>('PUT', `/v1/user/${me._id}`, body);
+    return answer(intent === 'password' ? 'account_password_changed' : 'account_saved');
   } catch (error) {
     if (!isApiRequestError(error)) throw error;
     return data({ intent, errors: {} as FieldErrors, formError: error.message, saved: null }, { status: error.status });
@@ -60,7 +72,7 @@ export const action = guarded(['auth'], async ({ request, context }: Route.Actio
 
 export default function Account() {
   const { t } = useTranslation();
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, email, pendingEmail, impersonating } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -68,8 +80,9 @@ export default function Account() {
   const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   const errorsFor = (intent: string): Record<string, string | undefined> =>
     result?.intent === intent ? result.errors : {};
-  const message = (intent: string) =>
-    result?.intent === intent &&
+  const message = (...intents: string[]) =>
+    result &&
+    intents.includes(result.intent) &&
     (result.formError ? (
       <FormMessage tone="error">{result.formError}</FormMessage>
     ) : result.saved ? (
@@ -77,6 +90,7 @@ export default function Account() {
     ) : null);
   const pe = errorsFor('profile');
   const we = errorsFor('password');
+  const ee = errorsFor('email');
   return (
     <div className="flex max-w-2xl flex-col gap-10">
       <div>
@@ -101,7 +115,7 @@ export default function Account() {
         {message('profile')}
         <Form method="post" className="flex flex-col gap-4" noValidate>
           <input type="hidden" name="intent" value="profile" />
-          <PersonFields values={profile} errors={pe} />
+          <PersonFields values={profile} errors={pe} email={false} />
           <Field
             label={t('account_birth_date')}
             name="dateOfBirth"
@@ -115,26 +129,79 @@ export default function Account() {
           </SubmitButton>
         </Form>
       </section>
+      <section aria-labelledby="email-address" className="flex flex-col gap-4 border-t border-neutral-200 pt-8">
+        <h2 id="email-address" className="text-xl font-semibold">
+          {t('account_email_title')}
+        </h2>
+        <p className="text-neutral-700">{t('account_email_current', { email })}</p>
+        {message('email', 'cancel-email')}
+        {impersonating ? (
+          <FormMessage tone="info">{t('error_impersonation_not_allowed')}</FormMessage>
+        ) : (
+          <>
+            {pendingEmail && (
+              <div
+                className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4"
+                data-testid="pending-email"
+              >
+                <p className="text-neutral-900">{t('account_email_pending', { email: pendingEmail })}</p>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="cancel-email" />
+                  <button type="submit" className={buttonClass.secondary} disabled={busy('cancel-email')}>
+                    {busy('cancel-email') ? t('loading') : t('account_email_cancel')}
+                  </button>
+                </Form>
+              </div>
+            )}
+            <Form method="post" className="flex flex-col gap-4" noValidate>
+              <input type="hidden" name="intent" value="email" />
+              <Field
+                label={t('account_email_new')}
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                error={ee.email}
+              />
+              <Field
+                label={t('account_current_password')}
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                required
+                error={ee.currentPassword}
+              />
+              <SubmitButton busy={busy('email')} busyLabel={t('form_saving')}>
+                {t('account_email_change_button')}
+              </SubmitButton>
+            </Form>
+          </>
+        )}
+      </section>
       <section aria-labelledby="password" className="flex flex-col gap-4 border-t border-neutral-200 pt-8">
         <h2 id="password" className="text-xl font-semibold">
           {t('account_password_title')}
         </h2>
         {message('password')}
-        <Form method="post" className="flex flex-col gap-4" noValidate>
-          <input type="hidden" name="intent" value="password" />
-          <Field
-            label={t('account_current_password')}
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={we.currentPassword}
-          />
-          <NewPasswordField name="newPassword" label={t('auth_new_password')} error={we.newPassword} />
-          <SubmitButton busy={busy('password')} busyLabel={t('form_saving')}>
-            {t('account_password_title')}
-          </SubmitButton>
-        </Form>
+        {impersonating ? (
+          <FormMessage tone="info">{t('error_impersonation_not_allowed')}</FormMessage>
+        ) : (
+          <Form method="post" className="flex flex-col gap-4" noValidate>
+            <input type="hidden" name="intent" value="password" />
+            <Field
+              label={t('account_current_password')}
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={we.currentPassword}
+            />
+            <NewPasswordField name="newPassword" label={t('auth_new_password')} error={we.newPassword} />
+            <SubmitButton busy={busy('password')} busyLabel={t('form_saving')}>
+              {t('account_password_title')}
+            </SubmitButton>
+          </Form>
+        )}
       </section>
     </div>
   );

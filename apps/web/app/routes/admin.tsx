@@ -17,6 +17,8 @@ interface UserSummary {
   secondName: string;
   roles: string[];
   country: string;
+  /** A customer (no staff role, no dealer record): the only accounts an administrator may act as. */
+  actAs: boolean;
 }
 interface AuditEntry {
   id: string;
@@ -91,7 +93,8 @@ export default function Admin() {
                     {user.email} · {user.country} · {user.roles.join(', ')}
                   </p>
                 </div>
-                {!user.roles.includes('admin') && (
+                {/* Only a customer can be acted as (issue 22): not staff, not a dealer or dealer applicant. */}
+                {user.actAs && (
                   <Form method="post" action="/impersonation">
                     <input type="hidden" name="intent" value="start" />
                     <input type="hidden" name="userId" value={user._id} />

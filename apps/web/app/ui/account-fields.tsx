@@ -45,8 +45,19 @@ export function NewPasswordField({
   );
 }
 
-/** Name, surname, e-mail and phone: sign-up and profile ask the same. */
-export function PersonFields({ values, errors }: { values: Record<string, string | undefined>; errors: Errors }) {
+/**
+ * Name, surname, e-mail and phone: sign-up and profile ask the same. The profile leaves the e-mail out (`email={false}`):
+ * it changes in its own form, with the password and a confirmation from the new address.
+ */
+export function PersonFields({
+  values,
+  errors,
+  email = true,
+}: {
+  values: Record<string, string | undefined>;
+  errors: Errors;
+  email?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -67,7 +78,7 @@ export function PersonFields({ values, errors }: { values: Record<string, string
           error={errors.secondName}
         />
       </div>
-      <EmailField value={values.email} error={errors.email} />
+      {email && <EmailField value={values.email} error={errors.email} />}
       <Field
         label={t('auth_phone')}
         name="phone"

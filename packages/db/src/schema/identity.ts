@@ -38,6 +38,11 @@ export const users = pgTable(
     roles: text('roles').array().notNull().default(sql`ARRAY['customer']::text[]`),
     whitelistedPresales: boolean('whitelisted_presales').notNull().default(false),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /**
+     * A new address the user asked for (lower-cased), waiting for its confirmation link; `email` stays the sign-in
+     * address until then (decision 028).
+     */
+    pendingEmail: text('pending_email'),
     /** Bumped on password change and reset: access tokens issued before it are refused. */
     credentialsChangedAt: timestamp('credentials_changed_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
@@ -126,6 +131,8 @@ export const emailTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: varchar('purpose', { length: 16 }).notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** The address the link was sent to, for a change of address: it confirms that address only. */
+    address: text('address'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorEnvelope, RefreshBody, TokenPair } from '@varg/contracts';
-import { type Db, users } from '@varg/db';
-import { ilike, or } from 'drizzle-orm';
+import { type Db, dealers, users } from '@varg/db';
+import { eq, ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
@@ -17,6 +17,7 @@ const UserSummary = z.object({
   secondName: z.string(),
   roles: z.array(z.string()),
   country: z.string(),
+  actAs: z.boolean().meta({ description: 'Whether an administrator may act as this user (a customer only)' }),
 });
 const AuditEntry = z.object({
   id: z.string(),
@@ -27,6 +28,12 @@ const AuditEntry = z.object({
   ip: z.string().nullable(),
   createdAt: z.string(),
 });
+/** An administrator acts as a customer for at most an hour (issue 22). */
+export const IMPERSONATION_TTL_S = 60 * 60;
+
+/** Only a customer can be acted as: no staff role (a dealer record is checked apart). */
+const isCustomerOnly = (roles: string[]) => roles.length > 0 && roles.every((role) => role === 'customer');
+
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
 
 /** Administrators: find users, act as a customer (mode demo_user), read the audit log. */
@@ -53,19 +60,21 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const pattern = `%${request.query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const rows = await db
-        .select()
+        .select({ user: users, dealerId: dealers.id })
         .from(users)
+        .leftJoin(dealers, eq(dealers.userId, users.id))
         .where(or(ilike(users.email, pattern), ilike(users.name, pattern), ilike(users.secondName, pattern)))
         .orderBy(users.email)
         .limit(20);
       return {
-        docs: rows.map((u) => ({
+        docs: rows.map(({ user: u, dealerId }) => ({
           _id: u.id,
           email: u.email,
           name: u.name,
           secondName: u.secondName,
           roles: u.roles,
           country: u.country,
+          actAs: dealerId === null && isCustomerOnly(u.roles),
         })),
       };
     },
@@ -77,8 +86,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['admin'],
         summary: 'Act as a customer',
-        description:
-          'Returns a session of the customer carrying the administrator (`mode: demo_user` on user/me). Start, stop and every write made with it are in the audit log under the administrator. An administrator cannot be acted as, and an impersonation cannot start another.',
+        description: `Returns a session of the customer carrying the administrator (\`mode: demo_user\` on user/me). Only a customer can be acted as: not an administrator, a dealer (or dealer applicant) or any other staff role (400 IMPERSONATION_TARGET). The session lasts at most ${IMPERSONATION_TTL_S / 60} minutes from its start, refreshing does not extend it, and it stops working at once when the administrator loses the admin role. While acting, the customer's e-mail address, password and saved cards cannot be changed (403 IMPERSONATION_NOT_ALLOWED). Start (with its end), stop or end, and every write made with it are in the audit log under the administrator. An impersonation cannot start another.`,
         body: z.object({ userId: z.uuid() }),
         response: { 200: TokenPair, ...errors },
       },
@@ -90,13 +98,22 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       if (auth.impersonatorId) throw new ApiError('FORBIDDEN');
       const target = await repo.findUser(request.body.userId);
       if (!target) throw new ApiError('USER_NOT_FOUND');
-      if (target.roles.includes('admin') || target.id === auth.userId) throw new ApiError('IMPERSONATION_TARGET');
-      await audit.record({ actorId: auth.userId, subjectId: target.id, action: 'impersonation.start', ip: request.ip });
+      if (!isCustomerOnly(target.roles) || target.id === auth.userId || (await repo.findDealer(target.id)))
+        throw new ApiError('IMPERSONATION_TARGET');
+      const expiresAt = new Date(Date.now() + IMPERSONATION_TTL_S * 1000);
+      await audit.record({
+        actorId: auth.userId,
+        subjectId: target.id,
+        action: 'impersonation.start',
+        ip: request.ip,
+        detail: { expiresAt: expiresAt.toISOString() },
+      });
       return identity.issue(
         target,
         randomUUID(),
         { ip: request.ip, userAgent: request.headers['user-agent'] },
         auth.userId,
+        expiresAt,
       );
     },
   );

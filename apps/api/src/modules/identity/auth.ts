@@ -8,19 +8,35 @@ import type { AccessTokens } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller, from a valid Bearer token; null when there is none. */
+    /** The caller, from a valid Bearer token of an active sign-in; null when the request carries none. */
     auth: (Auth & { issuedAt: number }) | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route never reads the caller (sign-in, refresh, logout), so an `Authorization` header there is ignored: a
+     * client whose access token expired must still be able to refresh or sign in again while it sends it.
+     */
+    ignoreAuthorization?: boolean;
   }
 }
 
-/** Reads `Authorization: Bearer <jwt>` on every request; routes decide whether they need it. */
-export function registerAuth(app: FastifyInstance, tokens: AccessTokens) {
+/** The API's paths; pages read the session from cookies, and a proxy's own `Authorization: Basic` may reach them. */
+const API_PATH = /^\/(v1|v2|api)\//;
+
+/**
+ * Reads `Authorization: Bearer <jwt>` on every request. A request without the header is anonymous; with it, the header
+ * is required auth on every route, also on routes open to anonymous callers (cart, checkout, auction, invoices…): a
+ * token that is malformed, badly signed, expired, of a revoked sign-in or issued before the last password change is a
+ * 401 (never quietly anonymous), and the roles are read fresh from the database, never taken from the token.
+ */
+export function registerAuth(app: FastifyInstance, tokens: AccessTokens, guards: Guards) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return;
-    const claims = await tokens.verify(header.slice(7).trim());
-    if (!claims) return;
+    if (header === undefined || !API_PATH.test(request.url) || request.routeOptions.config?.ignoreAuthorization) return;
+    const token = /^Bearer +(\S+) *$/i.exec(header)?.[1];
+    const claims = token ? await tokens.verify(token) : null;
+    if (!claims) throw new ApiError('UNAUTHORIZED');
     request.auth = {
       userId: claims.sub,
       roles: claims.roles,
@@ -28,17 +44,27 @@ export function registerAuth(app: FastifyInstance, tokens: AccessTokens) {
       impersonatorId: claims.imp,
       issuedAt: claims.iat,
     };
+    try {
+      await guards.requireAuth(request);
+    } catch (error) {
+      // A refused token leaves no caller behind (the impersonation audit of writes reads it on the response).
+      request.auth = null;
+      throw error;
+    }
   });
 }
 
 interface SessionUser {
   roles: string[];
   credentialsChangedAt: Date;
+  impersonatorId: string | null;
+  impersonatorRoles: string[] | null;
 }
 
 /**
- * Guards as pre-handlers. `requireAuth` also refuses tokens of a revoked session (logout, reuse detection) and tokens
- * issued before the last password change, and refreshes the roles from the database.
+ * Guards as pre-handlers. `requireAuth` also refuses tokens of a revoked or expired session (logout, reuse detection,
+ * the hour of an impersonation), tokens issued before the last password change, and an impersonation whose
+ * administrator is no longer one; it refreshes the roles from the database.
  */
 export function guards(repo: IdentityRepo) {
   // One query for the signed-in requests that arrive together (a rush of bids in the auction's last minute): their users
@@ -51,15 +77,23 @@ export function guards(repo: IdentityRepo) {
     },
     { cache: false, maxBatchSize: 250, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
   );
+  // The requests whose token was checked against the database already (by the onRequest hook), so a route's guard
+  // does not ask again.
+  const checked = new WeakSet<FastifyRequest>();
   async function requireAuth(request: FastifyRequest) {
     const auth = request.auth;
     // Signed by us, so ids; checked anyway, as one bad key would fail the whole batch.
     if (!auth || !isUuid(auth.userId) || !isUuid(auth.sessionFamily)) throw new ApiError('UNAUTHORIZED');
+    if (checked.has(request)) return;
     // No row: the sign-in was revoked or expired, or is not this user's.
     const user = await sessionUsers.load([auth.userId, auth.sessionFamily]);
     if (!user || Math.floor(user.credentialsChangedAt.getTime() / 1000) > auth.issuedAt)
       throw new ApiError('UNAUTHORIZED');
+    // An impersonation works only while its administrator is one (checked on every request, not at its start only).
+    if ((user.impersonatorId ?? undefined) !== auth.impersonatorId) throw new ApiError('UNAUTHORIZED');
+    if (user.impersonatorId && !user.impersonatorRoles?.includes('admin')) throw new ApiError('UNAUTHORIZED');
     auth.roles = user.roles;
+    checked.add(request);
   }
   function requireRole(...roles: string[]) {
     return async (request: FastifyRequest) => {
@@ -67,6 +101,11 @@ export function guards(repo: IdentityRepo) {
       if (!request.auth?.roles.some((r) => roles.includes(r))) throw new ApiError('FORBIDDEN');
     };
   }
-  return { requireAuth, requireRole };
+  /** Signed in as oneself: an administrator acting as a customer may not change the address, password or cards. */
+  async function requireOwnSession(request: FastifyRequest) {
+    await requireAuth(request);
+    if (request.auth?.impersonatorId) throw new ApiError('IMPERSONATION_NOT_ALLOWED');
+  }
+  return { requireAuth, requireRole, requireOwnSession };
 }
 export type Guards = ReturnType<typeof guards>;

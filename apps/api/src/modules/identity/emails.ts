@@ -12,11 +12,12 @@ function message(
   subjectKey: string,
   keys: string[],
   link: string,
+  params: Record<string, string> = {},
 ): EmailMessage {
   const subject = t(lang, subjectKey);
   const paragraphs = [
     t(lang, 'email_greeting', { name: name || to }),
-    ...keys.map((k) => t(lang, k, { link })),
+    ...keys.map((k) => t(lang, k, { ...params, link })),
     t(lang, 'email_signature'),
   ];
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5">${paragraphs
@@ -35,6 +36,29 @@ export const emails = {
     message(lang, to, name, 'email_reset_subject', ['email_reset_text', 'email_reset_ignore'], link),
   signUpExists: (lang: UiLanguage, to: string, name: string, link: string) =>
     message(lang, to, name, 'email_signup_exists_subject', ['email_signup_exists_text'], link),
+  /** To the new address: the link that makes it the sign-in address. */
+  confirmEmailChange: (lang: UiLanguage, to: string, name: string, link: string) =>
+    message(
+      lang,
+      to,
+      name,
+      'email_change_confirm_subject',
+      ['email_change_confirm_text', 'email_change_confirm_ignore'],
+      link,
+    ),
+  /** To the old address: a change was asked for, and what to do if it was not the owner. */
+  emailChangeRequested: (lang: UiLanguage, to: string, name: string, newAddress: string, link: string) =>
+    message(
+      lang,
+      to,
+      name,
+      'email_change_notice_subject',
+      ['email_change_notice_text', 'email_change_notice_not_you'],
+      link,
+      {
+        address: newAddress,
+      },
+    ),
   passwordChanged: (lang: UiLanguage, to: string, name: string, link: string) =>
     message(lang, to, name, 'email_password_changed_subject', ['email_password_changed_text'], link),
 };

@@ -1,5 +1,9 @@
 import { type Db, dealers, emailTokens, sessions, users } from '@varg/db';
 import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+
+const impersonators = alias(users, 'impersonators');
+const CHANGE_EMAIL = 'change_email';
 
 export type UserRow = typeof users.$inferSelect;
 export type DealerRow = typeof dealers.$inferSelect;
@@ -64,12 +68,9 @@ export function identityRepo(db: Db) {
         .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
     },
     /**
-     * What every signed-in request checks, in one query: the user's roles and credentials date, and whether the
-     * token's sign-in (session family) is still active.
-     */
-    /**
-     * The active sign-ins (session families, not revoked, not expired) among `familyIds`, each with its user's roles and
-     * when the user's credentials last changed: one query for the Bearer tokens of many requests (the guards batch them).
+     * The active sign-ins (session families, not revoked, not expired) among `familyIds`, each with its user's roles,
+     * when the user's credentials last changed, and for an impersonation the administrator's current roles: one query
+     * for the Bearer tokens of many requests (the guards batch them).
      */
     async activeSessionUsers(familyIds: readonly string[]) {
       if (familyIds.length === 0) return [];
@@ -79,9 +80,12 @@ export function identityRepo(db: Db) {
           familyId: sessions.familyId,
           roles: users.roles,
           credentialsChangedAt: users.credentialsChangedAt,
+          impersonatorId: sessions.impersonatorId,
+          impersonatorRoles: impersonators.roles,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorId))
         .where(
           and(
             inArray(sessions.familyId, [...familyIds]),
@@ -121,6 +125,69 @@ export function identityRepo(db: Db) {
         )
         .returning({ userId: emailTokens.userId });
       return row?.userId ?? null;
+    },
+    /**
+     * Makes `address` the user's pending address with a new confirmation link: links sent for an earlier pending
+     * address stop working.
+     */
+    async startEmailChange(userId: string, address: string, token: { tokenHash: string; expiresAt: Date }) {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(emailTokens)
+          .set({ usedAt: new Date() })
+          .where(
+            and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, CHANGE_EMAIL), isNull(emailTokens.usedAt)),
+          );
+        await tx.insert(emailTokens).values({ userId, purpose: CHANGE_EMAIL, address, ...token });
+        const [row] = await tx
+          .update(users)
+          .set({ pendingEmail: address, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning();
+        return row ?? null;
+      });
+    },
+    /** Drops the pending address and its links. */
+    async cancelEmailChange(userId: string) {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(emailTokens)
+          .set({ usedAt: new Date() })
+          .where(
+            and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, CHANGE_EMAIL), isNull(emailTokens.usedAt)),
+          );
+        const [row] = await tx
+          .update(users)
+          .set({ pendingEmail: null, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning();
+        return row ?? null;
+      });
+    },
+    /** Uses a change-of-address link once: its user and the address it was sent to. */
+    async consumeEmailChangeToken(tokenHash: string) {
+      const [row] = await db
+        .update(emailTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(emailTokens.tokenHash, tokenHash),
+            eq(emailTokens.purpose, CHANGE_EMAIL),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning({ userId: emailTokens.userId, address: emailTokens.address });
+      return row?.address ? { userId: row.userId, address: row.address } : null;
+    },
+    /** The pending address becomes the sign-in address (confirmed by its link); only while it is still the pending one. */
+    async applyEmailChange(userId: string, address: string) {
+      const [row] = await db
+        .update(users)
+        .set({ email: address, pendingEmail: null, emailConfirmedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(users.id, userId), eq(users.pendingEmail, address)))
+        .returning();
+      return row ?? null;
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   CurrentUser,
   Dealer,
   EmailBody,
+  EmailChangeBody,
   ErrorEnvelope,
   RefreshBody,
   ResetPasswordBody,
@@ -22,27 +23,18 @@ import { ApiError } from '../../lib/api-error.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 import type { Guards } from './auth.ts';
 import type { IdentityService } from './service.ts';
+import { sha256 } from './tokens.ts';
 
 const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 429: ErrorEnvelope };
 const NO_STORE = 'no-store';
 
-/**
- * Per IP and per account, so neither many addresses from one IP nor many IPs on one address get far. Built on the
- * rate-limit plugin's store (Redis when configured), as checks: the plugin's own hook runs one limiter per request.
- */
-function limits(app: Parameters<FastifyPluginAsyncZod>[0], perIp: number, perAccount: number) {
-  const byIp = app.createRateLimit({ max: perIp, timeWindow: '15 minutes', keyGenerator: (r) => `ip:${r.ip}` });
-  const byAccount = app.createRateLimit({
-    max: perAccount,
-    timeWindow: '15 minutes',
-    keyGenerator: (r) =>
-      `account:${String((r.body as { email?: unknown } | undefined)?.email ?? '')
-        .trim()
-        .toLowerCase()}`,
-  });
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Answers 429 RATE_LIMITED when any of the checks is exceeded. */
+function limited(checks: Array<ReturnType<App['createRateLimit']>>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    for (const check of [byIp, byAccount]) {
+    for (const check of checks) {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', result.ttlInSeconds);
@@ -50,6 +42,46 @@ function limits(app: Parameters<FastifyPluginAsyncZod>[0], perIp: number, perAcc
       }
     }
   };
+}
+
+/**
+ * Per IP and per account, so neither many addresses from one IP nor many IPs on one address get far. Built on the
+ * rate-limit plugin's store (Redis when configured), as checks: the plugin's own hook runs one limiter per request.
+ * Each limiter's keys carry its name: the Redis store gives limiters made this way one shared key space.
+ */
+function limits(app: App, name: string, perIp: number, perAccount: number) {
+  const byIp = app.createRateLimit({
+    max: perIp,
+    timeWindow: '15 minutes',
+    keyGenerator: (r) => `${name}:ip:${r.ip}`,
+  });
+  const byAccount = app.createRateLimit({
+    max: perAccount,
+    timeWindow: '15 minutes',
+    keyGenerator: (r) =>
+      `${name}:account:${String((r.body as { email?: unknown } | undefined)?.email ?? '')
+        .trim()
+        .toLowerCase()}`,
+  });
+  return limited([byIp, byAccount]);
+}
+
+/**
+ * Routes of an e-mailed one-time token: per IP, and per token (its hash, so the store never holds the secret). Not
+ * one bucket shared by every token, which let one caller's attempts block everybody's links.
+ */
+function tokenLimits(app: App, name: string, perIp: number, perToken: number) {
+  const byIp = app.createRateLimit({
+    max: perIp,
+    timeWindow: '15 minutes',
+    keyGenerator: (r) => `${name}:ip:${r.ip}`,
+  });
+  const byToken = app.createRateLimit({
+    max: perToken,
+    timeWindow: '15 minutes',
+    keyGenerator: (r) => `${name}:token:${sha256(String((r.params as { token?: unknown }).token ?? ''))}`,
+  });
+  return limited([byIp, byToken]);
 }
 
 export const identityRoutes: FastifyPluginAsyncZod<{
@@ -76,7 +108,8 @@ export const identityRoutes: FastifyPluginAsyncZod<{
         body: SignInBody,
         response: { 200: TokenPair, ...errors },
       },
-      preHandler: limits(app, 30, signInPerAccount),
+      preHandler: limits(app, 'sign-in', 30, signInPerAccount),
+      config: { ignoreAuthorization: true },
     },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
@@ -97,7 +130,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
         body: SignUpBody,
         response: { 202: Accepted, ...errors },
       },
-      preHandler: limits(app, 20, 5),
+      preHandler: limits(app, 'sign-up', 20, 5),
     },
     async (request, reply) => {
       const result = await identity.signUp(request.body, request.query, meta(request));
@@ -115,6 +148,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
         body: RefreshBody,
         response: { 200: TokenPair, ...errors },
       },
+      config: { ignoreAuthorization: true },
     },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
@@ -131,6 +165,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
         body: RefreshBody,
         response: { 204: z.null(), 400: ErrorEnvelope },
       },
+      config: { ignoreAuthorization: true },
     },
     async (request, reply) => {
       await identity.logout(request.body.refresh_token);
@@ -158,7 +193,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
         tags: ['identity'],
         summary: 'Update the profile, or change the password',
         description:
-          "Only the user's own id (403 otherwise). A password change sends only `currentPassword` and `newPassword` and ends every other session. A new e-mail address must be confirmed again.",
+          "Only the user's own id (403 otherwise). A password change sends only `currentPassword` and `newPassword` and ends every other session (403 IMPERSONATION_NOT_ALLOWED while an administrator acts as the user). `email` may only repeat the current address: another one is a 400 EMAIL_CHANGE_NEEDS_PASSWORD (use `POST user/email-change`).",
         params: UserParams,
         body: UserUpdateBody,
         response: { 200: CurrentUser, 409: ErrorEnvelope, ...errors },
@@ -167,6 +202,55 @@ export const identityRoutes: FastifyPluginAsyncZod<{
     },
     // biome-ignore lint/style/noNonNullAssertion: requireAuth guarantees it
     async (request) => identity.updateUser(request.auth!, request.params.id, request.body, meta(request)),
+  );
+
+  app.post(
+    '/user/email-change',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Change the sign-in e-mail address',
+        description:
+          "Needs the current password (400 WRONG_PASSWORD). The new address gets a link to confirm it (`POST user/email-change/{token}`, valid 24 hours) and is `pendingEmail` until then: the old address stays the sign-in address and is told of the change, in the user's language. Asking again replaces the pending address. 409 EMAIL_TAKEN when another account uses it, 400 EMAIL_UNCHANGED for the own address, 403 IMPERSONATION_NOT_ALLOWED while an administrator acts as the user; nothing changes then.",
+        body: EmailChangeBody,
+        response: { 202: CurrentUser, 409: ErrorEnvelope, ...errors },
+      },
+      preHandler: [guards.requireAuth, limits(app, 'email-change', 10, 5)],
+    },
+    async (request, reply) =>
+      // biome-ignore lint/style/noNonNullAssertion: requireAuth guarantees it
+      reply.code(202).send(await identity.requestEmailChange(request.auth!, request.body, meta(request))),
+  );
+
+  app.delete(
+    '/user/email-change',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Cancel a pending change of the e-mail address',
+        description: 'Its link stops working. Nothing pending: answers the user as it is.',
+        response: { 200: CurrentUser, ...errors },
+      },
+      preHandler: guards.requireAuth,
+    },
+    // biome-ignore lint/style/noNonNullAssertion: requireAuth guarantees it
+    async (request) => identity.cancelEmailChange(request.auth!, meta(request)),
+  );
+
+  app.post(
+    '/user/email-change/:token',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Confirm a new e-mail address with the link e-mailed to it',
+        description:
+          'The pending address becomes the sign-in address. 400 INVALID_TOKEN for an unknown, used, expired or cancelled link (or one sent for an address asked for before the pending one); 409 EMAIL_TAKEN when another account took the address meanwhile. Signs nobody in.',
+        params: TokenParams,
+        response: { 200: Accepted, 409: ErrorEnvelope, ...errors },
+      },
+      preHandler: tokenLimits(app, 'change-token', 20, 5),
+    },
+    async (request) => translated(request, await identity.confirmEmailChange(request.params.token, meta(request))),
   );
 
   app.post(
@@ -179,7 +263,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
         body: EmailBody,
         response: { 202: Accepted, ...errors },
       },
-      preHandler: limits(app, 20, 3),
+      preHandler: limits(app, 'reset', 20, 3),
     },
     async (request, reply) =>
       reply.code(202).send(translated(request, await identity.requestPasswordReset(request.body.email))),
@@ -195,7 +279,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
         body: ResetPasswordBody,
         response: { 200: Accepted, ...errors },
       },
-      preHandler: limits(app, 20, 1000),
+      preHandler: tokenLimits(app, 'reset-token', 20, 5),
     },
     async (request) =>
       translated(request, await identity.resetPassword(request.params.token, request.body.password, meta(request))),
@@ -210,7 +294,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
         params: TokenParams,
         response: { 200: TokenPair, ...errors },
       },
-      preHandler: limits(app, 20, 1000),
+      preHandler: tokenLimits(app, 'confirm-token', 20, 5),
     },
     async (request) => identity.confirmEmail(request.params.token, meta(request)),
   );
@@ -224,7 +308,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
         body: EmailBody,
         response: { 202: Accepted, ...errors },
       },
-      preHandler: limits(app, 20, 3),
+      preHandler: limits(app, 'resend', 20, 3),
     },
     async (request, reply) =>
       reply.code(202).send(translated(request, await identity.resendConfirmation(request.body.email))),

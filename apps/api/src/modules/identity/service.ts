@@ -11,6 +11,7 @@ import type { DealerRow, IdentityRepo, UserRow } from './repo.ts';
 import {
   ACCESS_TOKEN_TTL_S,
   type AccessTokens,
+  EMAIL_CHANGE_TTL_S,
   EMAIL_CONFIRM_TTL_S,
   PASSWORD_RESET_TTL_S,
   REFRESH_TOKEN_TTL_S,
@@ -80,6 +81,8 @@ export function identityService(deps: {
     familyId: string,
     meta: RequestMeta,
     impersonatorId?: string,
+    /** When the sign-in ends whatever refreshes it (an impersonation's hour); else a year from now. */
+    expiresAt?: Date,
   ): Promise<TokenPair> {
     const refresh = randomToken();
     await repo.insertSession({
@@ -87,7 +90,7 @@ export function identityService(deps: {
       familyId,
       tokenHash: sha256(refresh),
       impersonatorId: impersonatorId ?? null,
-      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
+      expiresAt: expiresAt ?? new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       ip: meta.ip ?? null,
     });
@@ -124,6 +127,7 @@ export function identityService(deps: {
       phone: user.phone,
       dateOfBirth: user.dateOfBirth,
       emailConfirmed: user.emailConfirmedAt !== null,
+      pendingEmail: user.pendingEmail,
       whitelistedPresales: user.whitelistedPresales,
       isCustomer: !isDealer,
       isDealer,
@@ -200,10 +204,30 @@ export function identityService(deps: {
       return issue(user, randomUUID(), meta);
     },
 
-    /** Rotates the refresh token. A token presented twice revokes its whole family. */
+    /**
+     * Rotates the refresh token. A token presented twice revokes its whole family. An impersonation keeps the end it
+     * was started with (no refresh past its hour) and ends when its administrator is no longer one.
+     */
     async refresh(refreshToken: string, meta: RequestMeta): Promise<TokenPair> {
       const session = await repo.findSessionByHash(sha256(refreshToken));
-      if (!session || session.revokedAt || session.expiresAt < new Date()) throw new ApiError('INVALID_REFRESH_TOKEN');
+      if (!session || session.revokedAt) throw new ApiError('INVALID_REFRESH_TOKEN');
+      if (session.impersonatorId) {
+        const impersonator = await repo.findUser(session.impersonatorId);
+        const reason =
+          session.expiresAt <= new Date() ? 'expired' : !impersonator?.roles.includes('admin') ? 'not_admin' : null;
+        if (reason) {
+          await repo.revokeFamily(session.familyId);
+          await audit.record({
+            actorId: session.impersonatorId,
+            subjectId: session.userId,
+            action: 'impersonation.end',
+            ip: meta.ip,
+            detail: { reason },
+          });
+          throw new ApiError('INVALID_REFRESH_TOKEN');
+        }
+      }
+      if (session.expiresAt < new Date()) throw new ApiError('INVALID_REFRESH_TOKEN');
       if (session.rotatedAt || !(await repo.markRotated(session.id))) {
         await repo.revokeFamily(session.familyId);
         await audit.record({
@@ -216,7 +240,9 @@ export function identityService(deps: {
       }
       const user = await repo.findUser(session.userId);
       if (!user) throw new ApiError('INVALID_REFRESH_TOKEN');
-      return issue(user, session.familyId, meta, session.impersonatorId ?? undefined);
+      return session.impersonatorId
+        ? issue(user, session.familyId, meta, session.impersonatorId, session.expiresAt)
+        : issue(user, session.familyId, meta);
     },
 
     async logout(refreshToken: string) {
@@ -241,6 +267,7 @@ export function identityService(deps: {
         ip: meta.ip,
       };
       if (typeof body.newPassword === 'string') {
+        if (auth.impersonatorId) throw new ApiError('IMPERSONATION_NOT_ALLOWED');
         if (!(await verifyPassword(user.passwordHash, String(body.currentPassword))))
           throw new ApiError('WRONG_PASSWORD');
         const updated = await repo.updateUser(id, {
@@ -259,18 +286,73 @@ export function identityService(deps: {
       }
       if (typeof body.lang === 'string') changes.lang = uiLanguageFrom(body.lang) ?? user.lang;
       if (typeof body.phone === 'string') changes.phone = internationalPhone(body.phone, country);
-      let emailChanged = false;
+      // The sign-in address changes only with the password and a confirmation from the new address (emailChange).
       if (typeof body.email === 'string' && body.email !== user.email) {
-        const owner = await repo.findUserByEmail(body.email);
-        if (owner) throw new ApiError('EMAIL_TAKEN');
-        changes.email = body.email;
-        changes.emailConfirmedAt = null;
-        emailChanged = true;
+        throw new ApiError(auth.impersonatorId ? 'IMPERSONATION_NOT_ALLOWED' : 'EMAIL_CHANGE_NEEDS_PASSWORD');
       }
       const updated = (await repo.updateUser(id, changes)) ?? user;
-      if (emailChanged) await sendConfirmation(updated);
       await audit.record({ ...audited, action: 'user.profile_updated', detail: { fields: Object.keys(changes) } });
       return currentUser(updated, auth.impersonatorId);
+    },
+
+    /**
+     * Starts a change of the sign-in address (decision 028): the current password is required; the new address gets a
+     * link to confirm it and stays pending until then (the old one still signs in); the old address is told. Asking
+     * again replaces the pending address, and links sent for an earlier one stop working.
+     */
+    async requestEmailChange(
+      auth: Auth,
+      body: { email: string; currentPassword: string },
+      meta: RequestMeta,
+    ): Promise<CurrentUser> {
+      if (auth.impersonatorId) throw new ApiError('IMPERSONATION_NOT_ALLOWED');
+      const user = await repo.findUser(auth.userId);
+      if (!user) throw new ApiError('UNAUTHORIZED');
+      if (!(await verifyPassword(user.passwordHash, body.currentPassword))) throw new ApiError('WRONG_PASSWORD');
+      if (body.email === user.email) throw new ApiError('EMAIL_UNCHANGED');
+      if (await repo.findUserByEmail(body.email)) throw new ApiError('EMAIL_TAKEN');
+      const token = randomToken();
+      const updated =
+        (await repo.startEmailChange(user.id, body.email, {
+          tokenHash: sha256(token),
+          expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_S * 1000),
+        })) ?? user;
+      const lang = langOf(user);
+      await email.send(
+        emails.confirmEmailChange(lang, body.email, user.name, link(user, `/confirm-email-change/${token}`)),
+      );
+      await email.send(emails.emailChangeRequested(lang, user.email, user.name, body.email, link(user, '/account')));
+      await audit.record({ actorId: user.id, action: 'user.email_change_requested', ip: meta.ip });
+      return currentUser(updated);
+    },
+
+    /** Drops a pending address; its link stops working. */
+    async cancelEmailChange(auth: Auth, meta: RequestMeta): Promise<CurrentUser> {
+      if (auth.impersonatorId) throw new ApiError('IMPERSONATION_NOT_ALLOWED');
+      const user = await repo.findUser(auth.userId);
+      if (!user) throw new ApiError('UNAUTHORIZED');
+      if (!user.pendingEmail) return currentUser(user);
+      const updated = (await repo.cancelEmailChange(user.id)) ?? user;
+      await audit.record({ actorId: user.id, action: 'user.email_change_cancelled', ip: meta.ip });
+      return currentUser(updated);
+    },
+
+    /** The link e-mailed to the new address: from now on it is the sign-in address. Signs nobody in. */
+    async confirmEmailChange(token: string, meta: RequestMeta) {
+      const used = await repo.consumeEmailChangeToken(sha256(token));
+      if (!used) throw new ApiError('INVALID_TOKEN');
+      if (await repo.findUserByEmail(used.address)) throw new ApiError('EMAIL_TAKEN');
+      let user: UserRow | null;
+      try {
+        user = await repo.applyEmailChange(used.userId, used.address);
+      } catch (error) {
+        // Another account took the address between the check and the update (the unique index refused it).
+        if (await repo.findUserByEmail(used.address)) throw new ApiError('EMAIL_TAKEN');
+        throw error;
+      }
+      if (!user) throw new ApiError('INVALID_TOKEN');
+      await audit.record({ actorId: user.id, action: 'user.email_changed', ip: meta.ip });
+      return accepted('account_email_change_done', 'Your new e-mail address is confirmed; use it to sign in.');
     },
 
     /** Same answer whether or not the address has an account. */

@@ -9,6 +9,8 @@ export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_S = 365 * 24 * 60 * 60;
 export const EMAIL_CONFIRM_TTL_S = 7 * 24 * 60 * 60;
 export const PASSWORD_RESET_TTL_S = 60 * 60;
+/** A link confirming a new sign-in address works for a day. */
+export const EMAIL_CHANGE_TTL_S = 24 * 60 * 60;
 
 export interface AccessClaims {
   sub: string;

@@ -389,11 +389,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['payments'],
         summary: 'Delete a saved card',
+        description: '403 IMPERSONATION_NOT_ALLOWED while an administrator acts as the customer.',
         querystring: z.object({ country: Country }),
         body: z.object({ id: z.string().min(3).max(64) }),
-        response: { 200: z.object({ deleted: z.boolean() }), ...errors },
+        response: { 200: z.object({ deleted: z.boolean() }), 403: ErrorEnvelope, ...errors },
       },
-      preHandler: guards.requireAuth,
+      preHandler: guards.requireOwnSession,
     },
     async (request) => payments.deleteCard(caller(request).userId ?? '', request.query.country, request.body.id),
   );
@@ -504,11 +505,12 @@ export const cardSetupRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['payments'],
         summary: 'Start saving a card (setup intent)',
-        description: 'Answers the client_secret the browser confirms the card with (v2 in the spec; also served here).',
+        description:
+          'Answers the client_secret the browser confirms the card with (v2 in the spec; also served here). 403 IMPERSONATION_NOT_ALLOWED while an administrator acts as the customer.',
         body: z.object({ country: Country, method: z.literal('card').default('card') }),
-        response: { 200: z.object({ client_secret: z.string() }), ...errors },
+        response: { 200: z.object({ client_secret: z.string() }), 403: ErrorEnvelope, ...errors },
       },
-      preHandler: guards.requireAuth,
+      preHandler: guards.requireOwnSession,
     },
     async (request) => ({
       client_secret: (await payments.setupCard(caller(request).userId ?? '', request.body.country)).clientSecret,
@@ -528,10 +530,11 @@ export const cardSetupRoutes: FastifyPluginAsyncZod<{
             card: SavedCard.nullable(),
             failureCode: z.string().nullable(),
           }),
+          403: ErrorEnvelope,
           ...errors,
         },
       },
-      preHandler: guards.requireAuth,
+      preHandler: guards.requireOwnSession,
     },
     async (request) => {
       const { country, client_secret, ...card } = request.body;

@@ -1,0 +1,100 @@
+// The web's session middleware against the real API (in-process, fresh database): an impersonation the API ended by
+// itself (its hour is over) gives the administrator's parked session back (issue 22; decision 028).
+import { type Database, DEMO_PASSWORD, sessions, users } from '@varg/db';
+import { COOKIE } from '@varg/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { RouterContextProvider } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApi } from '../../../api/src/app.ts';
+import { fixedGeo, newCustomer, testConfig, testDatabase } from '../../../api/test/helper.ts';
+import { createApiClient } from './api.ts';
+import {
+  ADMIN_REFRESH_COOKIE,
+  ADMIN_TOKEN_COOKIE,
+  type AuthState,
+  authContext,
+  authMiddleware,
+  REFRESH_COOKIE,
+} from './auth.server.ts';
+import { type AppServices, servicesContext } from './context.ts';
+
+const ctx = {} as { app: FastifyInstance; database: Database };
+beforeAll(async () => {
+  ctx.database = await testDatabase();
+  ctx.app = await buildApi({ config: testConfig, database: ctx.database, geo: fixedGeo({}), logger: false });
+  await ctx.app.ready();
+});
+afterAll(async () => {
+  await ctx.app?.close();
+  await ctx.database?.close();
+});
+
+type Pair = { token: string; refresh_token: string };
+async function post(url: string, payload: object, token?: string): Promise<Pair> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Runs the root session middleware for a page request carrying these cookies; answers the session it ended with. */
+async function visit(cookies: Record<string, string>) {
+  const api = createApiClient({
+    async request({ method, path, headers, body }) {
+      const res = await ctx.app.inject({
+        method: method as 'GET',
+        url: path,
+        headers: headers ?? {},
+        ...(body !== undefined ? { payload: body } : {}),
+      });
+      return { status: res.statusCode, headers: res.headers as Record<string, string>, body: res.body };
+    },
+  });
+  const context = new RouterContextProvider();
+  context.set(servicesContext, { api } as unknown as AppServices);
+  const cookie = Object.entries(cookies)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('; ');
+  const request = new Request('http://shop.test/en-US/admin', { headers: { cookie } });
+  const middleware = authMiddleware as unknown as (
+    args: { request: Request; context: RouterContextProvider },
+    next: () => Promise<Response>,
+  ) => Promise<Response>;
+  const response = await middleware({ request, context }, async () => new Response('page'));
+  return { auth: context.get(authContext) as AuthState, setCookies: response.headers.getSetCookie() };
+}
+
+describe('an impersonation that ended on the API', () => {
+  it("brings back the administrator's own session and drops the parked cookies", async () => {
+    const admin = await post('/v1/user/sign-in', { email: 'admin@demo.starkfuture.com', password: DEMO_PASSWORD });
+    await newCustomer(ctx.app, 'acted-as@example.com');
+    const [customer] = await ctx.database.db.select().from(users).where(eq(users.email, 'acted-as@example.com'));
+    const acting = await post('/v1/admin/impersonate', { userId: customer?.id ?? '' }, admin.token);
+    const cookies = {
+      [COOKIE.authToken]: `Bearer ${acting.token}`,
+      [REFRESH_COOKIE]: acting.refresh_token,
+      [ADMIN_TOKEN_COOKIE]: `Bearer ${admin.token}`,
+      [ADMIN_REFRESH_COOKIE]: admin.refresh_token,
+    };
+    // Within the hour the page sees the customer, with the administrator behind.
+    const during = await visit(cookies);
+    expect(during.auth.user).toMatchObject({ email: 'acted-as@example.com', mode: 'demo_user' });
+
+    // The hour is over.
+    await ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.impersonatorId, during.auth.user?.impersonator?._id ?? ''));
+    const after = await visit(cookies);
+    expect(after.auth.user).toMatchObject({ email: 'admin@demo.starkfuture.com', mode: null });
+    const last = (name: string) => after.setCookies.filter((c) => c.startsWith(`${name}=`)).at(-1) ?? '';
+    expect(last(ADMIN_REFRESH_COOKIE)).toMatch(/Max-Age=0/);
+    expect(last(COOKIE.authToken)).toMatch(/^auth\._token\.local=Bearer%20/);
+    expect(last(REFRESH_COOKIE)).not.toContain(acting.refresh_token);
+  });
+});
