@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { optionalAuthRoutes } from '../../lib/route-security.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { CheckoutService } from './service.ts';
 
@@ -77,6 +78,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     auth: { userId: string; roles: string[] },
   ): Promise<Array<{ name: string; default: boolean }>>;
 }> = async (app, { checkout, guards, resultOf, orderPaymentKinds }) => {
+  optionalAuthRoutes(app);
   const auth = (request: { auth?: { userId: string; roles: string[] } | null | undefined }) =>
     request.auth ? { userId: request.auth.userId, roles: request.auth.roles } : null;
 

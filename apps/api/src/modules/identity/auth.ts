@@ -2,6 +2,7 @@ import { isUuid } from '@varg/domain';
 import DataLoader from 'dataloader';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error.ts';
+import { markAuth } from '../../lib/route-security.ts';
 import type { IdentityRepo } from './repo.ts';
 import type { Auth } from './service.ts';
 import type { AccessTokens } from './tokens.ts';
@@ -62,11 +63,13 @@ export function guards(repo: IdentityRepo) {
     auth.roles = user.roles;
   }
   function requireRole(...roles: string[]) {
-    return async (request: FastifyRequest) => {
+    return markAuth(async (request: FastifyRequest) => {
       await requireAuth(request);
       if (!request.auth?.roles.some((r) => roles.includes(r))) throw new ApiError('FORBIDDEN');
-    };
+    }, 'bearer');
   }
+  // The OpenAPI document reads these marks for each operation's `security` (decision 032).
+  markAuth(requireAuth, 'bearer');
   return { requireAuth, requireRole };
 }
 export type Guards = ReturnType<typeof guards>;
