@@ -16,13 +16,13 @@ type Security = Array<Record<string, string[]>>;
 /** The security scheme of access tokens (`Authorization: Bearer <jwt>`, from `POST /v1/user/sign-in`). */
 export const BEARER_SCHEME = {
   bearer: {
-    type: 'http',
+    type: 'http' as const,
     scheme: 'bearer',
     bearerFormat: 'JWT',
     description:
       'The access token of `POST /v1/user/sign-in` (or sign-up confirmation, refresh): `Authorization: Bearer <token>`.',
   },
-} as const;
+};
 
 const SECURITY: Record<'bearer' | 'optional' | 'none', Security> = {
   bearer: [{ bearer: [] }],
@@ -140,4 +140,4 @@ export const openapiBase = {
   // Relative: the document holds no machine's address, and a client is pointed at its server (decision 032).
   servers: [{ url: '/', description: 'The server that serves this document' }],
   components: { securitySchemes: BEARER_SCHEME },
-} as const;
+};
