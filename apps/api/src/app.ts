@@ -10,13 +10,7 @@ import type { Database } from '@varg/db';
 import { isUuid } from '@varg/domain';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import metricsModule from 'fastify-metrics';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiConfig } from './config.ts';
 import { addressesRepo } from './modules/addresses/repo.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
@@ -93,6 +87,7 @@ import { whistleRepo } from './modules/whistleblowing/repo.ts';
 import { whistleComplianceRoutes, whistleReporterRoutes } from './modules/whistleblowing/routes.ts';
 import { whistleService } from './modules/whistleblowing/service.ts';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
+import { openapiBase, openapiTransform, openapiTransformObject } from './plugins/openapi.ts';
 import { registerOpsAccess } from './plugins/ops-access.ts';
 import { isPrivateRequest, registerPrivacy } from './plugins/privacy.ts';
 import type { CaptchaProvider } from './providers/captcha/interface.ts';
@@ -263,6 +258,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(metrics, { endpoint: '/metrics', routeMetrics: { enabled: true }, clearRegisterOnInit: true });
   await app.register(swagger, {
     openapi: {
+      ...openapiBase,
       info: {
         title: 'Storefront and dealer portal API',
         version: '1.0.0',
@@ -309,8 +305,8 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
         { name: 'dev', description: 'This machine only (the dev mailbox, settling sandbox payments, ending an axe)' },
       ],
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: openapiTransform,
+    transformObject: openapiTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 

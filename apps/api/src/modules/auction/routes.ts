@@ -122,6 +122,7 @@ export const auctionRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/axes/:a/:b',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['auction'],
         summary: 'Axes a to b with their highest bids',
@@ -165,6 +166,7 @@ export const auctionRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/axes/bids/highests/:id',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['auction'],
         summary: 'An axe with its ten highest bids',
@@ -179,6 +181,7 @@ export const auctionRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/axes/wo-bids/:a/:b/:c',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['auction'],
         summary: 'Axes a to b without a bid, page c',
@@ -198,6 +201,7 @@ export const auctionRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/axes/bids/featured/:id',
     {
+      config: { auth: 'optional' },
       schema: {
         tags: ['auction'],
         summary: 'The featured axes with their highest bids, page id',

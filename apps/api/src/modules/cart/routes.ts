@@ -21,6 +21,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../lib/api-error.ts';
+import { optionalAuthRoutes } from '../../lib/route-security.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { Caller, CartService } from './service.ts';
 
@@ -47,6 +48,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
   app,
   { cart, guards },
 ) => {
+  optionalAuthRoutes(app);
   /** The caller: a signed-in user whose session is still valid, or null. A bad token is a 401, not anonymity. */
   async function callerOf(request: FastifyRequest): Promise<Caller> {
     if (!request.headers.authorization) return null;

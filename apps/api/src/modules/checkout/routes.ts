@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { optionalAuthRoutes } from '../../lib/route-security.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { CheckoutService } from './service.ts';
 
@@ -84,6 +85,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
   /** Production: confirms of buyers without an account per address and hour (decision 027); null: no such limit. */
   guestLimit?: { max: number; signedInMax: number } | null;
 }> = async (app, { checkout, guards, resultOf, orderPaymentKinds, guestLimit }) => {
+  optionalAuthRoutes(app);
   // The confirm's own limit (it replaces the global one on this route): buyers without an account per address, signed-in
   // buyers per account. It runs after the token is read (route hooks follow the application's), so `auth` is known.
   const confirmLimit = guestLimit

@@ -2,6 +2,7 @@ import { ErrorEnvelope, LedgerBalances, LedgerGroup, LedgerPage, LedgerQuery } f
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { optionalAuth } from '../../lib/route-security.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { DealerLedgerService, LedgerViewer } from './service.ts';
 
@@ -89,9 +90,9 @@ export const dealerLedgerRoutes: FastifyPluginAsyncZod<{ ledger: DealerLedgerSer
     '/dealer-ledger/invoice/download/:id',
     {
       // A signed link needs no sign-in; a Bearer token, when sent, is checked as everywhere.
-      preHandler: async (request: FastifyRequest) => {
+      preHandler: optionalAuth(async (request: FastifyRequest) => {
         if (request.auth) await guards.requireAuth(request);
-      },
+      }),
       schema: {
         tags: TAGS,
         summary: 'A ledger entry (invoice, credit note, payment, reimbursement) as a PDF',

@@ -2,6 +2,7 @@ import { isUuid } from '@varg/domain';
 import DataLoader from 'dataloader';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error.ts';
+import { markAuth } from '../../lib/route-security.ts';
 import type { IdentityRepo } from './repo.ts';
 import type { Auth } from './service.ts';
 import type { AccessTokens } from './tokens.ts';
@@ -96,16 +97,19 @@ export function guards(repo: IdentityRepo) {
     checked.add(request);
   }
   function requireRole(...roles: string[]) {
-    return async (request: FastifyRequest) => {
+    return markAuth(async (request: FastifyRequest) => {
       await requireAuth(request);
       if (!request.auth?.roles.some((r) => roles.includes(r))) throw new ApiError('FORBIDDEN');
-    };
+    }, 'bearer');
   }
   /** Signed in as oneself: an administrator acting as a customer may not change the address, password or cards. */
   async function requireOwnSession(request: FastifyRequest) {
     await requireAuth(request);
     if (request.auth?.impersonatorId) throw new ApiError('IMPERSONATION_NOT_ALLOWED');
   }
+  // The OpenAPI document reads these marks for each operation's `security` (decision 032).
+  markAuth(requireAuth, 'bearer');
+  markAuth(requireOwnSession, 'bearer');
   return { requireAuth, requireRole, requireOwnSession };
 }
 export type Guards = ReturnType<typeof guards>;

@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { optionalAuth } from '../../lib/route-security.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { DealerOrdersService } from './dealer-service.ts';
 import { viewer } from './routes.ts';
@@ -207,9 +208,9 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
     '/order/:id/dealer-invoices/:attachmentId',
     {
       // A signed link needs no sign-in; a Bearer token, when sent, is checked as everywhere.
-      preHandler: async (request: FastifyRequest) => {
+      preHandler: optionalAuth(async (request: FastifyRequest) => {
         if (request.auth) await guards.requireAuth(request);
-      },
+      }),
       schema: {
         tags: ['dealer-orders'],
         summary: 'Download an invoice a dealer attached to an order (PDF)',

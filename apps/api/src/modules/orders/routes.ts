@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { optionalAuth } from '../../lib/route-security.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { OrdersService, Viewer } from './service.ts';
 
@@ -114,9 +115,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; guards
     '/order/invoice',
     {
       // A signed link needs no sign-in; a Bearer token, when sent, is checked as everywhere.
-      preHandler: async (request: FastifyRequest) => {
+      preHandler: optionalAuth(async (request: FastifyRequest) => {
         if (request.auth) await guards.requireAuth(request);
-      },
+      }),
       schema: {
         tags: ['orders'],
         summary: 'The order’s invoice, as a PDF',

@@ -198,6 +198,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
           body: CreateIntent,
           response: { 200: Payment, ...errors },
         },
+        config: { auth: 'optional' },
       },
       async (request) =>
         payments.createIntent(caller(request), {
@@ -224,6 +225,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         }),
         response: { 200: Payment, ...errors },
       },
+      config: { auth: 'optional' },
     },
     async (request) => payments.updateAmount(caller(request), request.body),
   );
@@ -241,6 +243,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         }),
         response: { 200: Payment, ...errors },
       },
+      config: { auth: 'optional' },
     },
     async (request) => payments.cancelIntent(caller(request), request.body),
   );

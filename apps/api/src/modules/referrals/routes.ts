@@ -173,7 +173,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsService
   app.post(
     '/referral/test-ride',
     {
-      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      config: { rateLimit: { max: 5, timeWindow: '10 minutes' }, auth: 'optional' },
       schema: {
         tags: ['referrals'],
         summary: 'Request a test ride at a dealer’s store',

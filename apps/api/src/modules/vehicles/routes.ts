@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { optionalAuth } from '../../lib/route-security.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { Caller, VehiclesService } from './service.ts';
 
@@ -95,9 +96,9 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService; g
         produces: ['application/pdf'],
         response: { 200: z.any(), ...errors },
       },
-      preHandler: async (request) => {
+      preHandler: optionalAuth(async (request: FastifyRequest) => {
         if (!(request.query as { token?: string }).token) await guards.requireAuth(request);
-      },
+      }),
     },
     async (request, reply) => {
       const { pdf, name } = await vehicles.warrantyCertificate(
