@@ -21,7 +21,8 @@ const FROM = [
 
 describe('dev routes in production', () => {
   for (const devMailbox of ['local', 'public'] as const) {
-    const production = useApi({ config: { demo: false, devMailbox } });
+    // The document is opened to the test (production serves /docs only to its operators, decision 029).
+    const production = useApi({ config: { demo: false, devMailbox, ops: { public: true } } });
     it(`answer 404 from every address (DEV_MAILBOX ${devMailbox})`, async () => {
       for (const [method, url] of DEV_CALLS)
         for (const from of FROM) {
