@@ -91,7 +91,7 @@ test.describe('team and applications', () => {
     await page.getByLabel('Position', { exact: true }).selectOption({ label: 'Service technician' });
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('E-mail address').fill('noor@example.com');
-    await page.getByLabel('CV (PDF, DOC or DOCX)').setInputFiles({
+    await page.getByLabel('Résumé (PDF, DOC or DOCX)').setInputFiles({
       name: 'noor-cv.pdf',
       mimeType: 'application/pdf',
       buffer: pdf(3 * 1024 * 1024),
@@ -135,7 +135,7 @@ test.describe('team and applications', () => {
     await expectAccessible(admin);
     const [download] = await Promise.all([
       admin.waitForEvent('download'),
-      row.getByRole('link', { name: /Download CV/ }).click(),
+      row.getByRole('link', { name: /Download résumé/ }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('noor-cv.pdf');
     const saved = await download.createReadStream();
@@ -173,7 +173,7 @@ test.describe('team and applications', () => {
       await expect(page.getByLabel('Position', { exact: true })).toHaveValue('embedded-software-engineer');
       await page.getByLabel('Name', { exact: true }).fill('Plain Form');
       await page.getByLabel('E-mail address').fill('plain@example.com');
-      await page.getByLabel('CV (PDF, DOC or DOCX)').setInputFiles({
+      await page.getByLabel('Résumé (PDF, DOC or DOCX)').setInputFiles({
         name: 'cv.pdf',
         mimeType: 'application/pdf',
         buffer: pdf(50_000),
