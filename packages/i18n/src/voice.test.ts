@@ -28,11 +28,13 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
   ro: {
     rule: 'dumneavoastră: no tu, te, ți/îți, tău/ta/tăi/tale, no 2nd-singular verbs or -ți imperatives',
     patterns: [
-      w('tu|te|ți|îți|tău|ta|tăi|tale', 'u'),
-      w('ai|poți|vrei|ești|plătești|primești|alegi|aplici|continui|accepți|autorizezi|acționezi|editezi', 'u'),
+      w('tu|te|ți|îți|tău|ta|tăi|tale'),
+      w(
+        'ai|poți|vrei|ești|plătești|primești|alegi|aplici|continui|accepți|autorizezi|acționezi|editezi|confirmi|elimini|ștergi|golești',
+      ),
       /[\p{L}]+-ți(?![\p{L}])/u,
       w(
-        'Alege|Caută|Încearcă|Verifică|Introdu|Folosește|Plătește|Confirmă|Salvează|Adaugă|Elimină|Șterge|Descarcă|Vezi|Trimite|Scrie|Rezervă|Configurează|Alătură-te|Abonează-te|Autentifică-te',
+        'Alege|Caută|Încearcă|Verifică|Introdu|Folosește|Plătește|Confirmă|Salvează|Adaugă|Elimină|Șterge|Descarcă|Vezi|Trimite|Scrie|Rezervă|Configurează|Modifică|Rezolvă|Finalizează|Oprește|Aprobă|Refuză|Acționează|Ieși|Alătură-te|Abonează-te|Autentifică-te',
         'u',
       ),
     ],
