@@ -43,12 +43,12 @@ test.describe('cart (issue 5)', () => {
 
     // Builder edit mode: the line's configuration changes, its quantity stays.
     await line.getByRole('link', { name: 'Konfiguration ändern' }).click();
-    await expect(page.getByRole('heading', { name: 'Du bearbeitest ein Motorrad in deinem Warenkorb' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sie bearbeiten ein Motorrad in Ihrem Warenkorb' })).toBeVisible();
     await expect(page).toHaveURL(/edit=cart&line=/);
     await configurator.choose('Grau');
     await expect(page).toHaveURL(/edit=cart&line=/);
     await page.getByRole('button', { name: 'Im Warenkorb speichern' }).click();
-    await expect(page.getByText('Dein Warenkorb wurde aktualisiert.').first()).toBeVisible();
+    await expect(page.getByText('Ihr Warenkorb wurde aktualisiert.').first()).toBeVisible();
     await expect(page).not.toHaveURL(/edit=cart/);
     await cart.open();
     await expect(cart.lines()).toHaveCount(1);
@@ -125,7 +125,7 @@ test.describe('cart (issue 5)', () => {
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('Diesen Artikel entfernen?');
     await confirm.getByRole('button', { name: 'Ja' }).click();
-    await expect(cart.drawer().getByText('Dein Warenkorb ist leer.')).toBeVisible();
+    await expect(cart.drawer().getByText('Ihr Warenkorb ist leer.')).toBeVisible();
     await cart.close();
     await expect(cart.count()).toHaveCount(0);
   });
