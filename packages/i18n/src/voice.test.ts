@@ -53,7 +53,9 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
       w(
         'kosarad|kosaradban|kosaradból|kosaradhoz|fiókod|fiókodat|jelszavad|jelszavadat|rendelésed|rendelésedet|országodban|címed|címedet|motorod|motorodat|kártyád|kártyádat|bankod|konfigurációd|böngésződ|profilod|választásod',
       ),
-      w('vagy itt|fizetsz|fizettél|rendeltél|rendelted|szerkesztesz|látod|voltál|legyél|bővítsd|találj|képezd|készítsd|szervizeld|segítsd'),
+      w(
+        'vagy itt|fizetsz|fizettél|rendeltél|rendelted|szerkesztesz|látod|voltál|legyél|bővítsd|találj|képezd|készítsd|szervizeld|segítsd',
+      ),
     ],
   },
   pl: {
