@@ -129,7 +129,7 @@ test.describe('account cards (saved payment cards)', () => {
     // …but the app's link opens it, and a saved card goes back to returnTo.
     await page.goto('/de-DE/account/cards?addCard=true&returnTo=%2Fde-DE%2Forders%2Fmy');
     await expect(cards.numberField()).toBeVisible();
-    await expect(page.getByText(/gelangst du dorthin zurück/)).toBeVisible();
+    await expect(page.getByText(/gelangen Sie dorthin zurück/)).toBeVisible();
     await cards.addCard('5555 5555 5555 4444');
     await expect(page).toHaveURL(/\/de-DE\/orders\/my$/);
 

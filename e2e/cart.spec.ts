@@ -69,7 +69,7 @@ test.describe('cart (issue 5)', () => {
     await warranty.getByRole('button', { name: 'In den Warenkorb' }).click();
     const alert = page.getByRole('alertdialog');
     await expect(alert).toContainText(
-      'Eine Garantieverlängerung gilt für ein Motorrad, das du bereits besitzt, und kann deshalb nicht zusammen mit einem neuen Motorrad bestellt werden.',
+      'Eine Garantieverlängerung gilt für ein Motorrad, das Sie bereits besitzen, und kann deshalb nicht zusammen mit einem neuen Motorrad bestellt werden.',
     );
     await expectAccessible(page);
     await alert.getByRole('button', { name: 'Verstanden' }).click();
@@ -169,7 +169,7 @@ test.describe('cart (issue 5)', () => {
       await expect(
         page
           .getByRole('alert')
-          .filter({ hasText: 'Eine Garantieverlängerung gilt für ein Motorrad, das du bereits besitzt' }),
+          .filter({ hasText: 'Eine Garantieverlängerung gilt für ein Motorrad, das Sie bereits besitzen' }),
       ).toBeVisible();
     });
   });

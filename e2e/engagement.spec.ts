@@ -118,7 +118,7 @@ test.describe('team and applications', () => {
         { intervals: [50] },
       )
       .toBe(true);
-    await expect(page.getByRole('status')).toContainText('Your application and CV have arrived', { timeout: 20_000 });
+    await expect(page.getByRole('status')).toContainText('Your application and résumé have arrived', { timeout: 20_000 });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 0,
@@ -180,7 +180,7 @@ test.describe('team and applications', () => {
       });
       await page.getByRole('button', { name: 'Send application' }).click();
       await expect(page).toHaveURL(/\/en-US\/team\?applied=1$/);
-      await expect(page.getByRole('status')).toContainText('Your application and CV have arrived');
+      await expect(page.getByRole('status')).toContainText('Your application and résumé have arrived');
     });
   });
 });
