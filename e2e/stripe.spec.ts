@@ -67,7 +67,7 @@ test.describe('payments through Stripe (issue 6)', () => {
     await page.getByRole('button', { name: /Bestellen en .* betalen/ }).click();
 
     await expect(page).toHaveURL(/\/nl-NL\/complete-order\/.+\?payment=failed&code=card_declined/);
-    await expect(page.getByRole('alert')).toContainText('Je kaart is geweigerd');
+    await expect(page.getByRole('alert')).toContainText('Uw kaart is geweigerd');
     await page.getByTestId('stripe-payment-element').getByLabel('Card number').fill('4242424242424242');
     await page.getByRole('button', { name: /betalen/ }).click();
     await expect(page).toHaveURL(/\/nl-NL\/checkout\/result\?storeOrderId=.+&paymentId=/);
