@@ -119,6 +119,32 @@ const REVERSE_CHARGE_KEYS = [
   'tax_note_reverse_charge',
   'invoice_reverse_charge_note',
 ];
+const DEALER_KEYS = [
+  'customer_type_dealer',
+  'dealer_title',
+  'become_dealer_title',
+  'footer_become_dealer',
+  'error_dealer_application_not_allowed',
+  'dealer_order_invoices_title',
+  'order_dealer_invoices',
+  'stores_intro',
+  'support_stores_text',
+  'sam_feature_dealer_title',
+  'shipping_dealer_pickup',
+  'home_dealers_text',
+  'referral_terms_who',
+  'test_ride_intro',
+];
+/** Second words for the dealer that the catalogs used beside the glossary's one. */
+const DEALER_SYNONYMS: Record<string, RegExp> = {
+  es: /distribuidor/iu,
+  fr: /revendeur/iu,
+  it: /rivenditor/iu,
+  lv: /izplatītāj/iu,
+  hr: /zastupni|distributer|prodavač/iu,
+  cs: /(?<![\p{L}{])dealer/iu, // not the {{dealer}} placeholder
+  sk: /díler/iu,
+};
 const LIST_PRICE_KEYS = [
   'error_price_above_list',
   'dealer_order_price_hint',
@@ -127,139 +153,170 @@ const LIST_PRICE_KEYS = [
 ];
 
 /** The glossary term of each concept (a pattern, so inflected forms match), as the language's guide gives it. */
-const GLOSSARY: Record<string, { deposit: RegExp; downPayment: RegExp; reverseCharge: RegExp; listPrice: RegExp }> = {
+const GLOSSARY: Record<
+  string,
+  { deposit: RegExp; downPayment: RegExp; reverseCharge: RegExp; listPrice: RegExp; dealer: RegExp }
+> = {
   'en-us': {
     deposit: /deposit/i,
     downPayment: /down payment/i,
     reverseCharge: /reverse charge/i,
     listPrice: /list price/i,
+    dealer: /dealer/i,
   },
   cs: {
     deposit: /zálo[hz]/iu,
     downPayment: /akontac/iu,
     reverseCharge: /přenes\p{L}+ daňov/iu,
     listPrice: /ceníkov/iu,
+    dealer: /prodejc|prodejn/iu,
   },
   da: {
     deposit: /depositum/iu,
     downPayment: /udbetaling/iu,
     reverseCharge: /omvendt betalingspligt/iu,
     listPrice: /listepris/iu,
+    dealer: /forhandler/iu,
   },
   de: {
     deposit: /reservierungszahlung/iu,
     downPayment: /(?<!\p{L})anzahlung/iu,
     reverseCharge: /steuerschuldnerschaft des leistungsempfängers/iu,
     listPrice: /listenpreis/iu,
+    dealer: /händler/iu,
   },
   el: {
     deposit: /προκαταβολ/iu,
     downPayment: /αρχικ\p{L}* καταβολ/iu,
     reverseCharge: /αντίστροφη επιβάρυνση/iu,
     listPrice: /τιμ\p{L}* καταλόγου/iu,
+    dealer: /αντιπρ/iu,
   },
   es: {
     deposit: /señal/iu,
     downPayment: /(?<!\p{L})entrada/iu,
     reverseCharge: /inversión del sujeto pasivo/iu,
     listPrice: /precio\p{L}* de tarifa/iu,
+    dealer: /concesionari/iu,
   },
   et: {
     deposit: /ettemaks/iu,
     downPayment: /sissemaks/iu,
     reverseCharge: /pöördmaksustami/iu,
     listPrice: /hinnakirjahin/iu,
+    dealer: /edasimüüja/iu,
   },
   fi: {
     deposit: /ennakkomaks/iu,
     downPayment: /käsira/iu,
     reverseCharge: /käännetty verovelvollisuus/iu,
     listPrice: /listahin/iu,
+    dealer: /jälleenmyyj/iu,
   },
   fr: {
     deposit: /acompte/iu,
     downPayment: /apport/iu,
     reverseCharge: /autoliquidation/iu,
     listPrice: /prix catalogue/iu,
+    dealer: /concessionnaire/iu,
   },
   hr: {
     deposit: /(?<!\p{L})polog/iu,
     downPayment: /učešć/iu,
     reverseCharge: /prijenos porezne obveze/iu,
     listPrice: /preporučen\p{L}* cijen/iu,
+    dealer: /trgov/iu,
   },
-  hu: { deposit: /foglaló/iu, downPayment: /önerő/iu, reverseCharge: /fordított adózás/iu, listPrice: /listaár/iu },
+  hu: {
+    deposit: /foglaló/iu,
+    downPayment: /önerő/iu,
+    reverseCharge: /fordított adózás/iu,
+    listPrice: /listaár/iu,
+    dealer: /márkakereskedő/iu,
+  },
   it: {
     deposit: /acconto/iu,
     downPayment: /anticipo/iu,
     reverseCharge: /inversione contabile/iu,
     listPrice: /prezz\p{L}* di listino/iu,
+    dealer: /concessionari/iu,
   },
   lv: {
     deposit: /depozīt/iu,
     downPayment: /pirm\p{L}* iemaks/iu,
     reverseCharge: /apgriezt\p{L}* maksāšan/iu,
     listPrice: /cenrāža cen/iu,
+    dealer: /dīler/iu,
   },
   nl: {
     deposit: /aanbetaling/iu,
     downPayment: /eigen inbreng/iu,
     reverseCharge: /verlegd/iu,
     listPrice: /catalogusprij/iu,
+    dealer: /dealer/iu,
   },
   no: {
     deposit: /depositum/iu,
     downPayment: /egenandel/iu,
     reverseCharge: /omvendt avgiftsplikt/iu,
     listPrice: /listepris/iu,
+    dealer: /forhandler/iu,
   },
   pl: {
     deposit: /zaliczk/iu,
     downPayment: /wpłat\p{L}* własn/iu,
     reverseCharge: /odwrotne obciążenie/iu,
     listPrice: /cen\p{L}* katalogow/iu,
+    dealer: /dealer/iu,
   },
   pt: {
     deposit: /sinal/iu,
     downPayment: /(?<!\p{L})entrada/iu,
     reverseCharge: /autoliquidação/iu,
     listPrice: /preço\p{L}* de tabela/iu,
+    dealer: /concessionári/iu,
   },
   ro: {
     deposit: /plat\p{L}* de rezervare/iu,
     downPayment: /(?<!\p{L})avans/iu,
     reverseCharge: /taxare inversă/iu,
     listPrice: /preț\p{L}* de listă/iu,
+    dealer: /dealer/iu,
   },
   ru: {
     deposit: /предоплат/iu,
     downPayment: /первоначальн\p{L}* взнос/iu,
     reverseCharge: /обратное начисление/iu,
     listPrice: /прейскурантн/iu,
+    dealer: /дилер/iu,
   },
   sk: {
     deposit: /zálo[hž]/iu,
     downPayment: /akontáci/iu,
     reverseCharge: /prenesenie daňovej povinnosti/iu,
     listPrice: /cenníkov/iu,
+    dealer: /predajc|predajn/iu,
   },
   sl: {
     deposit: /rezervacijsk\p{L}* polog/iu,
     downPayment: /lastn\p{L}* udeležb/iu,
     reverseCharge: /obrnjena davčna obveznost/iu,
     listPrice: /cenikovn/iu,
+    dealer: /prodajal/iu,
   },
   sv: {
     deposit: /handpenning/iu,
     downPayment: /kontantinsats/iu,
     reverseCharge: /omvänd betalningsskyldighet/iu,
     listPrice: /listpris/iu,
+    dealer: /återförsäljar/iu,
   },
   tr: {
     deposit: /kapora/iu,
     downPayment: /peşinat/iu,
     reverseCharge: /tersine vergilendirme/iu,
     listPrice: /liste fiyat/iu,
+    dealer: /bayi/iu,
   },
 };
 
@@ -275,6 +332,11 @@ describe('glossary: one term per concept (docs/i18n/<lang>.md)', () => {
     it('names the down payment with its term, never the deposit’s', () => {
       expect(missing(DOWN_PAYMENT_KEYS, terms.downPayment)).toEqual([]);
       expect(offending(catalog, [terms.deposit], DOWN_PAYMENT_KEYS)).toEqual([]);
+    });
+    it('names the dealer with one word', () => {
+      expect(missing(DEALER_KEYS, terms.dealer)).toEqual([]);
+      const synonym = DEALER_SYNONYMS[lang];
+      if (synonym) expect(offending(catalog, [synonym])).toEqual([]);
     });
     it('uses one reverse-charge term and one list-price term', () => {
       expect(missing(REVERSE_CHARGE_KEYS, terms.reverseCharge)).toEqual([]);
