@@ -145,6 +145,12 @@ const DEALER_SYNONYMS: Record<string, RegExp> = {
   cs: /(?<![\p{L}{])dealer/iu, // not the {{dealer}} placeholder
   sk: /díler/iu,
 };
+const STORE_CREDIT_KEYS = [
+  'payment_method_wallet',
+  'checkout_use_wallet',
+  'checkout_wallet_covers',
+  'checkout_wallet_applied',
+];
 const LIST_PRICE_KEYS = [
   'error_price_above_list',
   'dealer_order_price_hint',
@@ -155,7 +161,14 @@ const LIST_PRICE_KEYS = [
 /** The glossary term of each concept (a pattern, so inflected forms match), as the language's guide gives it. */
 const GLOSSARY: Record<
   string,
-  { deposit: RegExp; downPayment: RegExp; reverseCharge: RegExp; listPrice: RegExp; dealer: RegExp }
+  {
+    deposit: RegExp;
+    downPayment: RegExp;
+    reverseCharge: RegExp;
+    listPrice: RegExp;
+    dealer: RegExp;
+    storeCredit: RegExp;
+  }
 > = {
   'en-us': {
     deposit: /deposit/i,
@@ -163,6 +176,7 @@ const GLOSSARY: Record<
     reverseCharge: /reverse charge/i,
     listPrice: /list price/i,
     dealer: /dealer/i,
+    storeCredit: /store credit/i,
   },
   cs: {
     deposit: /zálo[hz]/iu,
@@ -170,6 +184,7 @@ const GLOSSARY: Record<
     reverseCharge: /přenes\p{L}+ daňov/iu,
     listPrice: /ceníkov/iu,
     dealer: /prodejc|prodejn/iu,
+    storeCredit: /kredit/iu,
   },
   da: {
     deposit: /depositum/iu,
@@ -177,6 +192,7 @@ const GLOSSARY: Record<
     reverseCharge: /omvendt betalingspligt/iu,
     listPrice: /listepris/iu,
     dealer: /forhandler/iu,
+    storeCredit: /tilgodehavende/iu,
   },
   de: {
     deposit: /reservierungszahlung/iu,
@@ -184,6 +200,7 @@ const GLOSSARY: Record<
     reverseCharge: /steuerschuldnerschaft des leistungsempfängers/iu,
     listPrice: /listenpreis/iu,
     dealer: /händler/iu,
+    storeCredit: /guthaben/iu,
   },
   el: {
     deposit: /προκαταβολ/iu,
@@ -191,6 +208,7 @@ const GLOSSARY: Record<
     reverseCharge: /αντίστροφη επιβάρυνση/iu,
     listPrice: /τιμ\p{L}* καταλόγου/iu,
     dealer: /αντιπρ/iu,
+    storeCredit: /πιστωτικ\p{L}*(?: \p{L}+)? υπ[οό]λ/iu,
   },
   es: {
     deposit: /señal/iu,
@@ -198,6 +216,7 @@ const GLOSSARY: Record<
     reverseCharge: /inversión del sujeto pasivo/iu,
     listPrice: /precio\p{L}* de tarifa/iu,
     dealer: /concesionari/iu,
+    storeCredit: /saldo a favor/iu,
   },
   et: {
     deposit: /ettemaks/iu,
@@ -205,6 +224,7 @@ const GLOSSARY: Record<
     reverseCharge: /pöördmaksustami/iu,
     listPrice: /hinnakirjahin/iu,
     dealer: /edasimüüja/iu,
+    storeCredit: /poekrediit/iu,
   },
   fi: {
     deposit: /ennakkomaks/iu,
@@ -212,6 +232,7 @@ const GLOSSARY: Record<
     reverseCharge: /käännetty verovelvollisuus/iu,
     listPrice: /listahin/iu,
     dealer: /jälleenmyyj/iu,
+    storeCredit: /hyvityssaldo/iu,
   },
   fr: {
     deposit: /acompte/iu,
@@ -219,6 +240,7 @@ const GLOSSARY: Record<
     reverseCharge: /autoliquidation/iu,
     listPrice: /prix catalogue/iu,
     dealer: /concessionnaire/iu,
+    storeCredit: /avoir/iu,
   },
   hr: {
     deposit: /(?<!\p{L})polog/iu,
@@ -226,6 +248,7 @@ const GLOSSARY: Record<
     reverseCharge: /prijenos porezne obveze/iu,
     listPrice: /preporučen\p{L}* cijen/iu,
     dealer: /trgov/iu,
+    storeCredit: /kredit u trgovini/iu,
   },
   hu: {
     deposit: /foglaló/iu,
@@ -233,6 +256,7 @@ const GLOSSARY: Record<
     reverseCharge: /fordított adózás/iu,
     listPrice: /listaár/iu,
     dealer: /márkakereskedő/iu,
+    storeCredit: /áruházi egyenleg/iu,
   },
   it: {
     deposit: /acconto/iu,
@@ -240,6 +264,7 @@ const GLOSSARY: Record<
     reverseCharge: /inversione contabile/iu,
     listPrice: /prezz\p{L}* di listino/iu,
     dealer: /concessionari/iu,
+    storeCredit: /credito/iu,
   },
   lv: {
     deposit: /depozīt/iu,
@@ -247,6 +272,7 @@ const GLOSSARY: Record<
     reverseCharge: /apgriezt\p{L}* maksāšan/iu,
     listPrice: /cenrāža cen/iu,
     dealer: /dīler/iu,
+    storeCredit: /veikala kredīt/iu,
   },
   nl: {
     deposit: /aanbetaling/iu,
@@ -254,6 +280,7 @@ const GLOSSARY: Record<
     reverseCharge: /verlegd/iu,
     listPrice: /catalogusprij/iu,
     dealer: /dealer/iu,
+    storeCredit: /tegoed/iu,
   },
   no: {
     deposit: /depositum/iu,
@@ -261,6 +288,7 @@ const GLOSSARY: Record<
     reverseCharge: /omvendt avgiftsplikt/iu,
     listPrice: /listepris/iu,
     dealer: /forhandler/iu,
+    storeCredit: /tilgodehavende/iu,
   },
   pl: {
     deposit: /zaliczk/iu,
@@ -268,6 +296,7 @@ const GLOSSARY: Record<
     reverseCharge: /odwrotne obciążenie/iu,
     listPrice: /cen\p{L}* katalogow/iu,
     dealer: /dealer/iu,
+    storeCredit: /sald\p{L}* w sklepie/iu,
   },
   pt: {
     deposit: /sinal/iu,
@@ -275,6 +304,7 @@ const GLOSSARY: Record<
     reverseCharge: /autoliquidação/iu,
     listPrice: /preço\p{L}* de tabela/iu,
     dealer: /concessionári/iu,
+    storeCredit: /crédito de loja/iu,
   },
   ro: {
     deposit: /plat\p{L}* de rezervare/iu,
@@ -282,6 +312,7 @@ const GLOSSARY: Record<
     reverseCharge: /taxare inversă/iu,
     listPrice: /preț\p{L}* de listă/iu,
     dealer: /dealer/iu,
+    storeCredit: /credit\p{L}*(?: \p{L}+)? (?:din|în) magazin/iu,
   },
   ru: {
     deposit: /предоплат/iu,
@@ -289,6 +320,7 @@ const GLOSSARY: Record<
     reverseCharge: /обратное начисление/iu,
     listPrice: /прейскурантн/iu,
     dealer: /дилер/iu,
+    storeCredit: /баланс\p{L}* в магазине/iu,
   },
   sk: {
     deposit: /zálo[hž]/iu,
@@ -296,6 +328,7 @@ const GLOSSARY: Record<
     reverseCharge: /prenesenie daňovej povinnosti/iu,
     listPrice: /cenníkov/iu,
     dealer: /predajc|predajn/iu,
+    storeCredit: /kredit/iu,
   },
   sl: {
     deposit: /rezervacijsk\p{L}* polog/iu,
@@ -303,6 +336,7 @@ const GLOSSARY: Record<
     reverseCharge: /obrnjena davčna obveznost/iu,
     listPrice: /cenikovn/iu,
     dealer: /prodajal/iu,
+    storeCredit: /dobroimetje/iu,
   },
   sv: {
     deposit: /handpenning/iu,
@@ -310,6 +344,7 @@ const GLOSSARY: Record<
     reverseCharge: /omvänd betalningsskyldighet/iu,
     listPrice: /listpris/iu,
     dealer: /återförsäljar/iu,
+    storeCredit: /tillgodohavande/iu,
   },
   tr: {
     deposit: /kapora/iu,
@@ -317,6 +352,7 @@ const GLOSSARY: Record<
     reverseCharge: /tersine vergilendirme/iu,
     listPrice: /liste fiyat/iu,
     dealer: /bayi/iu,
+    storeCredit: /mağaza bakiye/iu,
   },
 };
 
@@ -337,6 +373,9 @@ describe('glossary: one term per concept (docs/i18n/<lang>.md)', () => {
       expect(missing(DEALER_KEYS, terms.dealer)).toEqual([]);
       const synonym = DEALER_SYNONYMS[lang];
       if (synonym) expect(offending(catalog, [synonym])).toEqual([]);
+    });
+    it('names the store credit (wallet) with one term', () => {
+      expect(missing(STORE_CREDIT_KEYS, terms.storeCredit)).toEqual([]);
     });
     it('uses one reverse-charge term and one list-price term', () => {
       expect(missing(REVERSE_CHARGE_KEYS, terms.reverseCharge)).toEqual([]);
