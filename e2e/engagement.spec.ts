@@ -118,7 +118,9 @@ test.describe('team and applications', () => {
         { intervals: [50] },
       )
       .toBe(true);
-    await expect(page.getByRole('status')).toContainText('Your application and résumé have arrived', { timeout: 20_000 });
+    await expect(page.getByRole('status')).toContainText('Your application and résumé have arrived', {
+      timeout: 20_000,
+    });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 0,
