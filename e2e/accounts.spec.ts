@@ -40,12 +40,12 @@ test('a customer changes the e-mail address: password first, pending until confi
 
   // Cancelled: the link no longer works.
   await pending.getByRole('button', { name: 'Cancel the change' }).click();
-  await expect(section.getByRole('status')).toContainText('The change of your e-mail address was cancelled.');
+  await expect(section.getByRole('status')).toContainText('The change of your e-mail address was canceled.');
   await expect(section.getByTestId('pending-email')).toHaveCount(0);
   await auth.openMailedLink(newAddress, 'confirm-email-change');
   await expect(page.getByRole('heading', { name: 'Confirm your new e-mail address' })).toBeVisible();
   await page.getByRole('button', { name: 'Confirm new address' }).click();
-  await expect(page.getByRole('alert')).toContainText('This link is invalid, expired or was cancelled.');
+  await expect(page.getByRole('alert')).toContainText('This link is invalid, expired or was canceled.');
 
   // Asked again and confirmed from the new address: it becomes the sign-in address.
   await goTo('/en-US/account');

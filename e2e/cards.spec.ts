@@ -39,7 +39,7 @@ class CardsPage {
     return this.page.getByRole('listitem').filter({ hasText: `**** **** **** ${last4}` });
   }
   emptyState(): Locator {
-    return this.page.getByText('Du hast noch keine Karten gespeichert.');
+    return this.page.getByText('Sie haben noch keine Karten gespeichert.');
   }
 }
 
@@ -51,7 +51,7 @@ test.describe('account cards (saved payment cards)', () => {
     await page.goto('/de-DE/account');
     await page.getByRole('link', { name: 'Zahlungskarten', exact: true }).click();
     await expect(page).toHaveURL(/\/de-DE\/account\/cards$/);
-    await expect(page.getByRole('heading', { name: 'Deine Zahlungskarten', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ihre Zahlungskarten', level: 1 })).toBeVisible();
     await expect(cards.emptyState()).toBeVisible();
     // The sandbox says which test numbers work.
     await expect(page.getByText(/Testmodus: .*4242 4242 4242 4242/)).toBeVisible();
@@ -129,7 +129,7 @@ test.describe('account cards (saved payment cards)', () => {
     // …but the app's link opens it, and a saved card goes back to returnTo.
     await page.goto('/de-DE/account/cards?addCard=true&returnTo=%2Fde-DE%2Forders%2Fmy');
     await expect(cards.numberField()).toBeVisible();
-    await expect(page.getByText(/gelangst du dorthin zurück/)).toBeVisible();
+    await expect(page.getByText(/gelangen Sie dorthin zurück/)).toBeVisible();
     await cards.addCard('5555 5555 5555 4444');
     await expect(page).toHaveURL(/\/de-DE\/orders\/my$/);
 

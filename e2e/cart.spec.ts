@@ -43,12 +43,12 @@ test.describe('cart (issue 5)', () => {
 
     // Builder edit mode: the line's configuration changes, its quantity stays.
     await line.getByRole('link', { name: 'Konfiguration ändern' }).click();
-    await expect(page.getByRole('heading', { name: 'Du bearbeitest ein Motorrad in deinem Warenkorb' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sie bearbeiten ein Motorrad in Ihrem Warenkorb' })).toBeVisible();
     await expect(page).toHaveURL(/edit=cart&line=/);
     await configurator.choose('Grau');
     await expect(page).toHaveURL(/edit=cart&line=/);
     await page.getByRole('button', { name: 'Im Warenkorb speichern' }).click();
-    await expect(page.getByText('Dein Warenkorb wurde aktualisiert.').first()).toBeVisible();
+    await expect(page.getByText('Ihr Warenkorb wurde aktualisiert.').first()).toBeVisible();
     await expect(page).not.toHaveURL(/edit=cart/);
     await cart.open();
     await expect(cart.lines()).toHaveCount(1);
@@ -69,7 +69,7 @@ test.describe('cart (issue 5)', () => {
     await warranty.getByRole('button', { name: 'In den Warenkorb' }).click();
     const alert = page.getByRole('alertdialog');
     await expect(alert).toContainText(
-      'Eine Garantieverlängerung gilt für ein Motorrad, das du bereits besitzt, und kann deshalb nicht zusammen mit einem neuen Motorrad bestellt werden.',
+      'Eine Garantieverlängerung gilt für ein Motorrad, das Sie bereits besitzen, und kann deshalb nicht zusammen mit einem neuen Motorrad bestellt werden.',
     );
     await expectAccessible(page);
     await alert.getByRole('button', { name: 'Verstanden' }).click();
@@ -125,7 +125,7 @@ test.describe('cart (issue 5)', () => {
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('Diesen Artikel entfernen?');
     await confirm.getByRole('button', { name: 'Ja' }).click();
-    await expect(cart.drawer().getByText('Dein Warenkorb ist leer.')).toBeVisible();
+    await expect(cart.drawer().getByText('Ihr Warenkorb ist leer.')).toBeVisible();
     await cart.close();
     await expect(cart.count()).toHaveCount(0);
   });
@@ -169,7 +169,7 @@ test.describe('cart (issue 5)', () => {
       await expect(
         page
           .getByRole('alert')
-          .filter({ hasText: 'Eine Garantieverlängerung gilt für ein Motorrad, das du bereits besitzt' }),
+          .filter({ hasText: 'Eine Garantieverlängerung gilt für ein Motorrad, das Sie bereits besitzen' }),
       ).toBeVisible();
     });
   });

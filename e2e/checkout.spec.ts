@@ -53,7 +53,7 @@ test.describe('checkout (issue 5)', () => {
     await page.getByRole('button', { name: /Zahlungspflichtig bestellen/ }).click();
 
     await expect(page).toHaveURL(/\/de-DE\/checkout\/result\?orderId=.+&storeOrderId=/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vielen Dank! Deine Bestellung ist bezahlt.');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vielen Dank! Ihre Bestellung ist bezahlt.');
     await expect(page.getByText('Noch offen').first()).toBeVisible();
     expect(total).toMatch(/€/);
     await expectAccessible(page);
@@ -131,7 +131,7 @@ test.describe('checkout (issue 5)', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: /bestätigen/i }).click();
     await expect(page).toHaveURL(/\/de-DE\/checkout\/result\?orderId=/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vielen Dank! Deine Bestellung ist bezahlt.');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vielen Dank! Ihre Bestellung ist bezahlt.');
 
     // Bank transfer: the instructions with the amount.
     await addBike(page);

@@ -91,7 +91,7 @@ test.describe('team and applications', () => {
     await page.getByLabel('Position', { exact: true }).selectOption({ label: 'Service technician' });
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('E-mail address').fill('noor@example.com');
-    await page.getByLabel('CV (PDF or DOCX)').setInputFiles({
+    await page.getByLabel('Résumé (PDF or DOCX)').setInputFiles({
       name: 'noor-cv.pdf',
       mimeType: 'application/pdf',
       buffer: pdf(3 * 1024 * 1024),
@@ -118,7 +118,9 @@ test.describe('team and applications', () => {
         { intervals: [50] },
       )
       .toBe(true);
-    await expect(page.getByRole('status')).toContainText('Your application and CV have arrived', { timeout: 20_000 });
+    await expect(page.getByRole('status')).toContainText('Your application and résumé have arrived', {
+      timeout: 20_000,
+    });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 0,
@@ -135,7 +137,7 @@ test.describe('team and applications', () => {
     await expectAccessible(admin);
     const [download] = await Promise.all([
       admin.waitForEvent('download'),
-      row.getByRole('link', { name: /Download CV/ }).click(),
+      row.getByRole('link', { name: /Download résumé/ }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('noor-cv.pdf');
     const saved = await download.createReadStream();
@@ -173,14 +175,14 @@ test.describe('team and applications', () => {
       await expect(page.getByLabel('Position', { exact: true })).toHaveValue('embedded-software-engineer');
       await page.getByLabel('Name', { exact: true }).fill('Plain Form');
       await page.getByLabel('E-mail address').fill('plain@example.com');
-      await page.getByLabel('CV (PDF or DOCX)').setInputFiles({
+      await page.getByLabel('Résumé (PDF or DOCX)').setInputFiles({
         name: 'cv.pdf',
         mimeType: 'application/pdf',
         buffer: pdf(50_000),
       });
       await page.getByRole('button', { name: 'Send application' }).click();
       await expect(page).toHaveURL(/\/en-US\/team\?applied=1$/);
-      await expect(page.getByRole('status')).toContainText('Your application and CV have arrived');
+      await expect(page.getByRole('status')).toContainText('Your application and résumé have arrived');
     });
   });
 });

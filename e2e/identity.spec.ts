@@ -132,7 +132,7 @@ test.describe('administration and translation (issue 3)', () => {
     await new AuthPages(page).signInAndWait('customer@demo.starkfuture.com', DEMO_PASSWORD);
     const res = await page.goto('/de-DE/admin');
     expect(res?.status()).toBe(403);
-    await expect(page.getByRole('main')).toContainText('Du hast keine Berechtigung, auf diesen Inhalt zuzugreifen');
+    await expect(page.getByRole('main')).toContainText('Sie haben keine Berechtigung, auf diesen Inhalt zuzugreifen');
   });
 
   test('a translator changes a German text in context and a visitor sees it', async ({ page, browser }) => {

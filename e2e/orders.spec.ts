@@ -19,7 +19,7 @@ test.describe('orders and invoices (issue 5)', () => {
     await expect(orders.first()).toContainText('Teilweise bezahlt');
     await expect(orders.first()).toContainText(/15\.277,00\s€/);
     // The balance can be paid straight from the list.
-    await expect(orders.first().getByRole('link', { name: /Restbetrag bezahlen/ })).toHaveAttribute(
+    await expect(orders.first().getByRole('link', { name: /Restzahlung leisten/ })).toHaveAttribute(
       'href',
       `/de-DE/complete-order/${DEMO_VEHICLE_ORDER_ID}`,
     );
@@ -34,7 +34,7 @@ test.describe('orders and invoices (issue 5)', () => {
     const summary = page.getByRole('region', { name: 'Übersicht' });
     await expect(summary).toContainText(/Gesamt\s*15\.777,00\s€/);
     await expect(summary).toContainText(/Offener Betrag\s*15\.277,00\s€/);
-    await expect(page.getByRole('region', { name: 'Zahlungen' })).toContainText('Anzahlung · Karte');
+    await expect(page.getByRole('region', { name: 'Zahlungen' })).toContainText('Reservierungszahlung · Karte');
     await expect(page.getByText('11. Mai 2026')).toBeVisible();
     await expectAccessible(page);
 
@@ -81,11 +81,11 @@ test.describe('orders and invoices (issue 5)', () => {
     await expect(page).toHaveURL(/\/de-AT\/orders$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible();
     await expect(page.getByText('Noch keine Bestellungen.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Lagerbike bestellen' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'Lagermotorrad bestellen' })).toHaveAttribute(
       'href',
       '/de-AT/varg/stock-bikes',
     );
-    await expect(page.getByRole('link', { name: 'Konfiguriere deine VARG' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'Konfigurieren Sie Ihre VARG' })).toHaveAttribute(
       'href',
       '/de-AT/varg/configurator',
     );

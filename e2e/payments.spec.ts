@@ -128,7 +128,7 @@ test.describe('payments (issue 6)', () => {
     await expect(page).toHaveURL(/\/de-DE\/checkout\/result\?storeOrderId=/);
     await expectAccessible(page);
     // The debit settles a moment later (the sandbox's signed webhook): the order is paid.
-    await untilHeading(page, 'Vielen Dank! Deine Bestellung ist bezahlt.');
+    await untilHeading(page, 'Vielen Dank! Ihre Bestellung ist bezahlt.');
 
     // The buyer is signed in now; a bike with Klarna.
     await addBike(page, 'de-DE', 'varg', 'In den Warenkorb');
@@ -140,6 +140,6 @@ test.describe('payments (issue 6)', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: /Klarna/ }).click();
     await expect(page).toHaveURL(/\/de-DE\/checkout\/result\?orderId=/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vielen Dank! Deine Bestellung ist bezahlt.');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vielen Dank! Ihre Bestellung ist bezahlt.');
   });
 });

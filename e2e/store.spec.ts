@@ -88,7 +88,7 @@ test.describe('parts store, accessories store and technical documents (issue 5)'
     await expect(pages.getByText('Page 2 of 2')).toBeVisible();
     await expect(store.articles()).toHaveCount(2);
     await expect(pages.getByRole('link', { name: 'Next page' })).toHaveCount(0);
-    const video = store.article('Changing a tyre and a mousse').getByRole('link', { name: /Watch the video/ });
+    const video = store.article('Changing a tire and a mousse').getByRole('link', { name: /Watch the video/ });
     await expect(video).toHaveAttribute('target', '_blank');
     await expect(video).toHaveAttribute('href', /^https:\/\//);
     await expectAccessible(page);

@@ -44,11 +44,11 @@ test.describe('payments through Stripe (issue 6)', () => {
     await page.getByRole('button', { name: /Bestellen en .* betalen/ }).click();
 
     await expect(page).toHaveURL(/\/nl-NL\/checkout\/result\?storeOrderId=.+&paymentId=.+&payment_intent=/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bedankt! Je bestelling is betaald.');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bedankt! Uw bestelling is betaald.');
 
     // The buyer (signed in by the checkout) saves a card at Stripe from the account: Stripe's element in setup mode.
     await page.goto('/nl-NL/account/cards');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Je betaalkaarten');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Uw betaalkaarten');
     const setup = page.getByTestId('stripe-payment-element');
     await setup.getByLabel('Card number').fill('4242424242424242');
     await expectAccessible(page);
@@ -67,11 +67,11 @@ test.describe('payments through Stripe (issue 6)', () => {
     await page.getByRole('button', { name: /Bestellen en .* betalen/ }).click();
 
     await expect(page).toHaveURL(/\/nl-NL\/complete-order\/.+\?payment=failed&code=card_declined/);
-    await expect(page.getByRole('alert')).toContainText('Je kaart is geweigerd');
+    await expect(page.getByRole('alert')).toContainText('Uw kaart is geweigerd');
     await page.getByTestId('stripe-payment-element').getByLabel('Card number').fill('4242424242424242');
     await page.getByRole('button', { name: /betalen/ }).click();
     await expect(page).toHaveURL(/\/nl-NL\/checkout\/result\?storeOrderId=.+&paymentId=/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bedankt! Je bestelling is betaald.');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bedankt! Uw bestelling is betaald.');
   });
 
   test('a bike in /nl-NL is offered only what Stripe takes: Klarna and SEPA, no Splitit', async ({ page }) => {
@@ -99,7 +99,7 @@ test.describe('payments through Stripe (issue 6)', () => {
     await dutchBuyer(page);
     await page.getByRole('group', { name: 'Betaling' }).getByRole('radio', { name: 'Kaart', exact: true }).check();
     await expect(page.getByTestId('stripe-payment-element')).toBeVisible();
-    const refused = page.getByText('Het bedrag van je betaling kon niet worden bijgewerkt. Probeer het opnieuw.');
+    const refused = page.getByText('Het bedrag van uw betaling kon niet worden bijgewerkt. Probeer het opnieuw.');
 
     await page.evaluate(() => {
       (window as unknown as FakeWindow).fakeStripe.failUpdates = true;

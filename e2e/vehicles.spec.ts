@@ -62,7 +62,7 @@ test.describe('vehicles (issue 11)', () => {
     await owner.getByLabel(/Ablaufdatum/).fill('12/30');
     await owner.getByLabel(/Sicherheitscode/).fill('123');
     await owner.getByRole('button', { name: /Zahlungspflichtig bestellen/ }).click();
-    await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Vielen Dank! Deine Bestellung ist bezahlt.');
+    await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Vielen Dank! Ihre Bestellung ist bezahlt.');
 
     // Not delivered yet: the garage is empty.
     await owner.goto('/de-DE/vehicles');
@@ -159,7 +159,7 @@ test.describe('vehicles (issue 11)', () => {
 
     const denied = await owner.goto('/de-DE/mco-finder');
     expect(denied?.status()).toBe(403);
-    await expect(owner.getByRole('main')).toContainText('Du hast keine Berechtigung');
+    await expect(owner.getByRole('main')).toContainText('Sie haben keine Berechtigung');
   });
 
   test('an empty garage says so and leads to the configurator; the warranty certificate opens as a PDF', async ({

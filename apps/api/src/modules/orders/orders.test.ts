@@ -225,7 +225,7 @@ describe('reading an order (GET order/{id}, GET store/orders/{id})', () => {
       nameKey: 'option_80hp',
     });
     const english = (await get(`/v1/order/${DEMO_VEHICLE_ORDER_ID}`, token, 'en')).json();
-    expect(english.lines[0].options[0].name).toBe('Grey');
+    expect(english.lines[0].options[0].name).toBe('Gray');
   });
 
   it('reads a store order at store/orders/{id} only, and a vehicle order at order/{id} only', async () => {
@@ -453,7 +453,7 @@ describe('the invoice (GET order/document/{id}, GET order/invoice)', () => {
     const section = text.slice(text.indexOf('Erhaltene Zahlungen'));
     // A row per payment received, in order: date, method, kind, amount.
     expect(section).toMatch(
-      /Datum Zahlungsart Art Betrag 1\. März 2026 Karte Anzahlung 500,00 € 5\. März 2026 Guthaben Restzahlung 200,00 € Bezahlt 700,00 € Offener Betrag 11\.200,00 €/,
+      /Datum Zahlungsart Art Betrag 1\. März 2026 Karte Reservierungszahlung 500,00 € 5\. März 2026 Guthaben Restzahlung 200,00 € Bezahlt 700,00 € Offener Betrag 11\.200,00 €/,
     );
     // The failed debit and the transfer on its way are no payments received.
     expect(text).not.toContain('SEPA-Lastschrift');
@@ -717,10 +717,10 @@ describe('order e-mails', () => {
     expect(mail?.lang).toBe('de');
     expect(mail?.subject).toContain('100001');
     const text = plain(mail?.text);
-    expect(text).toContain('Wir haben deine Zahlung von 500,00 € für die Bestellung 100001 erhalten.');
-    expect(text).toContain('Bezahlt hast du 500,00 € von 15.777,00 €; noch offen: 15.277,00 €.');
+    expect(text).toContain('Wir haben Ihre Zahlung von 500,00 € für die Bestellung 100001 erhalten.');
+    expect(text).toContain('Bezahlt haben Sie 500,00 € von 15.777,00 €; noch offen: 15.277,00 €.');
     const payLink = `http://shop.test/de-DE/complete-order/${DEMO_VEHICLE_ORDER_ID}`;
-    expect(text).toContain(`Den Restbetrag kannst du hier bezahlen: ${payLink}`);
+    expect(text).toContain(`Die Restzahlung können Sie hier leisten: ${payLink}`);
     expect(text).toContain(`http://shop.test/de-DE/orders/my/${DEMO_VEHICLE_ORDER_ID}`);
     // Both links are clickable in the HTML part.
     const [stored] = (await mailsTo('customer@demo.starkfuture.com')).slice(-1);
@@ -902,10 +902,10 @@ describe('balance reminders', () => {
     const [mail, ...more] = await mailsTo('soon@example.com');
     expect(more).toEqual([]);
     expect(mail?.lang).toBe('de');
-    expect(mail?.subject).toBe(`Bestellung ${soon.number}: Bitte bezahle den Restbetrag vor der Lieferung`);
+    expect(mail?.subject).toBe(`Bestellung ${soon.number}: Bitte leisten Sie die Restzahlung vor der Lieferung`);
     const text = plain(mail?.text);
     expect(text).toContain(`Die Bestellung ${soon.number} soll am 15. Februar 2026 geliefert werden.`);
-    expect(text).toContain('Bezahlt hast du 500,00 € von 11.900,00 €; noch offen: 11.400,00 €.');
+    expect(text).toContain('Bezahlt haben Sie 500,00 € von 11.900,00 €; noch offen: 11.400,00 €.');
     const payLink = `http://shop.test/de-DE/complete-order/${soon.id}`;
     expect(text).toContain(payLink);
     expect(mail?.html).toContain(`<a href="${payLink}">`);
