@@ -20,5 +20,5 @@ export function messagesFor(lang: UiLanguage): Messages {
 }
 
 export function t(lang: UiLanguage, key: string, params?: Record<string, string | number>): string {
-  return translate(CATALOGS[lang], key, params, CATALOGS[SOURCE_LANGUAGE]);
+  return translate(CATALOGS[lang], key, params, CATALOGS[SOURCE_LANGUAGE], lang);
 }

@@ -17,6 +17,7 @@ import {
   uiLanguageFrom,
   warrantyEnd,
 } from '@varg/domain';
+import { formatMonths } from '@varg/i18n';
 import { t } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
 import { fitsBuiltinFont, renderPdf } from '../../lib/pdf.ts';
@@ -220,7 +221,7 @@ export function vehiclesService(deps: {
         [
           t(lang, 'vehicle_extended_warranty'),
           view.extendedWarrantyMonths.length
-            ? view.extendedWarrantyMonths.map((m) => t(lang, 'vehicle_months', { months: m })).join(' + ')
+            ? view.extendedWarrantyMonths.map((m) => formatMonths(tag, m)).join(' + ')
             : t(lang, 'vehicle_extended_warranty_none'),
         ],
       ];
@@ -445,7 +446,7 @@ export function vehiclesService(deps: {
           await repo.finishTransfer(transfer.id, 'locked', at);
           throw new ApiError('TRANSFER_LOCKED');
         }
-        throw new ApiError('TRANSFER_CODE_INVALID', { left: TRANSFER_MAX_ATTEMPTS - attempts });
+        throw new ApiError('TRANSFER_CODE_INVALID', { count: TRANSFER_MAX_ATTEMPTS - attempts });
       }
       if (!(await repo.completeTransfer(transfer, me.id, at))) throw new ApiError('TRANSFER_CODE_USED');
       const from = await people.byId(transfer.fromUserId);
