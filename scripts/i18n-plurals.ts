@@ -22,7 +22,7 @@ const {
   $replace?: Record<string, [string, string]>;
 } & Record<string, Record<string, Record<string, string>>>;
 const languages = readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
+  .filter((f) => /^[a-z]{2}(-[a-z]{2})?\.json$/.test(f))
   .map((f) => f.slice(0, -5));
 
 const categories = (lang: string) => {

@@ -46,7 +46,7 @@ const SAME_EVERYWHERE = new Set([
 describe('message catalogs', () => {
   it('exist for exactly the 23 languages of the spec', () => {
     const files = readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
+      .filter((f) => /^[a-z]{2}(-[a-z]{2})?\.json$/.test(f))
       .map((f) => f.replace(/\.json$/, ''))
       .sort();
     expect(files).toEqual([...UI_LANGUAGES].sort());
@@ -216,5 +216,18 @@ describe('numbers with units', () => {
     expect(formatMonths('pl', 36)).toBe('36 miesięcy');
     expect(formatMonths('ro', 36)).toBe('36 de luni');
     expect(t('fi', 'checkout_vat_included', { rate: formatPercent('fi', 25.5) })).toContain('25,5\u00a0%');
+  });
+});
+
+describe('translator context (en-us.context.json)', () => {
+  const context = read('en-us.context.json');
+  it('describes at least 60 ambiguous keys, each a key of the source (a counted message by its name)', () => {
+    expect(Object.keys(context).length).toBeGreaterThanOrEqual(60);
+    expect(Object.keys(context).filter((k) => !(k in source) && !counted.includes(k))).toEqual([]);
+    expect(Object.entries(context).filter(([, v]) => v.trim().length < 15)).toEqual([]);
+  });
+  it('tells deposit and down payment apart', () => {
+    expect(context.payment_kind_deposit).toMatch(/down payment/);
+    expect(context.payment_kind_down_payment).toMatch(/deposit/);
   });
 });
