@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ApiConfig, GeoLookup } from '@varg/api';
-import type { UiLanguage } from '@varg/domain';
+import type { Locale } from '@varg/domain';
 import { COOKIE } from '@varg/domain';
 import type { Messages } from '@varg/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,7 +17,7 @@ export interface WebOptions {
   apiUrl?: string | undefined;
   publicUrl?: string | undefined;
   pageCacheTtlMs: number;
-  messagesFor(lang: UiLanguage): Messages;
+  messagesFor(locale: Locale): Messages;
   geo: GeoLookup;
   config: Pick<ApiConfig, 'marketingSiteUrl' | 'whitelistEmails' | 'devMailbox' | 'mapTileUrl' | 'recaptcha'>;
 }

@@ -2,6 +2,26 @@
 // browser bundle (no catalog is imported here); the server loads catalogs from `@varg/i18n/server`.
 export type Messages = Record<string, string>;
 
+/**
+ * Latin-American markets: Spanish there reads the `es-419` override catalog (and its country's own, `es-MX`), with
+ * the region's vocabulary (moto, computadora, celular, ustedes) instead of Spain's.
+ */
+export const LATIN_AMERICA: ReadonlySet<string> = new Set(
+  'AR BO CL CO CR CU DO EC GT HN MX NI PA PE PR PY SV UY VE'.split(' '),
+);
+
+/**
+ * The override catalogs (`catalogs/overrides/<name>.json`) a language reads in a country, most specific first:
+ * Portuguese in Brazil `pt-BR`; Spanish in Mexico `es-MX`, then `es-419`. Each holds only the keys that differ; the
+ * rest comes from the language's catalog.
+ */
+export function catalogVariants(lang: string, country: string | null | undefined): string[] {
+  const c = (country ?? '').toUpperCase();
+  if (lang === 'pt' && c === 'BR') return ['pt-BR'];
+  if (lang === 'es' && LATIN_AMERICA.has(c)) return [`es-${c}`, 'es-419'];
+  return [];
+}
+
 /** CLDR plural categories in CLDR's order; a counted message is `key_<category>` for each category of its language. */
 export const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
 export type PluralCategory = (typeof PLURAL_CATEGORIES)[number];
