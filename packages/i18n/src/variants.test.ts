@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { catalogVariants } from './index.ts';
 import { CATALOGS, messagesFor, OVERRIDES, t } from './server.ts';
