@@ -38,7 +38,7 @@ test.describe('parts store, accessories store and technical documents (issue 5)'
     const store = new StorePages(page);
     await page.goto('/de-DE/parts-and-accessories/spare-parts');
     await store.search('Nach Name, Größe oder Teilenummer suchen', '110/90', 'Suchen');
-    await expect(store.status()).toHaveText('Ergebnisse für „110/90“: 1');
+    await expect(store.status()).toHaveText('1 Ergebnis für „110/90“');
     const tyre = store.article('Pirelli Scorpion MX32 110/90-19');
     await expect(tyre.getByText(/^105,00\s€$/)).toBeVisible();
     await expect(tyre.getByText('Inkl. 19 % MwSt.')).toBeVisible();
