@@ -3,7 +3,7 @@
 // with exactly the CLDR plural categories of each language (`Intl.PluralRules(lang)`); the script removes `<key>`
 // (and any older `<key>_<category>`) and writes `<key>_<category>` in its place. Its `$remove` lists keys no longer
 // used, and `$unitless` lists `key: placeholder` pairs whose value gets its number formatted by Intl (a percentage),
-// so a "%" written beside that placeholder is dropped; `$replace` maps `key` to `[from, to]`, a text replaced in
+// so a "%" written beside that placeholder is dropped; `$replace` maps `key` to `[pattern, to]`, a regular expression replaced in
 // every language (placeholders a formatted value now takes whole). Running it again changes nothing.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,7 +62,7 @@ for (const lang of languages) {
     const placeholder = $unitless[key];
     const unitless = placeholder ? value.replace(percentAround(placeholder), (_, a, b) => a ?? b) : value;
     const replace = $replace[key];
-    out[key] = replace ? unitless.replaceAll(replace[0], replace[1]) : unitless;
+    out[key] = replace ? unitless.replace(new RegExp(replace[0], 'gu'), replace[1]) : unitless;
   }
   for (const base of Object.keys(plurals)) {
     if (`${base}_other` in out) continue;

@@ -1,7 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { UI_LANGUAGES } from '@varg/domain';
 import { describe, expect, it } from 'vitest';
-import { formatMonths, formatPercent, interpolate, PLURAL_CATEGORIES, pluralCategories, translate } from './index.ts';
+import {
+  formatDistance,
+  formatHours,
+  formatMonths,
+  formatPercent,
+  interpolate,
+  PLURAL_CATEGORIES,
+  pluralCategories,
+  translate,
+} from './index.ts';
 import { t } from './server.ts';
 
 const dir = new URL('../catalogs/', import.meta.url);
@@ -215,6 +224,10 @@ describe('numbers with units', () => {
     expect(formatMonths('pl', 24)).toBe('24 miesiące');
     expect(formatMonths('pl', 36)).toBe('36 miesięcy');
     expect(formatMonths('ro', 36)).toBe('36 de luni');
+    expect(t('de', 'ledger_hours', { duration: formatHours('de', 2.5), rate: '50 €' })).toBe(
+      '2,5 Stunden zu 50 € pro Stunde',
+    );
+    expect(t('nl', 'stores_distance', { distance: formatDistance('nl', 12.4, 'km') })).toBe('12,4 km hiervandaan');
     expect(t('fi', 'checkout_vat_included', { rate: formatPercent('fi', 25.5) })).toContain('25,5\u00a0%');
   });
 });

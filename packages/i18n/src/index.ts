@@ -99,6 +99,16 @@ export function formatMonths(tag: string, months: number): string {
   return new Intl.NumberFormat(tag, { style: 'unit', unit: 'month', unitDisplay: 'long' }).format(months);
 }
 
+/** A number of hours written out in the language ("2.5 hours", "2,5 Stunden", "2,5 godziny"). */
+export function formatHours(tag: string, hours: number): string {
+  return new Intl.NumberFormat(tag, {
+    style: 'unit',
+    unit: 'hour',
+    unitDisplay: 'long',
+    maximumFractionDigits: 2,
+  }).format(hours);
+}
+
 /** A distance in kilometers or miles with the language's unit symbol ("12.5 km", "3 mi"). */
 export function formatDistance(tag: string, value: number, unit: 'km' | 'mi'): string {
   return new Intl.NumberFormat(tag, {
