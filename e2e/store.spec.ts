@@ -125,4 +125,21 @@ test.describe('parts store, accessories store and technical documents (issue 5)'
     await expect(store.article(/^clothing hoodie$/i).getByText('20% off')).toBeVisible();
     await expectAccessible(page);
   });
+
+  test('Brazil reads Brazilian Portuguese and Mexico Latin-American Spanish; Portugal and Spain keep their own', async ({
+    page,
+  }) => {
+    const store = new StorePages(page);
+    await page.goto('/pt-BR/parts-and-accessories/spare-parts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Peças de reposição' })).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText('Motos em estoque');
+    await store.search('Pesquisar por nome, medida ou referência', '110/90', 'Pesquisar');
+    await expect(store.status()).toHaveText('1 resultado para “110/90”');
+    await page.goto('/pt-PT/parts-and-accessories/spare-parts');
+    await expect(page.getByRole('banner')).toContainText('Motas em stock');
+    await page.goto('/es-MX/parts-and-accessories/spare-parts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Repuestos' })).toBeVisible();
+    await page.goto('/es-ES/parts-and-accessories/spare-parts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Recambios' })).toBeVisible();
+  });
 });

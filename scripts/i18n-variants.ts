@@ -3,7 +3,8 @@
 // matched as whole words, in order — to every text of its base (a language catalog, or another variant applied to
 // its language), then its fixed texts, and writes to packages/i18n/catalogs/overrides/<variant>.json only the keys
 // whose text differs from its base (es-MX holds what differs from es-419; the server reads es, es-419, es-MX). In a replacement, `@` after a word ending in "a" makes it masculine
-// (`paga@` → `pago`: "a encomenda paga" becomes "o pedido pago"). Run it again after any change to the catalogs.
+// (`paga@` → `pago`: "a encomenda paga" becomes "o pedido pago"). A rule starting with `~` is matched anywhere
+// (punctuation: « » → “ ”). Run it again after any change to the catalogs.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -27,7 +28,8 @@ function resolve(name: string): { lang: string; messages: Record<string, string>
   }
   const base = resolve(variant.base);
   const rules = variant.rules.map(
-    ([from, to]) => [new RegExp(`(?<![\\p{L}\\-])${from}(?![\\p{L}\\-])`, 'gu'), to] as const,
+    ([from, to]) =>
+      [new RegExp(from.startsWith('~') ? from.slice(1) : `(?<![\\p{L}\\-])${from}(?![\\p{L}\\-])`, 'gu'), to] as const,
   );
   const messages: Record<string, string> = {};
   for (const [key, text] of Object.entries(base.messages)) {
