@@ -1,4 +1,4 @@
-import type { UiLanguage } from '@varg/domain';
+import type { Locale } from '@varg/domain';
 import { t } from '@varg/i18n/server';
 import type { EmailMessage } from '../../providers/email/interface.ts';
 
@@ -6,18 +6,20 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 /** A plain, translated message: greeting, paragraphs with the link made clickable, signature. */
 function message(
-  lang: UiLanguage,
+  locale: Locale,
   to: string,
   name: string,
   subjectKey: string,
   keys: string[],
   link: string,
 ): EmailMessage {
-  const subject = t(lang, subjectKey);
+  // In the user's language as spoken in the user's country (pt in BR: Brazilian Portuguese).
+  const { lang } = locale;
+  const subject = t(locale, subjectKey);
   const paragraphs = [
-    t(lang, 'email_greeting', { name: name || to }),
-    ...keys.map((k) => t(lang, k, { link })),
-    t(lang, 'email_signature'),
+    t(locale, 'email_greeting', { name: name || to }),
+    ...keys.map((k) => t(locale, k, { link })),
+    t(locale, 'email_signature'),
   ];
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5">${paragraphs
     .map(
@@ -29,12 +31,12 @@ function message(
 }
 
 export const emails = {
-  confirmEmail: (lang: UiLanguage, to: string, name: string, link: string) =>
-    message(lang, to, name, 'email_confirm_subject', ['email_confirm_text', 'email_confirm_ignore'], link),
-  resetPassword: (lang: UiLanguage, to: string, name: string, link: string) =>
-    message(lang, to, name, 'email_reset_subject', ['email_reset_text', 'email_reset_ignore'], link),
-  signUpExists: (lang: UiLanguage, to: string, name: string, link: string) =>
-    message(lang, to, name, 'email_signup_exists_subject', ['email_signup_exists_text'], link),
-  passwordChanged: (lang: UiLanguage, to: string, name: string, link: string) =>
-    message(lang, to, name, 'email_password_changed_subject', ['email_password_changed_text'], link),
+  confirmEmail: (locale: Locale, to: string, name: string, link: string) =>
+    message(locale, to, name, 'email_confirm_subject', ['email_confirm_text', 'email_confirm_ignore'], link),
+  resetPassword: (locale: Locale, to: string, name: string, link: string) =>
+    message(locale, to, name, 'email_reset_subject', ['email_reset_text', 'email_reset_ignore'], link),
+  signUpExists: (locale: Locale, to: string, name: string, link: string) =>
+    message(locale, to, name, 'email_signup_exists_subject', ['email_signup_exists_text'], link),
+  passwordChanged: (locale: Locale, to: string, name: string, link: string) =>
+    message(locale, to, name, 'email_password_changed_subject', ['email_password_changed_text'], link),
 };

@@ -20,6 +20,17 @@ describe('sign-up and e-mail confirmation', () => {
     expect((await lastMail(ctx.app, 'rider@example.com'))?.text).toMatch(/\/fr-FR\/login/);
   });
 
+  it('e-mails a Brazilian user in Brazilian Portuguese, a Portuguese one in European', async () => {
+    const body = { email: 'rider.br@example.com', password: 'a long enough password', name: 'Rider' };
+    await post('/v1/user/sign-up?lang=pt&country=BR', body);
+    await post('/v1/user/sign-up?lang=pt&country=BR', body);
+    const brazil = await lastMail(ctx.app, 'rider.br@example.com');
+    expect(brazil?.text).toContain('redefinir a sua senha, acesse http');
+    await post('/v1/user/sign-up?lang=pt&country=PT', { ...body, email: 'rider.pt@example.com' });
+    await post('/v1/user/sign-up?lang=pt&country=PT', { ...body, email: 'rider.pt@example.com' });
+    expect((await lastMail(ctx.app, 'rider.pt@example.com'))?.text).toContain('palavra-passe, aceda a http');
+  });
+
   it('answers in the market variant of the language the locale names (x-lang pt-BR: Brazilian Portuguese)', async () => {
     const wrong = { email: 'nobody@example.com', password: 'not the password' };
     const brazil = await post('/v1/user/sign-in', wrong, { 'x-lang': 'pt-BR' });
