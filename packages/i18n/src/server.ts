@@ -44,7 +44,12 @@ export function messagesFor(locale: CatalogLocale): Messages {
   return messages;
 }
 
+/** The BCP 47 tag whose plural rules count: the country's when known (`pt-PT` says "0 motas", `pt-BR` "0 moto"). */
+function pluralTag(locale: CatalogLocale): string {
+  if (typeof locale === 'string') return locale;
+  return locale.country ? `${locale.lang.split('-')[0]}-${locale.country.toUpperCase()}` : locale.lang;
+}
+
 export function t(locale: CatalogLocale, key: string, params?: Record<string, string | number>): string {
-  const lang = typeof locale === 'string' ? locale : locale.lang;
-  return translate(messagesFor(locale), key, params, CATALOGS[SOURCE_LANGUAGE], lang);
+  return translate(messagesFor(locale), key, params, CATALOGS[SOURCE_LANGUAGE], pluralTag(locale));
 }

@@ -39,6 +39,9 @@ describe('market variants (catalogs/overrides)', () => {
     expect(t('pt', 'stock_results_count', { count: 2 })).toBe('2 motas encontradas');
     expect(t({ lang: 'pt', country: 'PT' }, 'stock_results_count', { count: 2 })).toBe('2 motas encontradas');
     expect(t(br, 'auth_password')).toBe('Senha');
+    // Plural rules of the country: Portugal counts 0 as plural, Brazil as singular.
+    expect(t({ lang: 'pt', country: 'PT' }, 'stock_results_count', { count: 0 })).toBe('0 motas encontradas');
+    expect(t(br, 'stock_results_count', { count: 0 })).toBe('0 moto encontrada');
     expect(t(br, 'checkout_customer_tax_id')).toBe('CPF');
     expect(t(br, 'account_my_orders')).toBe('Os meus pedidos');
     // Keys without a Brazilian difference come from the language's catalog.
