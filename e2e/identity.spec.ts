@@ -167,6 +167,13 @@ test.describe('administration and translation (issue 3)', () => {
 
     await editor.getByRole('button', { name: 'Auf das Original zurücksetzen' }).click();
     await expect(heading).toHaveText(original);
+
+    // An ambiguous text comes with its note for translators (catalogs/en-us.context.json).
+    await page.keyboard.press('Escape');
+    await expect(editor).toBeHidden();
+    await page.getByRole('banner').getByRole('link', { name: 'Shop', exact: true }).first().click();
+    await expect(editor).toContainText('nav_store');
+    await expect(editor.getByTestId('translator-context')).toContainText('Hinweis für Übersetzer: Main menu item');
   });
 });
 

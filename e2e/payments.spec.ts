@@ -52,7 +52,7 @@ test.describe('payments (issue 6)', () => {
     const methods = page.getByRole('group', { name: 'Payment' }).getByRole('radio');
     await expect(methods.first()).toHaveAccessibleName('ACH direct debit');
     await expect(methods.nth(1)).toHaveAccessibleName('Financing');
-    await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Sales tax (7.25 %)');
+    await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Sales tax (7.25%)');
 
     await page.getByRole('radio', { name: /^Deposit/ }).check();
     // A method chosen while the deposit is being priced is kept when the new price arrives.

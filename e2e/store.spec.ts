@@ -12,7 +12,7 @@ test.describe('parts store, accessories store and technical documents (issue 5)'
 
     await store.search('Search by name, size or part number', 'Scorpion', 'Search');
     await expect(page).toHaveURL(/\/en-US\/parts-and-accessories\/spare-parts\?search=Scorpion$/);
-    await expect(store.status()).toHaveText('Results for “Scorpion”: 3');
+    await expect(store.status()).toHaveText('3 results for “Scorpion”');
     await expect(store.articles()).toHaveCount(3);
     const tyre = store.article('Pirelli Scorpion MX32 110/90-19');
     await expect(tyre.getByText('$95.00')).toBeVisible();
@@ -21,7 +21,7 @@ test.describe('parts store, accessories store and technical documents (issue 5)'
     await expectAccessible(page);
 
     await store.search('Search by name, size or part number', '110/90', 'Search');
-    await expect(store.status()).toHaveText('Results for “110/90”: 1');
+    await expect(store.status()).toHaveText('1 result for “110/90”');
     await expect(store.articles()).toHaveCount(1);
 
     await store.search('Search by name, size or part number', 'carburettor', 'Search');
@@ -29,7 +29,7 @@ test.describe('parts store, accessories store and technical documents (issue 5)'
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Clear search' }).click();
     await expect(page).toHaveURL(/\/en-US\/parts-and-accessories\/spare-parts$/);
-    await expect(store.status()).toHaveText(/^Results: \d+$/);
+    await expect(store.status()).toHaveText(/^\d+ results?$/);
   });
 
   test('in Germany, finds the tyre priced in EUR with VAT, and narrows the parts to a model and a product group', async ({
@@ -38,7 +38,7 @@ test.describe('parts store, accessories store and technical documents (issue 5)'
     const store = new StorePages(page);
     await page.goto('/de-DE/parts-and-accessories/spare-parts');
     await store.search('Nach Name, Größe oder Teilenummer suchen', '110/90', 'Suchen');
-    await expect(store.status()).toHaveText('Ergebnisse für „110/90“: 1');
+    await expect(store.status()).toHaveText('1 Ergebnis für „110/90“');
     const tyre = store.article('Pirelli Scorpion MX32 110/90-19');
     await expect(tyre.getByText(/^105,00\s€$/)).toBeVisible();
     await expect(tyre.getByText('Inkl. 19 % MwSt.')).toBeVisible();
@@ -96,7 +96,7 @@ test.describe('parts store, accessories store and technical documents (issue 5)'
     await expect(page).toHaveURL(/\/en-US\/tutorials-and-technical$/);
 
     await store.search('Search documents and videos', 'torque', 'Search');
-    await expect(store.status()).toHaveText('Results for “torque”: 2');
+    await expect(store.status()).toHaveText('2 results for “torque”');
     const table = store.article('Torque table: chassis');
     const download = table.getByRole('link', { name: /Download the PDF/ });
     await expect(download).toHaveAttribute('href', '/v1/technical-documents/TD006/file');
@@ -124,5 +124,22 @@ test.describe('parts store, accessories store and technical documents (issue 5)'
     await expect(tshirt.getByText('$35.00')).toBeVisible();
     await expect(store.article(/^clothing hoodie$/i).getByText('20% off')).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test('Brazil reads Brazilian Portuguese and Mexico Latin-American Spanish; Portugal and Spain keep their own', async ({
+    page,
+  }) => {
+    const store = new StorePages(page);
+    await page.goto('/pt-BR/parts-and-accessories/spare-parts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Peças de reposição' })).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText('Motos em estoque');
+    await store.search('Pesquisar por nome, medida ou referência', '110/90', 'Pesquisar');
+    await expect(store.status()).toHaveText('1 resultado para “110/90”');
+    await page.goto('/pt-PT/parts-and-accessories/spare-parts');
+    await expect(page.getByRole('banner')).toContainText('Motas em stock');
+    await page.goto('/es-MX/parts-and-accessories/spare-parts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Repuestos' })).toBeVisible();
+    await page.goto('/es-ES/parts-and-accessories/spare-parts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Recambios' })).toBeVisible();
   });
 });

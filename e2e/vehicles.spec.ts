@@ -75,7 +75,7 @@ test.describe('vehicles (issue 11)', () => {
     await admin.getByRole('link', { name: 'Deliveries' }).click();
     await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Deliveries');
     const row = admin.getByRole('listitem').filter({ hasText: CUSTOMER });
-    await expect(row).toContainText('0 of 1 bikes delivered');
+    await expect(row).toContainText('0 of 1 bike delivered');
     await expectAccessible(admin);
     await row.getByRole('button', { name: /Mark delivered/ }).click();
     await expect(admin.getByRole('status')).toContainText('Delivered: VSFEX');

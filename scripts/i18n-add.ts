@@ -9,7 +9,7 @@ const file = process.argv[2];
 if (!file) throw new Error('usage: npx node scripts/i18n-add.ts keys.json');
 const additions = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
 const languages = readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
+  .filter((f) => /^[a-z]{2}(-[a-z]{2})?\.json$/.test(f))
   .map((f) => f.slice(0, -5));
 const missing = Object.entries(additions).flatMap(([key, values]) =>
   languages.filter((lang) => typeof values[lang] !== 'string' || !values[lang].trim()).map((lang) => `${key}: ${lang}`),

@@ -94,7 +94,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
     locale,
     segment: formatLocaleSegment(locale),
     // Texts saved by translators win over the built-in catalog.
-    messages: { ...messagesFor(locale.lang), ...saved.overrides },
+    messages: { ...messagesFor(locale), ...saved.overrides },
     translatorMode: !!me?.isTranslator && readCookies(request)[TRANSLATOR_MODE_COOKIE] === '1',
     countries: countries.map((c) => ({ code: c.code, name: c.name, lang: c.language.code })),
     languages: languages.docs.map((l) => ({ code: l.code, nativeName: l.nativeName })),

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { type ApiConfig, type GeoLookup, PRIVATE_RELAY_HEADER } from '@varg/api';
-import type { UiLanguage } from '@varg/domain';
+import type { Locale } from '@varg/domain';
 import { COOKIE, parseLocaleSegment } from '@varg/domain';
 import type { Messages } from '@varg/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,7 +24,7 @@ export interface WebOptions {
   apiUrl?: string | undefined;
   publicUrl?: string | undefined;
   pageCacheTtlMs: number;
-  messagesFor(lang: UiLanguage): Messages;
+  messagesFor(locale: Locale): Messages;
   geo: GeoLookup;
   config: Pick<ApiConfig, 'demo' | 'marketingSiteUrl' | 'whitelistEmails' | 'devMailbox' | 'mapTileUrl' | 'recaptcha'>;
 }
@@ -185,9 +185,10 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
   let isPrivatePage = privatePages(build);
   // A page's refusal of a request body: a small document with the translated message (status 413 or 415).
   const refuseBody = (request: FastifyRequest, reply: FastifyReply, status: 413 | 415) => {
-    const lang = parseLocaleSegment(request.url.split('/')[1])?.lang ?? 'en-us';
+    const locale = parseLocaleSegment(request.url.split('/')[1]) ?? { lang: 'en-us' as const, country: 'US' };
+    const { lang } = locale;
     const key = status === 413 ? 'error_payload_too_large' : 'error_unsupported_media_type';
-    const message = options.messagesFor(lang)[key] ?? key;
+    const message = options.messagesFor(locale)[key] ?? key;
     const escaped = message.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
     return reply
       .code(status)

@@ -3,7 +3,7 @@ import { t } from '@varg/i18n/server';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from '../lib/api-error.ts';
-import { requestLanguage } from '../lib/request-language.ts';
+import { requestLocale } from '../lib/request-language.ts';
 
 /** Fastify's own 4xx error codes mapped to ours, so a client sees one vocabulary. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -27,7 +27,7 @@ export function sendError(
   const body: ErrorEnvelope = {
     statusCode,
     code,
-    message: t(requestLanguage(request), tKey, params),
+    message: t(requestLocale(request), tKey, params),
     t_key: tKey,
     ...extra,
   };

@@ -1,5 +1,5 @@
 import type { CurrentUser, TokenPair } from '@varg/contracts';
-import { COOKIE } from '@varg/domain';
+import { COOKIE, formatLocaleSegment } from '@varg/domain';
 import { stringifySetCookie } from 'cookie';
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { ApiRequestError, type CallOptions, isApiRequestError } from './api.ts';
@@ -80,9 +80,10 @@ export function signOut(context: Readonly<RouterContextProvider>, request: Reque
 export function userApi(context: Readonly<RouterContextProvider>, request: Request) {
   const { api } = context.get(servicesContext);
   const auth = context.get(authContext);
+  // The locale with its country (`pt-BR`), so the API's messages read the market's variant of the language.
   const lang = (() => {
     try {
-      return context.get(localeContext).lang;
+      return formatLocaleSegment(context.get(localeContext));
     } catch {
       return undefined;
     }

@@ -6,7 +6,8 @@ import type { ApiClient } from './api.ts';
 /** What the one-process server hands to every loader, action and middleware. */
 export interface AppServices {
   api: ApiClient;
-  messagesFor(lang: Locale['lang']): Messages;
+  /** The catalog of the locale's language; in a market with a variant (pt in BR, es in MX) with its overrides. */
+  messagesFor(locale: Locale): Messages;
   /** The visitor's country from the IP lookup (null when unknown). */
   ipCountry: string | null;
   nonce: string;

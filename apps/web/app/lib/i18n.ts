@@ -1,6 +1,6 @@
 import type { Locale } from '@varg/domain';
 import { formatLocaleSegment } from '@varg/domain';
-import { interpolate, type Messages } from '@varg/i18n';
+import { type Messages, translate } from '@varg/i18n';
 import { createContext, createElement, type ReactNode, useContext, useMemo } from 'react';
 
 // The catalogs are i18next JSON (flat keys, {{name}} placeholders, _one/_other plural suffixes). The browser reads
@@ -9,13 +9,7 @@ import { createContext, createElement, type ReactNode, useContext, useMemo } fro
 export type TFunction = (key: string, params?: Record<string, string | number>) => string;
 
 export function createT(tag: string, messages: Messages): TFunction {
-  const plurals = new Intl.PluralRules(tag);
-  return (key, params) => {
-    const count = params?.count;
-    const template =
-      (typeof count === 'number' ? messages[`${key}_${plurals.select(count)}`] : undefined) ?? messages[key] ?? key;
-    return interpolate(template, params);
-  };
+  return (key, params) => translate(messages, key, params, undefined, tag);
 }
 
 const I18nContext = createContext<TFunction>((key) => key);

@@ -76,7 +76,7 @@ export default function AdminDeliveries() {
                   </p>
                   <p className="text-neutral-600">
                     {countryName(d.country, locale, d.country)} · {formatOrderDay(d.createdAt, tag)} ·{' '}
-                    {t('deliveries_bikes', { delivered: d.delivered, bikes: d.bikes })}
+                    {t('deliveries_bikes', { delivered: d.delivered, count: d.bikes })}
                   </p>
                 </div>
                 <Form method="post" className="flex flex-wrap items-end gap-3">

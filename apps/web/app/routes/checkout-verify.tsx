@@ -1,4 +1,5 @@
 import { formatLocaleSegment, localizedPath } from '@varg/domain';
+import { formatMonths } from '@varg/i18n';
 import { Apple, CalendarClock, HandCoins, ShieldCheck, ShoppingBag, Smartphone } from 'lucide-react';
 import { Form, redirect, useLoaderData } from 'react-router';
 import type { PaymentView } from '../features/checkout/types.ts';
@@ -87,7 +88,7 @@ export default function CheckoutVerify() {
           <ul className="mt-4 grid grid-cols-3 gap-2 text-sm" aria-label={t('checkout_verify_splitit_plans')}>
             {[3, 6, 12].map((n) => (
               <li key={n} className="rounded-lg bg-neutral-100 p-2">
-                <span className="block font-semibold">{t('checkout_verify_splitit_months', { count: String(n) })}</span>
+                <span className="block font-semibold">{formatMonths(tag, n)}</span>
                 <span className="block tabular-nums">
                   {money(Math.ceil(payment.amount / n), payment.currency, tag)}
                 </span>

@@ -1,4 +1,5 @@
 import { checkoutPath, formatLocaleSegment, localizedPath, US_STATES } from '@varg/domain';
+import { formatPercent } from '@varg/i18n';
 import { Loader2, Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -273,8 +274,8 @@ function Summary({ setup }: { setup: CheckoutData }) {
           <>
             <dt>
               {taxes.strategy.displayExcludingTaxes
-                ? t('checkout_sales_tax', { rate: String(taxes.rateBp / 100) })
-                : t('checkout_vat_included', { rate: String(taxes.rateBp / 100) })}
+                ? t('checkout_sales_tax', { rate: formatPercent(tag, taxes.rateBp / 100) })
+                : t('checkout_vat_included', { rate: formatPercent(tag, taxes.rateBp / 100) })}
             </dt>
             <dd className="text-right">{m(taxes.amount)}</dd>
           </>

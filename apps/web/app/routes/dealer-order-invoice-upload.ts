@@ -18,7 +18,7 @@ export const action = guarded(['dealer'], async ({ request, context, params }: R
   const locale = context.get(localeContext);
   const wantsJson = (request.headers.get('accept') ?? '').includes('application/json');
   const orderPage = localizedPath(locale, `/orders/${params.orderId}`);
-  const messages = context.get(servicesContext).messagesFor(locale.lang);
+  const messages = context.get(servicesContext).messagesFor(locale);
   // Errors travel as catalog keys (never free text in a URL); the script gets the message itself.
   const answer = (ok: boolean, errorKey?: string, status = 200) =>
     wantsJson

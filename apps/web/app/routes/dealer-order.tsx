@@ -59,7 +59,7 @@ export const loader = guarded(['dealer'], async ({ request, context, params }: R
   const url = new URL(request.url);
   // A failed upload without JavaScript comes back with the error's catalog key; only a known key is shown.
   const key = url.searchParams.get('uploadError') ?? '';
-  const messages = context.get(servicesContext).messagesFor(context.get(localeContext).lang);
+  const messages = context.get(servicesContext).messagesFor(context.get(localeContext));
   const uploadError = /^[a-z0-9_]{1,80}$/.test(key) && messages[key] ? key : null;
   return { order, methods, uploaded: url.searchParams.get('uploaded') === '1', uploadError };
 });

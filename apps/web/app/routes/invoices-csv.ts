@@ -12,7 +12,7 @@ import type { Route } from './+types/invoices-csv';
  */
 export const loader = guarded(['dealer'], async ({ context, request }: Route.LoaderArgs) => {
   const url = new URL(request.url);
-  const messages = context.get(servicesContext).messagesFor(context.get(localeContext).lang);
+  const messages = context.get(servicesContext).messagesFor(context.get(localeContext));
   const tr = (key: string) => messages[key] ?? key;
   let docs: LedgerEntry[];
   let store: string;

@@ -1,4 +1,5 @@
-import { localizedPath } from '@varg/domain';
+import { localeTag, localizedPath } from '@varg/domain';
+import { formatDistance } from '@varg/i18n';
 import { LocateFixed, MapPin, Phone } from 'lucide-react';
 import { Form, Link, useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { StoreMap } from '../features/engagement/store-map.tsx';
@@ -152,7 +153,9 @@ export default function Stores() {
                     </h3>
                     {s.distance && (
                       <p className="shrink-0 font-semibold" data-testid="store-distance">
-                        {t('stores_distance', { value: s.distance.value, unit: s.distance.unit })}
+                        {t('stores_distance', {
+                          distance: formatDistance(localeTag(locale), s.distance.value, s.distance.unit),
+                        })}
                       </p>
                     )}
                   </div>

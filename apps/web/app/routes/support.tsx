@@ -25,7 +25,7 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCas
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = context.get(localeContext);
-  const messages = context.get(servicesContext).messagesFor(locale.lang);
+  const messages = context.get(servicesContext).messagesFor(locale);
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 80);
   const words = fold(q).split(/\s+/).filter(Boolean);
   // Searched in the visitor's language: a question matches when its question and answer hold every word.

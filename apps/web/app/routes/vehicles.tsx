@@ -1,5 +1,6 @@
 import type { Vehicle, VehicleList } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
+import { formatMonths } from '@varg/i18n';
 import { useEffect, useState } from 'react';
 import {
   data,
@@ -155,7 +156,7 @@ function VehicleCard({ vehicle }: { vehicle: Vehicle }) {
                     {' '}
                     (
                     {t('vehicle_extended_by', {
-                      months: vehicle.extendedWarrantyMonths.reduce((a, b) => a + b, 0),
+                      count: vehicle.extendedWarrantyMonths.reduce((a, b) => a + b, 0),
                     })}
                     )
                   </span>
@@ -197,6 +198,7 @@ function VehicleCard({ vehicle }: { vehicle: Vehicle }) {
 /** "Buy extended warranty": the add-by-link flow (`?extendedWarranty=<variant>&vin=<vin>`) puts it in the cart. */
 function ExtendedWarranty({ vehicle }: { vehicle: Vehicle }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const variants = WARRANTY_MONTHS.map((months) => ({ months, code: warrantyVariant(vehicle.model, months) })).filter(
     (v): v is { months: (typeof WARRANTY_MONTHS)[number]; code: string } => v.code !== null,
   );
@@ -217,7 +219,7 @@ function ExtendedWarranty({ vehicle }: { vehicle: Vehicle }) {
         >
           {variants.map((v) => (
             <option key={v.code} value={v.code}>
-              {t('vehicle_months', { months: v.months })}
+              {formatMonths(localeTag(locale), v.months)}
             </option>
           ))}
         </select>

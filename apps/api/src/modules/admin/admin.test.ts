@@ -161,4 +161,19 @@ describe('translator overrides', () => {
     expect((await put('/v1/translations/ja/nav_home', 'x')).statusCode).toBe(400);
     expect((await put('/v1/translations/de/nav_home', '   ')).statusCode).toBe(400);
   });
+
+  it('saves a plural form the language has (Polish few), and refuses one it lacks (German few)', async () => {
+    const { token } = await signIn('translator@demo.starkfuture.com');
+    const put = (url: string, value: string) =>
+      ctx.app.inject({ method: 'PUT', url, headers: bearer(token), payload: { value } });
+    expect((await put('/v1/translations/pl/auction_bids_count_few', '{{count}} oferty')).statusCode).toBe(200);
+    const refused = await put('/v1/translations/de/auction_bids_count_few', '{{count}} Gebote');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe('TRANSLATION_KEY_UNKNOWN');
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: '/v1/translations/pl/auction_bids_count_few',
+      headers: bearer(token),
+    });
+  });
 });

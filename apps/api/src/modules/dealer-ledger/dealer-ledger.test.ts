@@ -203,7 +203,7 @@ describe('the invoice PDF', () => {
     const text = pdfText(res.rawPayload);
     expect(text).toContain('Erstattung');
     expect(text).toContain('E-Offroad München');
-    expect(text).toMatch(/3,5 h/);
+    expect(text).toMatch(/3,5 Stunden zu 78,00\s€ pro Stunde/);
     expect(text).toMatch(/78,00\s€/);
     // An invoice to a German dealer is charged without VAT, and says why.
     const { docs: invoices } = await ok(await call('GET', list(await dealerId(LEAD), '?status=overdue'), token));

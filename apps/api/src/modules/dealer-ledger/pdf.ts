@@ -1,5 +1,6 @@
 import type { LedgerDealer, LedgerEntry } from '@varg/contracts';
 import { formatMoney, isEuMember, localeTag, REVERSE_CHARGE_NOTE_KEY, type UiLanguage } from '@varg/domain';
+import { formatHours } from '@varg/i18n';
 import { t } from '@varg/i18n/server';
 import { fitsBuiltinFont, renderPdf } from '../../lib/pdf.ts';
 import { SELLER } from '../orders/seller.ts';
@@ -108,7 +109,7 @@ export function ledgerPdf({ entry, dealer, lang, compress }: LedgerPdfInput): Pr
           ],
           rows: entry.lines.map((l) => [
             l.hours !== undefined && l.rate !== undefined
-              ? `${l.description}\n${tr('ledger_hours', { hours: new Intl.NumberFormat(tag).format(l.hours), rate: money(l.rate) })}`
+              ? `${l.description}\n${tr('ledger_hours', { duration: formatHours(tag, l.hours), rate: money(l.rate) })}`
               : l.description,
             new Intl.NumberFormat(tag).format(l.quantity),
             money(l.unitAmount),

@@ -1,4 +1,4 @@
-import type { UiLanguage } from '@varg/domain';
+import type { Locale } from '@varg/domain';
 import { t } from '@varg/i18n/server';
 import type { EmailMessage } from '../../providers/email/interface.ts';
 
@@ -6,7 +6,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 /** A plain, translated message: greeting, paragraphs with the link made clickable, signature. */
 function message(
-  lang: UiLanguage,
+  locale: Locale,
   to: string,
   name: string,
   subjectKey: string,
@@ -14,11 +14,13 @@ function message(
   link: string,
   params: Record<string, string> = {},
 ): EmailMessage {
-  const subject = t(lang, subjectKey);
+  // In the user's language as spoken in the user's country (pt in BR: Brazilian Portuguese).
+  const { lang } = locale;
+  const subject = t(locale, subjectKey);
   const paragraphs = [
-    t(lang, 'email_greeting', { name: name || to }),
-    ...keys.map((k) => t(lang, k, { ...params, link })),
-    t(lang, 'email_signature'),
+    t(locale, 'email_greeting', { name: name || to }),
+    ...keys.map((k) => t(locale, k, { ...params, link })),
+    t(locale, 'email_signature'),
   ];
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5">${paragraphs
     .map(
@@ -30,16 +32,16 @@ function message(
 }
 
 export const emails = {
-  confirmEmail: (lang: UiLanguage, to: string, name: string, link: string) =>
-    message(lang, to, name, 'email_confirm_subject', ['email_confirm_text', 'email_confirm_ignore'], link),
-  resetPassword: (lang: UiLanguage, to: string, name: string, link: string) =>
-    message(lang, to, name, 'email_reset_subject', ['email_reset_text', 'email_reset_ignore'], link),
-  signUpExists: (lang: UiLanguage, to: string, name: string, link: string) =>
-    message(lang, to, name, 'email_signup_exists_subject', ['email_signup_exists_text'], link),
+  confirmEmail: (locale: Locale, to: string, name: string, link: string) =>
+    message(locale, to, name, 'email_confirm_subject', ['email_confirm_text', 'email_confirm_ignore'], link),
+  resetPassword: (locale: Locale, to: string, name: string, link: string) =>
+    message(locale, to, name, 'email_reset_subject', ['email_reset_text', 'email_reset_ignore'], link),
+  signUpExists: (locale: Locale, to: string, name: string, link: string) =>
+    message(locale, to, name, 'email_signup_exists_subject', ['email_signup_exists_text'], link),
   /** To the new address: the link that makes it the sign-in address. */
-  confirmEmailChange: (lang: UiLanguage, to: string, name: string, link: string) =>
+  confirmEmailChange: (locale: Locale, to: string, name: string, link: string) =>
     message(
-      lang,
+      locale,
       to,
       name,
       'email_change_confirm_subject',
@@ -47,18 +49,16 @@ export const emails = {
       link,
     ),
   /** To the old address: a change was asked for, and what to do if it was not the owner. */
-  emailChangeRequested: (lang: UiLanguage, to: string, name: string, newAddress: string, link: string) =>
+  emailChangeRequested: (locale: Locale, to: string, name: string, newAddress: string, link: string) =>
     message(
-      lang,
+      locale,
       to,
       name,
       'email_change_notice_subject',
       ['email_change_notice_text', 'email_change_notice_not_you'],
       link,
-      {
-        address: newAddress,
-      },
+      { address: newAddress },
     ),
-  passwordChanged: (lang: UiLanguage, to: string, name: string, link: string) =>
-    message(lang, to, name, 'email_password_changed_subject', ['email_password_changed_text'], link),
+  passwordChanged: (locale: Locale, to: string, name: string, link: string) =>
+    message(locale, to, name, 'email_password_changed_subject', ['email_password_changed_text'], link),
 };

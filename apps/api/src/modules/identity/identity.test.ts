@@ -20,6 +20,29 @@ describe('sign-up and e-mail confirmation', () => {
     expect((await lastMail(ctx.app, 'rider@example.com'))?.text).toMatch(/\/fr-FR\/login/);
   });
 
+  it('e-mails a Brazilian user in Brazilian Portuguese, a Portuguese one in European', async () => {
+    const body = { email: 'rider.br@example.com', password: 'a long enough password', name: 'Rider' };
+    await post('/v1/user/sign-up?lang=pt&country=BR', body);
+    await post('/v1/user/sign-up?lang=pt&country=BR', body);
+    const brazil = await lastMail(ctx.app, 'rider.br@example.com');
+    expect(brazil?.text).toContain('redefinir a sua senha, acesse http');
+    await post('/v1/user/sign-up?lang=pt&country=PT', { ...body, email: 'rider.pt@example.com' });
+    await post('/v1/user/sign-up?lang=pt&country=PT', { ...body, email: 'rider.pt@example.com' });
+    expect((await lastMail(ctx.app, 'rider.pt@example.com'))?.text).toContain('palavra-passe, aceda a http');
+  });
+
+  it('answers in the market variant of the language the locale names (x-lang pt-BR: Brazilian Portuguese)', async () => {
+    const wrong = { email: 'nobody@example.com', password: 'not the password' };
+    const brazil = await post('/v1/user/sign-in', wrong, { 'x-lang': 'pt-BR' });
+    expect(brazil.statusCode).toBe(401);
+    expect(brazil.json().message).toBe('O endereço de e-mail ou a senha não estão corretos.');
+    const portugal = await post('/v1/user/sign-in', wrong, { 'x-lang': 'pt-PT' });
+    expect(portugal.json().message).toBe(t('pt', 'error_invalid_credentials'));
+    expect(portugal.json().message).toContain('palavra-passe');
+    const browser = await post('/v1/user/sign-in', wrong, { 'accept-language': 'pt-BR,pt;q=0.8' });
+    expect(browser.json().message).toContain('senha');
+  });
+
   it('refuses sign-in until the address is confirmed, after a right password only', async () => {
     await post('/v1/user/sign-up', { email: 'late@example.com', password: 'a long enough password', name: 'Late' });
     const wrong = await post('/v1/user/sign-in', { email: 'late@example.com', password: 'not the password' });

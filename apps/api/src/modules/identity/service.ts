@@ -38,6 +38,11 @@ function langOf(user: UserRow): UiLanguage {
   return isUiLanguage(user.lang) ? user.lang : 'en-us';
 }
 
+/** The user's language in the user's country, for e-mails (the market's variant of the language). */
+function localeOf(user: UserRow): { lang: UiLanguage; country: string } {
+  return { lang: langOf(user), country: user.country };
+}
+
 export function toDealer(row: DealerRow, user: UserRow): Dealer {
   const store = row.storeInfo as Record<string, unknown>;
   const location = store.location as { coordinates?: [number, number] } | undefined;
@@ -106,7 +111,7 @@ export function identityService(deps: {
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + EMAIL_CONFIRM_TTL_S * 1000),
     });
-    await email.send(emails.confirmEmail(langOf(user), user.email, user.name, link(user, `/confirm-email/${token}`)));
+    await email.send(emails.confirmEmail(localeOf(user), user.email, user.name, link(user, `/confirm-email/${token}`)));
   }
 
   async function currentUser(user: UserRow, impersonatorId?: string): Promise<CurrentUser> {
@@ -171,7 +176,7 @@ export function identityService(deps: {
       const existing = await repo.findUserByEmail(body.email);
       if (existing) {
         await email.send(
-          emails.signUpExists(langOf(existing), existing.email, existing.name, link(existing, '/login')),
+          emails.signUpExists(localeOf(existing), existing.email, existing.name, link(existing, '/login')),
         );
       } else {
         const user = await repo.insertUser({
@@ -275,7 +280,7 @@ export function identityService(deps: {
           credentialsChangedAt: new Date(Date.now() - 1000),
         });
         await repo.revokeUserSessions(id, auth.sessionFamily);
-        await email.send(emails.passwordChanged(langOf(user), user.email, user.name, link(user, '/reset-password')));
+        await email.send(emails.passwordChanged(localeOf(user), user.email, user.name, link(user, '/reset-password')));
         await audit.record({ ...audited, action: 'user.password_changed' });
         return currentUser(updated ?? user, auth.impersonatorId);
       }
@@ -317,7 +322,7 @@ export function identityService(deps: {
           tokenHash: sha256(token),
           expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_S * 1000),
         })) ?? user;
-      const lang = langOf(user);
+      const lang = localeOf(user);
       await email.send(
         emails.confirmEmailChange(lang, body.email, user.name, link(user, `/confirm-email-change/${token}`)),
       );
@@ -367,7 +372,7 @@ export function identityService(deps: {
           expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
         });
         await email.send(
-          emails.resetPassword(langOf(user), user.email, user.name, link(user, `/reset-password/${token}`)),
+          emails.resetPassword(localeOf(user), user.email, user.name, link(user, `/reset-password/${token}`)),
         );
       }
       return accepted('auth_reset_sent', 'If an account exists for this address, we sent it a link.');
@@ -386,7 +391,7 @@ export function identityService(deps: {
         emailConfirmedAt: user.emailConfirmedAt ?? new Date(),
       });
       await repo.revokeUserSessions(userId);
-      await email.send(emails.passwordChanged(langOf(user), user.email, user.name, link(user, '/reset-password')));
+      await email.send(emails.passwordChanged(localeOf(user), user.email, user.name, link(user, '/reset-password')));
       await audit.record({ actorId: userId, action: 'user.password_reset', ip: meta.ip });
       return accepted('auth_password_reset_done', 'Your password was changed. You can sign in now.');
     },
@@ -421,7 +426,7 @@ export function identityService(deps: {
         expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
       });
       await email.send(
-        emails.resetPassword(langOf(user), user.email, user.name, link(user, `/reset-password/${token}`)),
+        emails.resetPassword(localeOf(user), user.email, user.name, link(user, `/reset-password/${token}`)),
       );
       await audit.record({ actorId: user.id, action: 'user.checkout_sign_up', ip: meta.ip });
       return { userId: user.id, pair: await issue(user, randomUUID(), meta) };

@@ -9,11 +9,14 @@ import { paymentLabel } from './view.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The order's language in its country, so Brazil reads Brazilian Portuguese (catalogs/overrides). */
+type Loc = { lang: UiLanguage; country: string };
+
 type Block = { kind: 'p'; text: string } | { kind: 'rows'; rows: Array<[string, string]> };
 
 /** Renders the blocks as text and HTML; every one of `links` found in a paragraph is made clickable. */
 function render(
-  lang: UiLanguage,
+  { lang }: Loc,
   to: string,
   subject: string,
   blocks: Block[],
@@ -45,8 +48,8 @@ function render(
   return { to, subject, text, html, lang };
 }
 
-function formatters(lang: UiLanguage, order: OrderView) {
-  const tag = localeTag({ lang, country: order.country });
+function formatters(loc: Loc, order: OrderView) {
+  const tag = localeTag(loc);
   return {
     money: (amount: number) => formatMoney({ amount, currency: order.currency }, tag),
     date: (iso: string) =>
@@ -65,7 +68,7 @@ function formatters(lang: UiLanguage, order: OrderView) {
   };
 }
 
-function bankBlocks(lang: UiLanguage, bank: BankDetails, money: (n: number) => string): Block[] {
+function bankBlocks(lang: Loc, bank: BankDetails, money: (n: number) => string): Block[] {
   return [
     { kind: 'p', text: t(lang, 'order_bank_intro', { amount: money(bank.amount) }) },
     {
@@ -89,7 +92,8 @@ export function orderConfirmationEmail(input: {
   bank: BankDetails | null;
   link: string;
 }): EmailMessage {
-  const { lang, order, bank, link } = input;
+  const { lang: language, order, bank, link } = input;
+  const lang: Loc = { lang: language, country: input.order.country };
   const { money, date, dateTime } = formatters(lang, order);
   const name = order.contact.firstName || order.billing.firstName;
   const blocks: Block[] = [
@@ -145,7 +149,7 @@ export function failureReasonKey(code: string | null | undefined): string {
 }
 
 /** What was paid of the total and what is still due. */
-function balanceParagraph(lang: UiLanguage, order: OrderView, money: (n: number) => string): Block {
+function balanceParagraph(lang: Loc, order: OrderView, money: (n: number) => string): Block {
   return {
     kind: 'p',
     text: t(lang, 'email_payment_balance', {
@@ -169,7 +173,8 @@ export function paymentReceivedEmail(input: {
   /** The page where the buyer pays the balance (`/{locale}/complete-order/{orderId}`). */
   payLink: string;
 }): EmailMessage {
-  const { lang, order, amount, link, payLink } = input;
+  const { lang: language, order, amount, link, payLink } = input;
+  const lang: Loc = { lang: language, country: input.order.country };
   const { money } = formatters(lang, order);
   const name = order.contact.firstName || order.billing.firstName;
   const owes = order.toPay > 0 && order.status !== 'cancelled';
@@ -204,7 +209,8 @@ export function paymentFailedEmail(input: {
   /** The page where the buyer pays again (`/{locale}/complete-order/{orderId}`). */
   payLink: string;
 }): EmailMessage {
-  const { lang, order, payment, payLink } = input;
+  const { lang: language, order, payment, payLink } = input;
+  const lang: Loc = { lang: language, country: input.order.country };
   const { money } = formatters(lang, order);
   const name = order.contact.firstName || order.billing.firstName;
   const blocks: Block[] = [
@@ -242,7 +248,8 @@ export function balanceReminderEmail(input: {
   /** The page where the buyer pays the balance (`/{locale}/complete-order/{orderId}`). */
   payLink: string;
 }): EmailMessage {
-  const { lang, order, today, payLink } = input;
+  const { lang: language, order, today, payLink } = input;
+  const lang: Loc = { lang: language, country: input.order.country };
   const { money, date } = formatters(lang, order);
   const name = order.contact.firstName || order.billing.firstName;
   const delivery = order.deliveryDate;

@@ -61,7 +61,8 @@ export const translationRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; 
     },
     async (request) => {
       const { lang, key } = request.params;
-      if (!(key in messagesFor('en-us'))) throw new ApiError('TRANSLATION_KEY_UNKNOWN');
+      // The language's own keys: a plural form it has (pl: `_few`), not one it lacks.
+      if (!(key in messagesFor(lang))) throw new ApiError('TRANSLATION_KEY_UNKNOWN');
       // biome-ignore lint/style/noNonNullAssertion: the translator guard ran
       const auth = request.auth!;
       await db

@@ -17,6 +17,7 @@ import {
   uiLanguageFrom,
   warrantyEnd,
 } from '@varg/domain';
+import { formatMonths } from '@varg/i18n';
 import { t } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
 import { fitsBuiltinFont, renderPdf } from '../../lib/pdf.ts';
@@ -209,25 +210,27 @@ export function vehiclesService(deps: {
       const [view] = await views([vehicle], lang, vehicle.ownerId);
       const owner = await people.byId(vehicle.ownerId);
       if (!view) throw new ApiError('VEHICLE_NOT_FOUND');
-      const tag = localeTag({ lang, country: vehicle.country });
+      // The vehicle's market: its language as spoken there (pt in BR: Brazilian Portuguese), its date format.
+      const locale = { lang, country: vehicle.country };
+      const tag = localeTag(locale);
       const date = (iso: string) =>
         new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
       const ownerName = [owner?.name, owner?.secondName].filter(Boolean).join(' ') || (owner?.email ?? '');
-      const title = t(lang, 'vehicle_document_warranty');
+      const title = t(locale, 'vehicle_document_warranty');
       const rows: string[][] = [
-        [t(lang, 'vehicle_vin'), vehicle.vin],
-        [t(lang, 'vehicle_model'), view.modelName],
-        [t(lang, 'vehicle_owner'), ownerName],
-        [t(lang, 'vehicle_delivered'), date(view.deliveredAt)],
-        [t(lang, 'vehicle_warranty_end'), date(view.warrantyEnd)],
+        [t(locale, 'vehicle_vin'), vehicle.vin],
+        [t(locale, 'vehicle_model'), view.modelName],
+        [t(locale, 'vehicle_owner'), ownerName],
+        [t(locale, 'vehicle_delivered'), date(view.deliveredAt)],
+        [t(locale, 'vehicle_warranty_end'), date(view.warrantyEnd)],
         [
-          t(lang, 'vehicle_extended_warranty'),
+          t(locale, 'vehicle_extended_warranty'),
           view.extendedWarrantyMonths.length
-            ? view.extendedWarrantyMonths.map((m) => t(lang, 'vehicle_months', { months: m })).join(' + ')
-            : t(lang, 'vehicle_extended_warranty_none'),
+            ? view.extendedWarrantyMonths.map((m) => formatMonths(tag, m)).join(' + ')
+            : t(locale, 'vehicle_extended_warranty_none'),
         ],
       ];
-      const texts = [title, ...rows.flat(), t(lang, 'vehicle_document_warranty_text')];
+      const texts = [title, ...rows.flat(), t(locale, 'vehicle_document_warranty_text')];
       const pdf = await renderPdf(
         {
           title,
@@ -238,7 +241,7 @@ export function vehiclesService(deps: {
         (w) => {
           w.title(title, [view.modelName, vehicle.vin]);
           w.table({ columns: ['', ''], rows });
-          w.paragraph(t(lang, 'vehicle_document_warranty_text'));
+          w.paragraph(t(locale, 'vehicle_document_warranty_text'));
         },
       );
       return { pdf, name: `warranty-${vehicle.vin}.pdf` };
@@ -461,7 +464,7 @@ export function vehiclesService(deps: {
           await repo.finishTransfer(transfer.id, 'locked', at);
           throw new ApiError('TRANSFER_LOCKED');
         }
-        throw new ApiError('TRANSFER_CODE_INVALID', { left: TRANSFER_MAX_ATTEMPTS - attempts });
+        throw new ApiError('TRANSFER_CODE_INVALID', { count: TRANSFER_MAX_ATTEMPTS - attempts });
       }
       if (!(await repo.completeTransfer(transfer, me.id, at))) throw new ApiError('TRANSFER_CODE_USED');
       const from = await people.byId(transfer.fromUserId);

@@ -1,5 +1,6 @@
 import type { Cart, CartItem, CartStoreItem } from '@varg/contracts';
 import { CART_MAX_QUANTITY, formatLocaleSegment, formatMoney } from '@varg/domain';
+import { formatPercent } from '@varg/i18n';
 import { AlertTriangle, Loader2, Minus, Pencil, Plus, ShoppingBag, Trash2, X } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
@@ -183,7 +184,7 @@ function StoreLine({ line, tag, onCart }: { line: CartStoreItem; tag: string; on
   const { t } = useTranslation();
   const title = articleName(t, line);
   const attributes = Object.entries(line.attributes).map(
-    ([attr, value]) => `${attributeLabel(t, attr)}: ${attributeValue(t, attr, value)}`,
+    ([attr, value]) => `${attributeLabel(t, attr)}: ${attributeValue(t, attr, value, tag)}`,
   );
   return (
     <Line
@@ -209,7 +210,7 @@ function Totals({ cart, tag, onCart }: { cart: Cart; tag: string; onCart: SetCar
   const action = useCartAction();
   const money = (amount: number) => formatMoney({ amount, currency: cart.currency }, tag);
   const { subTotal } = cart;
-  const rate = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 }).format(subTotal.vat);
+  const rate = formatPercent(tag, subTotal.vat);
   const row = 'flex justify-between gap-4';
   async function clean() {
     if (await confirm({ title: t('cart_clean_title'), description: t('cart_clean_text') }))

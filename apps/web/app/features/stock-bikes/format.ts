@@ -1,4 +1,5 @@
 import { formatMoney, localeTag } from '@varg/domain';
+import { formatPercent } from '@varg/i18n';
 import { useMemo } from 'react';
 import { useLocale } from '../../lib/use-locale.ts';
 
@@ -25,6 +26,8 @@ export function useFormat() {
     () => ({
       money: (price: Price) => formatMoney({ amount: price.amount, currency: price.currencyCode }, tag),
       date: (iso: string) => formatIsoDate(iso, tag),
+      /** A percentage given in percent (`25.5` → `25,5 %` in fi). */
+      percent: (percent: number) => formatPercent(tag, percent),
     }),
     [tag],
   );

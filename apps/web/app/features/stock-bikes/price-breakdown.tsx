@@ -52,7 +52,7 @@ export function PriceBreakdown({
         {discount !== 0 && (
           <tr>
             <th scope="row" className="py-2.5 pr-4 font-normal">
-              {t('stock_discount', { percent: pricing.discountPercentage })}
+              {t('stock_discount', { percent: format.percent(pricing.discountPercentage) })}
             </th>
             <td className="py-2.5 text-right whitespace-nowrap tabular-nums">{money(discount)}</td>
           </tr>

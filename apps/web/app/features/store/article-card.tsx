@@ -5,6 +5,7 @@ import { AddToCartButton, CartForm, useCartFetcher } from '../cart/cart-form.tsx
 import { Availability } from './availability.tsx';
 import { articleName, attributeLabel, attributeValue, variantDimensions, variantLabel } from './labels.ts';
 import { Price } from './price.tsx';
+import { useLocaleTag } from './use-locale-tag.ts';
 
 type Heading = 'h3' | 'h4';
 
@@ -33,6 +34,7 @@ export function ArticleCard({
   eyebrow?: string;
 }) {
   const { t } = useTranslation();
+  const tag = useLocaleTag();
   const id = useId();
   const [chosen, setChosen] = useState(() => firstChoice(article));
   const variant = article.variants.find((v) => v.variant_code === chosen) ?? article.variants[0];
@@ -69,7 +71,7 @@ export function ArticleCard({
           {fixed.map(([attr, value]) => (
             <div key={attr} className="contents">
               <dt className="text-neutral-600">{attributeLabel(t, attr)}</dt>
-              <dd>{attributeValue(t, attr, value)}</dd>
+              <dd>{attributeValue(t, attr, value, tag)}</dd>
             </div>
           ))}
         </dl>
@@ -98,7 +100,7 @@ export function ArticleCard({
                         : 'border-neutral-300 text-neutral-900 hover:border-neutral-900'
                     }`}
                   >
-                    {variantLabel(t, v, dimensions)}
+                    {variantLabel(t, v, dimensions, tag)}
                   </span>
                 </label>
               ))}

@@ -1,4 +1,5 @@
 import type { StoreArticle, StoreVariant } from '@varg/contracts';
+import { formatMonths } from '@varg/i18n';
 import type { TFunction } from '../../lib/i18n.ts';
 
 /** A catalog key's text, or null when the catalog has no such key. */
@@ -17,18 +18,19 @@ export function attributeLabel(t: TFunction, name: string): string {
   return known(t, `store_attr_${name}`) ?? name;
 }
 
+/** Attributes that count a unit, written out by Intl in the page's language ("24 months", "24 miesiące"). */
+const COUNTED: Record<string, (tag: string, n: number) => string> = { months: formatMonths };
+
 /**
- * An attribute's value: a translated word (`store_attr_colour_black`), a counted unit (`store_attr_months_value`),
- * or the value as written (sizes, wheel sizes, spring rates).
+ * An attribute's value: a translated word (`store_attr_colour_black`), a counted unit (months, from Intl), or the
+ * value as written (sizes, wheel sizes, spring rates). `tag` is the page's BCP 47 locale.
  */
-export function attributeValue(t: TFunction, name: string, value: string): string {
+export function attributeValue(t: TFunction, name: string, value: string, tag: string): string {
   const word = known(t, `store_attr_${name}_${value}`);
   if (word) return word;
   const count = Number(value);
-  if (Number.isFinite(count)) {
-    const counted = known(t, `store_attr_${name}_value`, { count });
-    if (counted) return counted;
-  }
+  const counted = COUNTED[name];
+  if (counted && value !== '' && Number.isFinite(count)) return counted(tag, count);
   return value;
 }
 
@@ -39,6 +41,6 @@ export function variantDimensions(variants: readonly StoreVariant[]): string[] {
 }
 
 /** A variant's label among its siblings: the values of the attributes they differ by. */
-export function variantLabel(t: TFunction, variant: StoreVariant, dimensions: readonly string[]): string {
-  return dimensions.map((name) => attributeValue(t, name, variant.attributes[name] ?? '')).join(' · ');
+export function variantLabel(t: TFunction, variant: StoreVariant, dimensions: readonly string[], tag: string): string {
+  return dimensions.map((name) => attributeValue(t, name, variant.attributes[name] ?? '', tag)).join(' · ');
 }

@@ -1,5 +1,6 @@
 import type { StorePrice } from '@varg/contracts';
 import { formatMoney } from '@varg/domain';
+import { formatPercent } from '@varg/i18n';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocaleTag } from './use-locale-tag.ts';
 
@@ -8,7 +9,7 @@ export function Price({ price }: { price: StorePrice | null }) {
   const { t } = useTranslation();
   const tag = useLocaleTag();
   if (!price) return <p className="text-sm text-neutral-700">{t('store_price_unavailable')}</p>;
-  const rate = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 }).format(price.vat_percentage);
+  const rate = formatPercent(tag, price.vat_percentage);
   return (
     <div>
       <p className="flex flex-wrap items-baseline gap-x-2">
@@ -17,7 +18,7 @@ export function Price({ price }: { price: StorePrice | null }) {
         </span>
         {price.discount_percentage > 0 && (
           <span className="rounded-full bg-lime-300 px-2 py-0.5 text-xs font-semibold text-neutral-950">
-            {t('store_discount', { percent: price.discount_percentage })}
+            {t('store_discount', { percent: formatPercent(tag, price.discount_percentage) })}
           </span>
         )}
       </p>

@@ -1,3 +1,4 @@
+import { localeTag } from '@varg/domain';
 import { Languages } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Form, useFetcher, useLocation } from 'react-router';
@@ -5,6 +6,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { useRootData } from '../../lib/use-locale.ts';
 import { buttonClass } from '../../ui/button.ts';
 import { Modal } from '../../ui/modal.tsx';
+import { contextFor, countsFor, pluralForm } from './context.ts';
 import { keysForText } from './matching.ts';
 
 /** The element whose own text was picked: the innermost element with text. */
@@ -20,6 +22,8 @@ function Editor({ keys, onClose }: { keys: string[]; onClose(): void }) {
   const fetcher = useFetcher<{ ok: boolean; intent: string | null; error: string | null }>();
   const language = languages.find((l) => l.code === locale.lang)?.nativeName ?? locale.lang;
   useEffect(() => setValue(messages[key] ?? ''), [key, messages]);
+  const note = contextFor(key, messages);
+  const plural = pluralForm(key, messages);
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   return (
     <Modal title={t('translator_edit_title')} onClose={onClose} size="lg">
@@ -44,6 +48,16 @@ function Editor({ keys, onClose }: { keys: string[]; onClose(): void }) {
           <p className="text-sm">
             {t('translator_key')}: <code className="font-mono">{key}</code>
             <input type="hidden" name="key" value={key} />
+          </p>
+        )}
+        {note && (
+          <p className="rounded-lg bg-violet-50 px-3 py-2 text-sm text-violet-950" data-testid="translator-context">
+            <span className="font-semibold">{t('translator_context')}</span> {note}
+          </p>
+        )}
+        {plural && (
+          <p className="text-sm text-neutral-700">
+            {t('translator_plural_counts', { counts: countsFor(localeTag(locale), plural[1]).join(', ') })}
           </p>
         )}
         <label className="flex flex-col gap-1.5 text-sm font-medium">
