@@ -26,9 +26,11 @@ const VOLATILE_TABLES: Record<string, string> = {};
 
 const HUGE = 'x'.repeat(100_000);
 const HUGE_NUMBERS = [1e308, -1e308, 2 ** 63];
-const BAD_IDS = ['not-a-uuid', randomUUID(), '..%2F..%2Fetc%2Fpasswd', '..', 'y'.repeat(400), '%00'];
+const BAD_IDS = ['not-a-uuid', randomUUID(), '..%2F..%2Fetc%2Fpasswd', '..', 'y'.repeat(400), '%00', '-1', '1e308'];
+/** A JSON body over the 1 MB limit. */
+const TOO_LARGE = JSON.stringify({ a: 'z'.repeat(1_100_000) });
 /** At most this many cases per operation and caller, so the sweep stays under a minute. */
-const CAP = 60;
+const CAP = 250;
 
 // biome-ignore lint/suspicious/noExplicitAny: a JSON Schema of the OpenAPI document, read loosely
 type Schema = Record<string, any>;
@@ -84,14 +86,61 @@ function resolver(doc: Doc) {
   return resolve;
 }
 
+/** The object shapes a body may take (each option of an anyOf/oneOf), resolved. */
+function alternatives(doc: Doc, raw: Schema): Schema[] {
+  const resolve = resolver(doc);
+  let s = raw;
+  while (s?.$ref) s = doc.components?.schemas?.[String(s.$ref).split('/').pop() as string] ?? {};
+  const options = (s?.anyOf ?? s?.oneOf) as Schema[] | undefined;
+  if (!options) return [resolve(s)];
+  return options
+    .map((o) => resolve(o))
+    .filter((o) => typeOf(o) === 'object')
+    .slice(0, 3);
+}
+
 const typeOf = (s: Schema): string | undefined =>
   Array.isArray(s.type) ? (s.type as string[]).find((t) => t !== 'null') : (s.type as string | undefined);
 
 /** Strings tried, in order, for a string field with a pattern or length bounds. */
 const CANDIDATES = ['DE', 'de', 'de-DE', 'en-us', 'en', 'abc', 'Abc12345', 'a1b2c3', '1', '12345', 'sandbox'];
 
+/** The caller's own records, so that bad input also reaches routes past their "not found" (see `knownIds`). */
+interface Known {
+  user?: string;
+  dealer?: string;
+  order?: string;
+  vehicle?: string;
+  referral?: string;
+  cart?: string;
+}
+
+/** Path parameters filled with one of the caller's own ids: [route pattern, parameter, which id]. */
+const OWN_PATH_IDS: Array<[RegExp, string, keyof Known]> = [
+  [/^\/v1\/user\/\{id\}$/, 'id', 'user'],
+  [/^\/v[12]\/dealer\/\{id\}\/info$/, 'id', 'dealer'],
+  [/./, 'dealerId', 'dealer'],
+  [
+    /^\/v1\/(order|store\/orders|order\/document|order\/get-bank-details|order\/update-prices|order\/complete-order|checkout|checkout\/payment-kinds|dealer\/orders)\/\{id\}/,
+    'id',
+    'order',
+  ],
+  [/^\/v1\/vehicles\/\{id\}/, 'id', 'vehicle'],
+  [/^\/v1\/referral\/(edit\/|delete\/)?\{id\}$/, 'id', 'referral'],
+  [/./, 'cartId', 'cart'],
+];
+
+/** Query and body fields filled with one of the caller's own ids. */
+const OWN_FIELDS: Record<string, keyof Known> = {
+  cartId: 'cart',
+  shoppingCartId: 'cart',
+  orderId: 'order',
+  order: 'order',
+  owner: 'user',
+};
+
 /** A plausible valid value for a schema (its first enum value, a fresh uuid, the minimum …). */
-function sample(resolve: (s: Schema) => Schema, raw: Schema, depth = 0): unknown {
+function sample(resolve: (s: Schema) => Schema, raw: Schema, depth = 0, known: Known = {}, name = ''): unknown {
   const s = resolve(raw);
   if (s.const !== undefined) return s.const;
   if (s.enum) return s.enum.find((v: unknown) => v !== null);
@@ -105,22 +154,31 @@ function sample(resolve: (s: Schema) => Schema, raw: Schema, depth = 0): unknown
       if (s.format === 'uri') return 'https://example.com/';
       const min = s.minLength ?? 1;
       const max = s.maxLength ?? Number.POSITIVE_INFINITY;
-      const fits = (v: string) => v.length >= min && v.length <= max && (!s.pattern || new RegExp(s.pattern).test(v));
+      const fits = (v: string) =>
+        v.length >= min && v.length <= max && (!s.pattern || new RegExp(s.pattern, 'u').test(v));
+      const hint = NAME_HINTS[name];
+      if (hint && fits(hint)) return hint;
       return CANDIDATES.find(fits) ?? 'a'.repeat(Math.min(Math.max(min, 1), max));
     }
     case 'integer':
     case 'number': {
-      const min = s.minimum ?? (s.exclusiveMinimum !== undefined ? Number(s.exclusiveMinimum) + 1 : 1);
-      return Math.min(min, s.maximum ?? min);
+      const exclusive = s.exclusiveMinimum === true ? 1 : 0;
+      const min = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : (s.minimum ?? 1) + exclusive;
+      return Math.min(Math.max(min, 1), s.maximum ?? Number.POSITIVE_INFINITY);
     }
     case 'boolean':
       return false;
     case 'array':
-      return (s.minItems ?? 0) > 0 && depth < 4 ? [sample(resolve, s.items ?? {}, depth + 1)] : [];
+      return Array.from({ length: depth < 4 ? (s.minItems ?? 0) : 0 }, () =>
+        sample(resolve, s.items ?? {}, depth + 1, known),
+      );
     case 'object': {
       const out: Record<string, unknown> = {};
-      if (depth < 4)
-        for (const key of s.required ?? []) out[key] = sample(resolve, s.properties?.[key] ?? {}, depth + 1);
+      if (depth >= 4) return out;
+      for (const key of s.required ?? []) out[key] = sample(resolve, s.properties?.[key] ?? {}, depth + 1, known, key);
+      for (const [key, which] of Object.entries(OWN_FIELDS)) {
+        if (depth === 0 && s.properties?.[key] && known[which]) out[key] = known[which];
+      }
       return out;
     }
     default:
@@ -128,48 +186,82 @@ function sample(resolve: (s: Schema) => Schema, raw: Schema, depth = 0): unknown
   }
 }
 
+/** Valid-looking values for fields of these names, used when the schema takes them. */
+const NAME_HINTS: Record<string, string> = {
+  lang: 'en',
+  langLocation: 'en',
+  hash: '1e1c14e6',
+  number: '4242 4242 4242 4242',
+  cvc: '123',
+  iban: 'DE89370400440532013000',
+  token: 'a'.repeat(32),
+  email: 'sweep@example.com',
+  phone: '030 12345678',
+};
+
 /** Values of the wrong type for a field: in a JSON body (`json`) or a query string. */
 function wrongValues(s: Schema, where: 'json' | 'query'): Array<[string, unknown]> {
   const type = typeOf(s);
   const out: Array<[string, unknown]> = [];
   if (where === 'query') {
-    if (type === 'integer' || type === 'number') out.push(['not a number', 'abc'], ['huge number', '1e308']);
+    if (type === 'integer' || type === 'number')
+      out.push(['not a number', 'abc'], ['huge number', '1e308'], ['long number', '99999999999999999999']);
+    if (type === 'integer') out.push(['fraction', '1.5']);
     else if (type === 'boolean') out.push(['not a boolean', 'maybe']);
     else if (s.enum) out.push(['not an option', 'not-an-option']);
     else if (s.format === 'uuid') out.push(['not a uuid', 'not-a-uuid']);
-    out.push(['repeated', ['a', 'b']], ['huge string', HUGE], ['NUL byte', 'a\u0000b']);
+    else if (s.format === 'date' || s.format === 'date-time') out.push(['not a date', '2026-13-45']);
+    if (type !== 'array') out.push(['repeated', ['a', 'b']]);
+    out.push(['huge string', HUGE], ['NUL byte', 'a\u0000b']);
     return out;
   }
   if (type === 'string') out.push(['number for a string', 12345], ['object for a string', { a: 1 }]);
   else if (type === 'integer' || type === 'number')
-    out.push(['string for a number', 'abc'], ...HUGE_NUMBERS.map((n): [string, unknown] => [`huge number ${n}`, n]));
+    out.push(
+      ['string for a number', 'abc'],
+      ...HUGE_NUMBERS.map((n): [string, unknown] => [`huge number ${n}`, n]),
+      ...(type === 'integer' ? [['fraction', 1.5] as [string, unknown]] : []),
+    );
   else if (type === 'boolean') out.push(['string for a boolean', 'yes']);
   else if (type === 'array')
     out.push(['string for an array', 'x'], ['huge array', Array(5000).fill(HUGE.slice(0, 20))]);
   else if (type === 'object') out.push(['string for an object', 'x']);
   if (!s.nullable && !(Array.isArray(s.type) && s.type.includes('null'))) out.push(['null', null]);
   if (type === 'string' || s.enum) out.push(['huge string', HUGE], ['NUL byte', 'a\u0000b']);
+  if (s.format === 'date' || s.format === 'date-time') out.push(['not a date', '2026-13-45']);
   return out;
 }
 
-function casesFor(doc: Doc, route: string, op: Operation): Case[] {
+function casesFor(doc: Doc, route: string, method: string, op: Operation, known: Known): Case[] {
   const resolve = resolver(doc);
   const params = op.parameters ?? [];
+  const own = (name: string, where: 'path' | 'field'): string | undefined => {
+    if (where === 'path') {
+      const rule = OWN_PATH_IDS.find(([pattern, param]) => param === name && pattern.test(route));
+      return rule ? known[rule[2]] : undefined;
+    }
+    const which = OWN_FIELDS[name];
+    return which ? known[which] : undefined;
+  };
   const base = {
     path: Object.fromEntries(
-      params.filter((p) => p.in === 'path').map((p) => [p.name, String(sample(resolve, p.schema))]),
+      params
+        .filter((p) => p.in === 'path')
+        .map((p) => [p.name, own(p.name, 'path') ?? String(sample(resolve, p.schema, 0, known, p.name))]),
     ),
     query: Object.fromEntries(
-      params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, sample(resolve, p.schema)]),
+      params
+        .filter((p) => p.in === 'query' && (p.required || own(p.name, 'field')))
+        .map((p) => [p.name, own(p.name, 'field') ?? sample(resolve, p.schema, 0, known, p.name)]),
     ),
     headers: Object.fromEntries(
       params.filter((p) => p.in === 'header' && p.required).map((p) => [p.name, String(sample(resolve, p.schema))]),
     ),
   };
   const jsonSchema = op.requestBody?.content['application/json']?.schema;
-  const body = jsonSchema ? resolve(jsonSchema) : undefined;
-  const baseBody = body ? sample(resolve, body) : undefined;
-  const withBody = baseBody === undefined ? {} : { body: { json: baseBody } };
+  const shapes = jsonSchema ? alternatives(doc, jsonSchema) : [];
+  const bodies = shapes.map((shape) => ({ shape, json: sample(resolve, shape, 0, known) as Record<string, unknown> }));
+  const withBody = bodies[0] ? { body: { json: bodies[0].json } } : {};
   const cases: Case[] = [];
   const add = (label: string, change: Partial<Case>) => cases.push({ label, ...base, ...withBody, ...change } as Case);
 
@@ -187,23 +279,97 @@ function casesFor(doc: Doc, route: string, op: Operation): Case[] {
   for (const p of params.filter((x) => x.in === 'header')) {
     add(`header ${p.name}: huge`, { headers: { ...base.headers, [p.name]: HUGE.slice(0, 8000) } });
   }
-  // Whatever the operation reads, a body it cannot parse is refused.
-  add('invalid JSON', { body: { raw: '{"a":', type: 'application/json' } });
-  add('wrong content type', { body: { raw: 'a=1', type: 'text/plain' } });
-  if (body) {
+  // A body that cannot be parsed is refused, whatever the operation reads. (A text/plain body is only wrong where the
+  // operation takes a body: Fastify parses text/plain, and an operation without a body ignores it.)
+  if (method !== 'get') add('invalid JSON', { body: { raw: '{"a":', type: 'application/json' } });
+  if (bodies.length) {
+    add('wrong content type', { body: { raw: 'a=1', type: 'text/plain' } });
+    add('form content type', { body: { raw: 'a=1', type: 'application/x-www-form-urlencoded' } });
     add('empty JSON body', { body: { raw: '', type: 'application/json' } });
     add('array body', { body: { json: [] } });
     add('null body', { body: { raw: 'null', type: 'application/json' } });
-    if (body.required?.length) add('every required field missing', { body: { json: {} } });
-    const fields = fieldsOf(resolve, body, baseBody as Record<string, unknown>);
-    for (const f of fields) {
-      if (f.required) add(`body ${f.path.join('.')} missing`, { body: { json: f.set(undefined) } });
-      for (const [what, value] of wrongValues(f.schema, 'json'))
-        add(`body ${f.path.join('.')}: ${what}`, { body: { json: f.set(value) } });
-    }
+    add('string body', { body: { raw: '"x"', type: 'application/json' } });
+    add('body over the limit', { body: { raw: TOO_LARGE, type: 'application/json' } });
+    add('deeply nested body', { body: { raw: `${'['.repeat(5000)}${']'.repeat(5000)}`, type: 'application/json' } });
   }
-  return cases.slice(0, CAP);
+  bodies.forEach(({ shape, json }, n) => {
+    const tag = bodies.length > 1 ? `body#${n + 1}` : 'body';
+    // `{}` is only wrong when every shape the body may take has a required field.
+    if (bodies.every((b) => b.shape.required?.length))
+      add(`${tag}: every required field missing`, { body: { json: {} } });
+    for (const f of fieldsOf(resolve, shape, json)) {
+      if (f.required) add(`${tag} ${f.path.join('.')} missing`, { body: { json: f.set(undefined) } });
+      for (const [what, value] of wrongValues(f.schema, 'json'))
+        add(`${tag} ${f.path.join('.')}: ${what}`, { body: { json: f.set(value) } });
+    }
+  });
+  if (cases.length > CAP) capped.push(`${method.toUpperCase()} ${route}: ${cases.length}`);
+  if (process.env.SWEEP_BASE === '1') return [{ label: 'BASE', ...base, ...withBody }];
+  return [...cases.slice(0, CAP), ...(EXTRA[`${method.toUpperCase()} ${route}`]?.(base) ?? [])];
 }
+
+/** Operations that have cases of their own besides the generated ones (multipart, signed webhooks). */
+const EXTRA: Record<string, (base: Pick<Case, 'path' | 'query' | 'headers'>) => Case[]> = {
+  'POST /v1/team/cv': (base) => {
+    const form = (parts: Array<[string, string, string?]>) => {
+      const boundary = 'sweepboundary';
+      const raw = parts
+        .map(
+          ([name, value, filename]) =>
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n${filename ? 'Content-Type: application/octet-stream\r\n' : ''}\r\n${value}\r\n`,
+        )
+        .join('');
+      return { raw: `${raw}--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}` };
+    };
+    const fields: Array<[string, string]> = [
+      ['positionId', randomUUID()],
+      ['name', 'Ada Lovelace'],
+      ['email', 'sweep@example.com'],
+      ['phone', '030 12345678'],
+      ['message', 'Hello'],
+    ];
+    const pdf = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF';
+    const at = { ...base, headers: { ...base.headers } };
+    return [
+      { label: 'multipart without a file', ...at, body: form(fields) },
+      { label: 'multipart with a text file', ...at, body: form([...fields, ['cv', 'plain text', 'cv.txt']]) },
+      { label: 'multipart, huge field', ...at, body: form([...fields, ['message', HUGE], ['cv', pdf, 'cv.pdf']]) },
+      {
+        label: 'multipart, NUL in a field',
+        ...at,
+        body: form([['name', 'a\u0000b'], ...fields.slice(2), ['positionId', randomUUID()], ['cv', pdf, 'cv.pdf']]),
+      },
+      {
+        label: 'multipart, broken',
+        ...at,
+        body: { raw: '--sweepboundary\r\nbroken', type: 'multipart/form-data; boundary=sweepboundary' },
+      },
+      { label: 'JSON instead of multipart', ...at, body: { json: Object.fromEntries(fields) } },
+    ];
+  },
+  'POST /v1/payment/webhook/{provider}': (base) =>
+    ['stripe', 'sandbox'].flatMap((provider) => {
+      const event = JSON.stringify({ id: 'evt_sweep', type: 'payment_intent.succeeded', data: { object: {} } });
+      const at = { ...base, path: { provider } };
+      return [
+        { label: `${provider}: no signature`, ...at, headers: {}, body: { raw: event, type: 'application/json' } },
+        {
+          label: `${provider}: bad signature`,
+          ...at,
+          headers: { [`${provider}-signature`]: `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+          body: { raw: event, type: 'application/json' },
+        },
+        {
+          label: `${provider}: garbage signature`,
+          ...at,
+          headers: { [`${provider}-signature`]: 'garbage' },
+          body: { raw: 'not json', type: 'application/json' },
+        },
+      ];
+    }),
+};
+
+const capped: string[] = [];
 
 /** The fields of a body, nested objects and the first item of arrays included, each with a setter on a copy. */
 function fieldsOf(resolve: (s: Schema) => Schema, schema: Schema, base: Record<string, unknown>) {
@@ -326,33 +492,90 @@ function problemOf(res: Awaited<ReturnType<typeof send>>): string | null {
   return null;
 }
 
+/** The code of the first store variant in a list of store items. */
+function firstVariant(items: unknown): string {
+  const text = JSON.stringify(items ?? {});
+  const code = /"(?:variant_code|code)":"([A-Za-z0-9][A-Za-z0-9-]{0,39})"/.exec(text)?.[1];
+  if (!code) throw new Error(`no store variant in ${text.slice(0, 200)}`);
+  return code;
+}
+
 describe('bad-input sweep over every operation of /docs/json', () => {
   let doc: Doc;
-  const tokens: Record<string, string | null> = { anonymous: null };
+  /** The callers: anonymous, two demo accounts signed in through the API, and a token that is not one. */
+  const tokens: Record<string, string | null> = { anonymous: null, 'bad token': 'not-a-token' };
   let before: Map<string, string>;
+
+  const known: Record<string, Known> = { anonymous: {}, customer: {}, dealer: {}, 'bad token': {} };
+
+  /** The first id (`_id` or `id`) in an answer. */
+  const firstId = (value: unknown): string | undefined => {
+    if (Array.isArray(value)) return value.map(firstId).find(Boolean);
+    if (!value || typeof value !== 'object') return undefined;
+    const record = value as Record<string, unknown>;
+    const own = record._id ?? record.id;
+    if (typeof own === 'string') return own;
+    return Object.values(record).map(firstId).find(Boolean);
+  };
 
   beforeAll(async () => {
     doc = (await ctx.app.inject('/docs/json')).json() as Doc;
+    const get = async (url: string, token: string | null) => {
+      const res = await ctx.app.inject({
+        url,
+        remoteAddress: nextIp(),
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      return res.statusCode === 200 ? res.json() : undefined;
+    };
+    const variant = firstVariant(await get('/v1/store/items?country=DE', null));
     for (const [role, email] of [
+      ['anonymous', null],
       ['customer', 'customer@demo.starkfuture.com'],
       ['dealer', 'dealer@demo.starkfuture.com'],
     ] as const) {
-      const res = await ctx.app.inject({
+      if (email) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/v1/user/sign-in',
+          remoteAddress: nextIp(),
+          payload: { email, password: DEMO_PASSWORD },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        tokens[role] = res.json().token;
+      }
+      const token = tokens[role] ?? null;
+      // Each caller's own records, so that bad input also reaches the routes behind their "not found".
+      const cart = await ctx.app.inject({
         method: 'POST',
-        url: '/v1/user/sign-in',
+        url: '/v1/cart/add-store-item?country=DE',
         remoteAddress: nextIp(),
-        payload: { email, password: DEMO_PASSWORD },
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        payload: { variant_code: variant },
       });
-      expect(res.statusCode, res.body).toBe(200);
-      tokens[role] = res.json().token;
+      expect(cart.statusCode, cart.body).toBeLessThan(300);
+      known[role] = {
+        cart: firstId(cart.json()),
+        ...(token
+          ? {
+              user: firstId(await get('/v1/user/me', token)),
+              dealer: firstId(await get('/v1/dealer/my', token)),
+              order: firstId(await get('/v1/order', token)),
+              vehicle: firstId(await get('/v1/vehicles', token)),
+              referral: firstId(await get('/v1/referral/refer', token)),
+            }
+          : {}),
+      };
     }
-    // Signing in writes sessions: the snapshot is taken after it.
+    // Signing in and the carts write rows: the snapshot is taken after them.
     before = await snapshot();
   });
 
-  for (const role of ['anonymous', 'customer', 'dealer'] as const) {
+  for (const role of ['anonymous', 'customer', 'dealer', 'bad token'] as const) {
     it(`answers bad input with a 4xx and changes nothing, as ${role}`, { timeout: 180_000 }, async () => {
       const problems: string[] = [];
+      /** Debugging output (SWEEP_TRACE, SWEEP_BASE), written to SWEEP_OUT. */
+      const notes: string[] = [];
       const trace = process.env.SWEEP_TRACE === '1';
       let count = 0;
       for (const [route, methods] of Object.entries(doc.paths)) {
@@ -360,15 +583,17 @@ describe('bad-input sweep over every operation of /docs/json', () => {
           const at = `${method.toUpperCase()} ${route}`;
           if (at in SKIPPED) continue;
           const mark = trace ? await snapshot() : undefined;
-          for (const c of casesFor(doc, route, op)) {
+          for (const c of casesFor(doc, route, method, op, known[role])) {
             const res = await send(method.toUpperCase(), route, c, tokens[role] ?? null);
             if (res !== null) count++;
             const problem = problemOf(res);
             if (problem) problems.push(`${at} [${c.label}]: ${problem}`);
+            if (process.env.SWEEP_BASE === '1' && res && res !== 'timeout')
+              notes.push(`(base) ${at}: ${res.statusCode} ${res.body.slice(0, 160)}`);
             if (trace && res && res !== 'timeout' && res.statusCode < 400 && method !== 'get')
-              problems.push(`(trace) ${at} [${c.label}]: ${res.statusCode} ${res.body.slice(0, 100)}`);
+              notes.push(`(trace) ${at} [${c.label}]: ${res.statusCode} ${res.body.slice(0, 100)}`);
           }
-          if (mark) for (const change of changed(mark, await snapshot())) problems.push(`${at} changed ${change}`);
+          if (mark) for (const change of changed(mark, await snapshot())) notes.push(`${at} changed ${change}`);
         }
       }
       const after = await snapshot();
@@ -376,7 +601,10 @@ describe('bad-input sweep over every operation of /docs/json', () => {
       before = after;
       if (process.env.SWEEP_OUT) {
         const { appendFileSync } = await import('node:fs');
-        appendFileSync(process.env.SWEEP_OUT, `${role}: ${count} requests\n${[...problems, ...changes].join('\n')}\n`);
+        appendFileSync(
+          process.env.SWEEP_OUT,
+          `${role}: ${count} requests\n${[...problems, ...changes, ...notes].join('\n')}\n`,
+        );
       }
       expect(count).toBeGreaterThan(1000);
       expect(problems).toEqual([]);

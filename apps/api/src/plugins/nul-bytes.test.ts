@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { apiCalls, useApi } from '../../test/helper.ts';
+
+const ctx = useApi();
+const { call, ok, refused } = apiCalls(ctx);
+
+const count = async (table: string) =>
+  ((await ctx.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as { n: number }).n;
+
+describe('text with a NUL character', () => {
+  it('is refused with 400 VALIDATION_ERROR before a route stores or queries it (it was a 500, or stored)', async () => {
+    const good = { topic: 'other', name: 'Eva Smit', email: 'eva@example.com', message: 'Hello there, team.' };
+    const before = { contact: await count('contact_messages'), whistle: await count('whistle_cases') };
+
+    const contact = await refused(
+      await call('POST', '/v1/contact', null, { ...good, name: 'Eva\u0000' }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(contact.details).toEqual([{ path: 'body.name', message: 'must not contain a NUL character' }]);
+    await refused(await call('GET', '/v1/store/items?country=DE&search=a%00b'), 400, 'VALIDATION_ERROR');
+    await refused(
+      await call('POST', '/v1/user/sign-up?lang=de&country=DE', null, {
+        email: 'nul@example.com',
+        password: 'correct horse battery',
+        name: 'A\u0000',
+        secondName: 'B',
+        phone: '030 12345678',
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    // A whistleblowing report keeps its text encrypted: the NUL went in unnoticed.
+    await refused(
+      await call('POST', '/v2/whistleblowing/reports', null, {
+        category: 'other',
+        description: 'x'.repeat(40),
+        when: '\u0000',
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
+
+    expect({ contact: await count('contact_messages'), whistle: await count('whistle_cases') }).toEqual(before);
+    // The same input without the NUL is taken.
+    await ok(await call('POST', '/v1/contact', null, good), 201);
+  });
+});
