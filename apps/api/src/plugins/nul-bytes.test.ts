@@ -12,6 +12,7 @@ describe('text with a NUL character', () => {
   it('is refused with 400 VALIDATION_ERROR before a route stores or queries it (it was a 500, or stored)', async () => {
     const good = { topic: 'other', name: 'Eva Smit', email: 'eva@example.com', message: 'Hello there, team.' };
     const before = { contact: await count('contact_messages'), whistle: await count('whistle_cases') };
+    expect(await count('job_applications')).toBe(0);
 
     const contact = await refused(
       await call('POST', '/v1/contact', null, { ...good, name: 'Eva\u0000' }),
@@ -42,7 +43,31 @@ describe('text with a NUL character', () => {
       'VALIDATION_ERROR',
     );
 
-    expect({ contact: await count('contact_messages'), whistle: await count('whistle_cases') }).toEqual(before);
+    // A CV's multipart fields are read by the route itself: the same refusal there.
+    const boundary = 'nulboundary';
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const cv = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/team/cv',
+      remoteAddress: '198.51.100.240',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-lang': 'en' },
+      payload: [
+        field('positionId', 'service-technician'),
+        field('name', 'Noor\u0000Visser'),
+        field('email', 'noor@example.com'),
+        `--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\r\n',
+        `--${boundary}--\r\n`,
+      ].join(''),
+    });
+    await refused(cv, 400, 'VALIDATION_ERROR');
+
+    expect({
+      contact: await count('contact_messages'),
+      whistle: await count('whistle_cases'),
+      cv: await count('job_applications'),
+    }).toEqual({ ...before, cv: 0 });
     // The same input without the NUL is taken.
     await ok(await call('POST', '/v1/contact', null, good), 201);
   });
