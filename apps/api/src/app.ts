@@ -96,7 +96,7 @@ import {
 } from './modules/whistleblowing/routes.ts';
 import { whistleService } from './modules/whistleblowing/service.ts';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
-import { refuseNulBytes } from './plugins/nul-bytes.ts';
+import { refuseMalformedText } from './plugins/malformed-text.ts';
 import type { CaptchaProvider } from './providers/captcha/interface.ts';
 import { outboxEmail } from './providers/email/outbox.ts';
 import { geoipLite } from './providers/geo/geoip-lite.ts';
@@ -179,7 +179,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  refuseNulBytes(app);
+  refuseMalformedText(app);
 
   // — external —
   app.addHook('onRequest', (request, _reply, done) => {

@@ -205,7 +205,13 @@ function wrongValues(s: Schema, where: 'json' | 'query'): Array<[string, unknown
   const out: Array<[string, unknown]> = [];
   if (where === 'query') {
     if (type === 'integer' || type === 'number')
-      out.push(['not a number', 'abc'], ['huge number', '1e308'], ['long number', '99999999999999999999']);
+      out.push(
+        ['not a number', 'abc'],
+        ['huge number', '1e308'],
+        ['long number', '99999999999999999999'],
+        ['over a 32-bit integer', '2147483648'],
+        ...(s.minimum === undefined ? [['negative', '-1'] as [string, unknown]] : []),
+      );
     if (type === 'integer') out.push(['fraction', '1.5']);
     else if (type === 'boolean') out.push(['not a boolean', 'maybe']);
     else if (s.enum) out.push(['not an option', 'not-an-option']);
@@ -220,14 +226,17 @@ function wrongValues(s: Schema, where: 'json' | 'query'): Array<[string, unknown
     out.push(
       ['string for a number', 'abc'],
       ...HUGE_NUMBERS.map((n): [string, unknown] => [`huge number ${n}`, n]),
+      ['over a 32-bit integer', 2 ** 31],
       ...(type === 'integer' ? [['fraction', 1.5] as [string, unknown]] : []),
+      ...(s.minimum === undefined && s.exclusiveMinimum === undefined ? [['negative', -1] as [string, unknown]] : []),
     );
   else if (type === 'boolean') out.push(['string for a boolean', 'yes']);
   else if (type === 'array')
     out.push(['string for an array', 'x'], ['huge array', Array(5000).fill(HUGE.slice(0, 20))]);
   else if (type === 'object') out.push(['string for an object', 'x']);
   if (!s.nullable && !(Array.isArray(s.type) && s.type.includes('null'))) out.push(['null', null]);
-  if (type === 'string' || s.enum) out.push(['huge string', HUGE], ['NUL byte', 'a\u0000b']);
+  if (type === 'string' || s.enum)
+    out.push(['huge string', HUGE], ['NUL byte', 'a\u0000b'], ['lone surrogate', 'a\ud800b']);
   if (s.format === 'date' || s.format === 'date-time') out.push(['not a date', '2026-13-45']);
   return out;
 }

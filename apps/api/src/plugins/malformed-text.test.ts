@@ -8,7 +8,7 @@ const { call, ok, refused } = apiCalls(ctx);
 const count = async (table: string) =>
   ((await ctx.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as { n: number }).n;
 
-describe('text with a NUL character', () => {
+describe('text with a NUL character or a lone surrogate', () => {
   it('is refused with 400 VALIDATION_ERROR before a route stores or queries it (it was a 500, or stored)', async () => {
     const good = { topic: 'other', name: 'Eva Smit', email: 'eva@example.com', message: 'Hello there, team.' };
     const before = { contact: await count('contact_messages'), whistle: await count('whistle_cases') };
@@ -19,8 +19,12 @@ describe('text with a NUL character', () => {
       400,
       'VALIDATION_ERROR',
     );
-    expect(contact.details).toEqual([{ path: 'body.name', message: 'must not contain a NUL character' }]);
+    expect(contact.details).toEqual([
+      { path: 'body.name', message: 'must be well-formed text without NUL characters' },
+    ]);
     await refused(await call('GET', '/v1/store/items?country=DE&search=a%00b'), 400, 'VALIDATION_ERROR');
+    // A lone surrogate was stored as U+FFFD.
+    await refused(await call('POST', '/v1/contact', null, { ...good, name: 'Eva\ud800' }), 400, 'VALIDATION_ERROR');
     await refused(
       await call('POST', '/v1/user/sign-up?lang=de&country=DE', null, {
         email: 'nul@example.com',
