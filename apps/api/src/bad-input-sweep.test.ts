@@ -425,24 +425,27 @@ function urlOf(route: string, c: Case) {
   return qs ? `${path}?${qs}` : path;
 }
 
+/** Rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = <T>(result: unknown) => ((result as { rows?: unknown[] }).rows ?? []) as T[];
+
 /** Every table of the app with its row count and an md5 over its rows. */
 async function snapshot(): Promise<Map<string, string>> {
   const db = ctx.database.db;
-  const tables = (
+  const tables = rowsOf<{ table_name: string }>(
     await db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    )
-  ).rows as Array<{ table_name: string }>;
+    ),
+  );
   const out = new Map<string, string>();
   for (const { table_name: name } of tables) {
     if (name in VOLATILE_TABLES) continue;
-    const [row] = (
+    const [row] = rowsOf<{ n: number; h: string }>(
       await db.execute(
         sql.raw(
           `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t`,
         ),
-      )
-    ).rows as Array<{ n: number; h: string }>;
+      ),
+    );
     out.set(name, `${row?.n} rows, md5 ${row?.h}`);
   }
   return out;
@@ -596,7 +599,7 @@ describe('bad-input sweep over every operation of /docs/json', () => {
           const at = `${method.toUpperCase()} ${route}`;
           if (at in SKIPPED) continue;
           const mark = trace ? await snapshot() : undefined;
-          for (const c of casesFor(doc, route, method, op, known[role])) {
+          for (const c of casesFor(doc, route, method, op, known[role] ?? {})) {
             const res = await send(method.toUpperCase(), route, c, tokens[role] ?? null);
             if (res !== null) count++;
             const problem = problemOf(res);

@@ -5,8 +5,10 @@ import { apiCalls, useApi } from '../../test/helper.ts';
 const ctx = useApi();
 const { call, ok, refused } = apiCalls(ctx);
 
-const count = async (table: string) =>
-  ((await ctx.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as { n: number }).n;
+const count = async (table: string) => {
+  const result = await ctx.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+  return ((result as { rows?: Array<{ n: number }> }).rows ?? [])[0]?.n;
+};
 
 describe('text with a NUL character or a lone surrogate', () => {
   it('is refused with 400 VALIDATION_ERROR before a route stores or queries it (it was a 500, or stored)', async () => {
