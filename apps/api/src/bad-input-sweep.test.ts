@@ -113,6 +113,10 @@ interface Known {
   vehicle?: string;
   referral?: string;
   cart?: string;
+  payment?: string;
+  /** A whistleblowing report's code and secret (sent anonymously before the sweep). */
+  code?: string;
+  secret?: string;
 }
 
 /** Path parameters filled with one of the caller's own ids: [route pattern, parameter, which id]. */
@@ -127,6 +131,7 @@ const OWN_PATH_IDS: Array<[RegExp, string, keyof Known]> = [
   ],
   [/^\/v1\/vehicles\/\{id\}/, 'id', 'vehicle'],
   [/^\/v1\/referral\/(edit\/|delete\/)?\{id\}$/, 'id', 'referral'],
+  [/^\/v1\/payment\/\{id\}/, 'id', 'payment'],
   [/./, 'cartId', 'cart'],
 ];
 
@@ -137,6 +142,9 @@ const OWN_FIELDS: Record<string, keyof Known> = {
   orderId: 'order',
   order: 'order',
   owner: 'user',
+  paymentIntentId: 'payment',
+  code: 'code',
+  secret: 'secret',
 };
 
 /** A plausible valid value for a schema (its first enum value, a fresh uuid, the minimum …). */
@@ -542,6 +550,15 @@ describe('bad-input sweep over every operation of /docs/json', () => {
       });
       return res.statusCode === 200 ? res.json() : undefined;
     };
+    // A report, so that the reporter's routes are swept with a real code and secret.
+    const report = await ctx.app.inject({
+      method: 'POST',
+      url: '/v2/whistleblowing/reports',
+      remoteAddress: nextIp(),
+      payload: { category: 'other', description: 'A report made before the bad-input sweep.' },
+    });
+    expect(report.statusCode, report.body).toBe(201);
+    const { code, secret } = report.json() as { code: string; secret: string };
     openPosition = firstId(await get('/v1/team/positions?country=DE&lang=en', null)) ?? openPosition;
     const variant = firstVariant(await get('/v1/store/items?country=DE', null));
     for (const [role, email] of [
@@ -570,7 +587,26 @@ describe('bad-input sweep over every operation of /docs/json', () => {
         payload: { variant_code: variant },
       });
       expect(cart.statusCode, cart.body).toBeLessThan(300);
+      // A payment waiting for its confirmation, on the first of the caller's orders that takes one.
+      let payment: string | undefined;
+      const orders = ((await get('/v1/order', token))?.docs ?? []) as Array<{ id: string }>;
+      for (const order of token ? orders : []) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/v1/payment/create-intent',
+          remoteAddress: nextIp(),
+          headers: { authorization: `Bearer ${token}` },
+          payload: { orderId: order.id, method: 'card' },
+        });
+        if (res.statusCode === 200) {
+          payment = firstId(res.json());
+          break;
+        }
+      }
       known[role] = {
+        code,
+        secret,
+        payment,
         cart: firstId(cart.json()),
         ...(token
           ? {
@@ -583,7 +619,14 @@ describe('bad-input sweep over every operation of /docs/json', () => {
           : {}),
       };
     }
-    // Signing in and the carts write rows: the snapshot is taken after them.
+    // The sweep reaches past "not found" only with these.
+    expect(Object.keys(known.customer ?? {}).filter((k) => known.customer?.[k as keyof Known])).toEqual(
+      expect.arrayContaining(['cart', 'user', 'order', 'vehicle', 'code']),
+    );
+    expect(Object.keys(known.dealer ?? {}).filter((k) => known.dealer?.[k as keyof Known])).toEqual(
+      expect.arrayContaining(['cart', 'user', 'dealer', 'order', 'referral', 'payment']),
+    );
+    // Signing in, the carts, the report and the payments write rows: the snapshot is taken after them.
     before = await snapshot();
   });
 
