@@ -299,6 +299,18 @@ function casesFor(doc: Doc, route: string, method: string, op: Operation, known:
   // A body that cannot be parsed is refused, whatever the operation reads. (A text/plain body is only wrong where the
   // operation takes a body: Fastify parses text/plain, and an operation without a body ignores it.)
   if (method !== 'get') add('invalid JSON', { body: { raw: '{"a":', type: 'application/json' } });
+  // The error message is translated: languages that are not one, on a request that is bad anyway (the first case of
+  // this operation, or invalid JSON).
+  const first = cases[0];
+  add('bad language headers', {
+    ...(first ? { path: first.path, query: first.query, ...(first.body ? { body: first.body } : {}) } : {}),
+    headers: {
+      ...(first?.headers ?? base.headers),
+      'x-lang': '../../etc',
+      'accept-language': `${'x'.repeat(5000)};q=abc,*;q=-1`,
+    },
+    ...(method !== 'get' ? { body: { raw: '{"a":', type: 'application/json' } } : {}),
+  });
   if (bodies.length) {
     add('wrong content type', { body: { raw: 'a=1', type: 'text/plain' } });
     add('form content type', { body: { raw: 'a=1', type: 'application/x-www-form-urlencoded' } });
