@@ -114,6 +114,8 @@ interface Known {
   referral?: string;
   cart?: string;
   payment?: string;
+  /** A dealer application (administrators). */
+  application?: string;
   /** A whistleblowing report's code and secret (sent anonymously before the sweep). */
   code?: string;
   secret?: string;
@@ -131,7 +133,8 @@ const OWN_PATH_IDS: Array<[RegExp, string, keyof Known]> = [
   ],
   [/^\/v1\/vehicles\/\{id\}/, 'id', 'vehicle'],
   [/^\/v1\/referral\/(edit\/|delete\/)?\{id\}$/, 'id', 'referral'],
-  [/^\/v1\/payment\/\{id\}/, 'id', 'payment'],
+  [/^\/v1\/(admin\/)?payment\/\{id\}|^\/v1\/admin\/payments\/\{id\}/, 'id', 'payment'],
+  [/^\/v1\/admin\/dealer-applications\/\{id\}/, 'id', 'application'],
   [/./, 'cartId', 'cart'],
 ];
 
@@ -196,8 +199,9 @@ function sample(resolve: (s: Schema) => Schema, raw: Schema, depth = 0, known: K
 
 /** Valid-looking values for fields of these names, used when the schema takes them. */
 const NAME_HINTS: Record<string, string> = {
-  lang: 'en',
-  langLocation: 'en',
+  lang: 'de',
+  langLocation: 'de',
+  key: 'error_validation',
   hash: '1e1c14e6',
   number: '4242 4242 4242 4242',
   cvc: '123',
@@ -631,6 +635,12 @@ describe('bad-input sweep over every operation of /docs/json', () => {
           : {}),
       };
     }
+    // The administrator's own records: a dealer's payment to record or refund, a dealer application to review.
+    known.admin = {
+      ...known.admin,
+      payment: known.dealer?.payment,
+      application: firstId(await get('/v1/admin/dealer-applications', tokens.admin ?? null)),
+    };
     // The sweep reaches past "not found" only with these.
     expect(Object.keys(known.customer ?? {}).filter((k) => known.customer?.[k as keyof Known])).toEqual(
       expect.arrayContaining(['cart', 'user', 'order', 'vehicle', 'code']),
@@ -638,6 +648,7 @@ describe('bad-input sweep over every operation of /docs/json', () => {
     expect(Object.keys(known.dealer ?? {}).filter((k) => known.dealer?.[k as keyof Known])).toEqual(
       expect.arrayContaining(['cart', 'user', 'dealer', 'order', 'referral', 'payment']),
     );
+    expect(known.admin?.application).toBeTruthy();
     // Signing in, the carts, the report and the payments write rows: the snapshot is taken after them.
     before = await snapshot();
   });

@@ -4,6 +4,21 @@ import { z } from 'zod';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
+/**
+ * A number, also as the text of a form field ("6500"). Unlike `z.coerce.number()`, `null`, `''`, booleans and arrays
+ * are not numbers: coerced, they became 0 or 1 (`labourRate: null` approved a dealer at a labour rate of 0).
+ */
+const formNumber = (number: z.ZodNumber) =>
+  z.union([
+    number,
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+(\.\d+)?$/)
+      .transform(Number)
+      .pipe(number),
+  ]);
+
 export const DealerApplicationBody = z.object({
   companyName: text(120),
   vatId: z.string().trim().min(4).max(20).meta({ description: 'The company’s VAT id, checked with the VAT provider' }),
@@ -65,24 +80,18 @@ export type DealerApplication = z.infer<typeof DealerApplication>;
 
 export const DealerApproval = z.object({
   groupName: text(60),
-  labourRate: z.coerce.number().int().min(0).max(100_000).meta({ description: 'Minor units per hour' }),
-  reimbursement: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(1_000_000)
-    .meta({ description: 'Assembly reimbursement, minor units' }),
+  labourRate: formNumber(z.number().int().min(0).max(100_000)).meta({ description: 'Minor units per hour' }),
+  reimbursement: formNumber(z.number().int().min(0).max(1_000_000)).meta({
+    description: 'Assembly reimbursement, minor units',
+  }),
   currency: z
     .string()
     .regex(/^[A-Za-z]{3}$/)
     .transform((c) => c.toUpperCase()),
-  documentFee: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(1_000_000)
-    .meta({ description: 'Marketplace document fee, minor units' }),
-  margin: z.coerce.number().min(0).max(100).meta({ description: 'Marketplace margin, percent' }),
+  documentFee: formNumber(z.number().int().min(0).max(1_000_000)).meta({
+    description: 'Marketplace document fee, minor units',
+  }),
+  margin: formNumber(z.number().min(0).max(100)).meta({ description: 'Marketplace margin, percent' }),
 });
 export type DealerApproval = z.infer<typeof DealerApproval>;
 

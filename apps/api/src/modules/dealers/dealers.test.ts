@@ -51,8 +51,18 @@ describe('becoming a dealer', () => {
       400,
       'VALIDATION_ERROR',
     );
+    // null, '' and booleans are not numbers (they were taken as 0 and 1: approved at a labour rate of 0).
+    for (const bad of [{ labourRate: null }, { reimbursement: '' }, { documentFee: true }, { margin: [] }]) {
+      await refused(
+        await call('POST', `/v1/admin/dealer-applications/${mine._id}/approve`, admin, { ...terms, ...bad }),
+        400,
+        'VALIDATION_ERROR',
+      );
+    }
+    // The admin page's form posts the fields as text.
+    const asText = Object.fromEntries(Object.entries(terms).map(([k, v]) => [k, String(v)]));
     expect(
-      await ok(await call('POST', `/v1/admin/dealer-applications/${mine._id}/approve`, admin, terms)),
+      await ok(await call('POST', `/v1/admin/dealer-applications/${mine._id}/approve`, admin, asText)),
     ).toMatchObject({ status: 'approved' });
     await refused(
       await call('POST', `/v1/admin/dealer-applications/${mine._id}/reject`, admin, { reason: 'x' }),
