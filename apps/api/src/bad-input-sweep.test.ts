@@ -237,6 +237,8 @@ function wrongValues(s: Schema, where: 'json' | 'query'): Array<[string, unknown
   else if (type === 'integer' || type === 'number')
     out.push(
       ['string for a number', 'abc'],
+      ['empty string for a number', ''],
+      ['boolean for a number', true],
       ...HUGE_NUMBERS.map((n): [string, unknown] => [`huge number ${n}`, n]),
       ['over a 32-bit integer', 2 ** 31],
       ...(type === 'integer' ? [['fraction', 1.5] as [string, unknown]] : []),

@@ -1,23 +1,9 @@
 import { z } from 'zod';
+import { formNumber } from './form-number.ts';
 
 // Becoming a dealer (spec sections 4, 5, 7 "POST dealer"; docs/decisions/020-dealer-applications.md).
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-
-/**
- * A number, also as the text of a form field ("6500"). Unlike `z.coerce.number()`, `null`, `''`, booleans and arrays
- * are not numbers: coerced, they became 0 or 1 (`labourRate: null` approved a dealer at a labour rate of 0).
- */
-const formNumber = (number: z.ZodNumber) =>
-  z.union([
-    number,
-    z
-      .string()
-      .trim()
-      .regex(/^-?\d+(\.\d+)?$/)
-      .transform(Number)
-      .pipe(number),
-  ]);
 
 export const DealerApplicationBody = z.object({
   companyName: text(120),
@@ -32,12 +18,9 @@ export const DealerApplicationBody = z.object({
   postalCode: text(16),
   city: text(100),
   phone: z.string().trim().min(5).max(32),
-  expectedYearlyVolume: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(10_000)
-    .meta({ description: 'Bikes a year the store expects to sell' }),
+  expectedYearlyVolume: formNumber(z.number().int().min(1).max(10_000)).meta({
+    description: 'Bikes a year the store expects to sell',
+  }),
   message: z.string().trim().max(2000).default(''),
   captcha: z.string().max(4000).optional(),
 });

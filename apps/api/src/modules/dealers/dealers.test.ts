@@ -27,6 +27,12 @@ describe('becoming a dealer', () => {
       status: 'none',
       allowed: true,
     });
+    // A boolean is not a number of bikes (z.coerce took `true` as 1).
+    await refused(
+      await call('POST', '/v2/dealer', token, { ...application(), expectedYearlyVolume: true }),
+      400,
+      'VALIDATION_ERROR',
+    );
     const sent = await ok(await call('POST', '/v2/dealer', token, application()), 201);
     expect(sent).toMatchObject({ status: 'pending', allowed: false, storeName: 'Moto Elettrica Milano' });
     expect((await lastMail(ctx.app, email))?.lang).toBe('de');
