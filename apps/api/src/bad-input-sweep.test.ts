@@ -114,6 +114,8 @@ interface Known {
   referral?: string;
   cart?: string;
   payment?: string;
+  /** A line of that order (dealers edit their orders' lines). */
+  line?: string;
   /** A dealer application (administrators). */
   application?: string;
   /** A whistleblowing report's code and secret (sent anonymously before the sweep). */
@@ -146,6 +148,7 @@ const OWN_FIELDS: Record<string, keyof Known> = {
   order: 'order',
   owner: 'user',
   paymentIntentId: 'payment',
+  lineId: 'line',
   code: 'code',
   secret: 'secret',
 };
@@ -633,6 +636,7 @@ describe('bad-input sweep over every operation of /docs/json', () => {
               order: firstId(await get('/v1/order', token)),
               vehicle: firstId(await get('/v1/vehicles', token)),
               referral: firstId(await get('/v1/referral/refer', token)),
+              line: firstId((await get(`/v1/dealer/orders/${orders[0]?.id}`, token))?.lines),
             }
           : {}),
       };
@@ -648,7 +652,7 @@ describe('bad-input sweep over every operation of /docs/json', () => {
       expect.arrayContaining(['cart', 'user', 'order', 'vehicle', 'code']),
     );
     expect(Object.keys(known.dealer ?? {}).filter((k) => known.dealer?.[k as keyof Known])).toEqual(
-      expect.arrayContaining(['cart', 'user', 'dealer', 'order', 'referral', 'payment']),
+      expect.arrayContaining(['cart', 'user', 'dealer', 'order', 'referral', 'payment', 'line']),
     );
     expect(known.admin?.application).toBeTruthy();
     // Signing in, the carts, the report and the payments write rows: the snapshot is taken after them.
