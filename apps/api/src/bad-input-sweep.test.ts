@@ -1,8 +1,8 @@
 /**
  * The bad-input sweep (issue 22, item 5): every operation of the served OpenAPI document gets bad input — wrong types,
  * missing required fields, huge strings and numbers, bad path ids, invalid JSON, a wrong content type — as an anonymous
- * visitor, a customer, a dealer, an administrator and a caller with a token that is not one. No answer may be a 5xx,
- * every 4xx has the error envelope, and no table changes.
+ * visitor, a customer, a dealer, an administrator, a translator and a caller with a token that is not one. No answer
+ * may be a 5xx, every 4xx has the error envelope, and no table changes.
  * How to run it and what it leaves out: docs/readme-sweep.md.
  */
 import { randomUUID } from 'node:crypto';
@@ -550,7 +550,14 @@ describe('bad-input sweep over every operation of /docs/json', () => {
   const tokens: Record<string, string | null> = { anonymous: null, 'bad token': 'not-a-token' };
   let before: Map<string, string>;
 
-  const known: Record<string, Known> = { anonymous: {}, customer: {}, dealer: {}, admin: {}, 'bad token': {} };
+  const known: Record<string, Known> = {
+    anonymous: {},
+    customer: {},
+    dealer: {},
+    admin: {},
+    translator: {},
+    'bad token': {},
+  };
 
   /** The first id (`_id` or `id`) in an answer. */
   const firstId = (value: unknown): string | undefined => {
@@ -588,6 +595,7 @@ describe('bad-input sweep over every operation of /docs/json', () => {
       ['customer', 'customer@demo.starkfuture.com'],
       ['dealer', 'dealer@demo.starkfuture.com'],
       ['admin', 'admin@demo.starkfuture.com'],
+      ['translator', 'translator@demo.starkfuture.com'],
     ] as const) {
       if (email) {
         const res = await ctx.app.inject({
@@ -660,7 +668,7 @@ describe('bad-input sweep over every operation of /docs/json', () => {
     before = await snapshot();
   });
 
-  for (const role of ['anonymous', 'customer', 'dealer', 'admin', 'bad token'] as const) {
+  for (const role of ['anonymous', 'customer', 'dealer', 'admin', 'translator', 'bad token'] as const) {
     it(`answers bad input with a 4xx and changes nothing, as ${role}`, {
       timeout: process.env.SWEEP_TRACE === '1' ? 900_000 : 180_000,
     }, async () => {
