@@ -532,6 +532,9 @@ function problemOf(res: Awaited<ReturnType<typeof send>>): string | null {
     }
     if (body?.statusCode !== res.statusCode || !body.code || typeof body.code !== 'string' || !body.message)
       return `${res.statusCode} with a bad envelope: ${res.body.slice(0, 200)}`;
+    // The message is translated: a message that is its own translation key has no text in the catalogs.
+    if (body.message === (body as { t_key?: unknown }).t_key)
+      return `${res.statusCode} untranslated: ${res.body.slice(0, 200)}`;
   }
   return null;
 }
