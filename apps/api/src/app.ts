@@ -87,6 +87,7 @@ import { whistleRepo } from './modules/whistleblowing/repo.ts';
 import { whistleComplianceRoutes, whistleReporterRoutes } from './modules/whistleblowing/routes.ts';
 import { whistleService } from './modules/whistleblowing/service.ts';
 import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
+import { refuseMalformedText } from './plugins/malformed-text.ts';
 import { openapiBase, openapiTransform, openapiTransformObject } from './plugins/openapi.ts';
 import { registerOpsAccess } from './plugins/ops-access.ts';
 import { isPrivateRequest, registerPrivacy } from './plugins/privacy.ts';
@@ -187,6 +188,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     token: config.ops?.token,
     internal: config.ops?.internal,
   });
+  refuseMalformedText(app);
 
   // — external —
   app.addHook('onRequest', (request, _reply, done) => {

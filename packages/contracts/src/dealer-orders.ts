@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formNumber } from './form-number.ts';
 import { paginated } from './markets.ts';
 import { OrderId, OrderStatus, OrderType, OrderView } from './orders.ts';
 
@@ -9,8 +10,9 @@ const Hash = z
   .string()
   .regex(/^[0-9a-z]{1,16}$/)
   .meta({ description: 'A configuration hash (GET checkout/orderInfo answers it)' });
-const Quantity = z.coerce.number().int().min(1).max(99);
-const MinorUnits = z.coerce.number().int().min(0).max(100_000_000);
+// Not z.coerce: it took `quantity: true` as 1 and edited the order.
+const Quantity = formNumber(z.number().int().min(1).max(99));
+const MinorUnits = formNumber(z.number().int().min(0).max(100_000_000));
 
 export const DealerOrderListQuery = z.object({
   type: OrderType.optional(),

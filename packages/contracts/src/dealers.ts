@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formNumber } from './form-number.ts';
 
 // Becoming a dealer (spec sections 4, 5, 7 "POST dealer"; docs/decisions/020-dealer-applications.md).
 
@@ -17,12 +18,9 @@ export const DealerApplicationBody = z.object({
   postalCode: text(16),
   city: text(100),
   phone: z.string().trim().min(5).max(32),
-  expectedYearlyVolume: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(10_000)
-    .meta({ description: 'Bikes a year the store expects to sell' }),
+  expectedYearlyVolume: formNumber(z.number().int().min(1).max(10_000)).meta({
+    description: 'Bikes a year the store expects to sell',
+  }),
   message: z.string().trim().max(2000).default(''),
   captcha: z.string().max(4000).optional(),
 });
@@ -65,24 +63,18 @@ export type DealerApplication = z.infer<typeof DealerApplication>;
 
 export const DealerApproval = z.object({
   groupName: text(60),
-  labourRate: z.coerce.number().int().min(0).max(100_000).meta({ description: 'Minor units per hour' }),
-  reimbursement: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(1_000_000)
-    .meta({ description: 'Assembly reimbursement, minor units' }),
+  labourRate: formNumber(z.number().int().min(0).max(100_000)).meta({ description: 'Minor units per hour' }),
+  reimbursement: formNumber(z.number().int().min(0).max(1_000_000)).meta({
+    description: 'Assembly reimbursement, minor units',
+  }),
   currency: z
     .string()
     .regex(/^[A-Za-z]{3}$/)
     .transform((c) => c.toUpperCase()),
-  documentFee: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(1_000_000)
-    .meta({ description: 'Marketplace document fee, minor units' }),
-  margin: z.coerce.number().min(0).max(100).meta({ description: 'Marketplace margin, percent' }),
+  documentFee: formNumber(z.number().int().min(0).max(1_000_000)).meta({
+    description: 'Marketplace document fee, minor units',
+  }),
+  margin: formNumber(z.number().min(0).max(100)).meta({ description: 'Marketplace margin, percent' }),
 });
 export type DealerApproval = z.infer<typeof DealerApproval>;
 

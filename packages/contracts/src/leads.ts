@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formNumber } from './form-number.ts';
 import { paginated } from './markets.ts';
 
 // Dealers' leads and referrals, test rides and their feedback (spec sections 3 and 7; decision 019).
@@ -106,7 +107,7 @@ export const TestRideDealer = z
 export type TestRideDealer = z.infer<typeof TestRideDealer>;
 
 export const TestRideFeedbackBody = z.object({
-  rating: z.coerce.number().int().min(1).max(5),
+  rating: formNumber(z.number().int().min(1).max(5)),
   comments: trimmed(2000).default(''),
   wouldBuy: z.boolean(),
 });

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD } from '@varg/db';
+import { auditLog, DEMO_PASSWORD } from '@varg/db';
 import { describe, expect, it } from 'vitest';
 import { bearer, useApi } from '../../../test/helper.ts';
 
@@ -160,6 +160,17 @@ describe('translator overrides', () => {
     expect((await put('/v1/translations/de/no_such_key', 'x')).statusCode).toBe(404);
     expect((await put('/v1/translations/ja/nav_home', 'x')).statusCode).toBe(400);
     expect((await put('/v1/translations/de/nav_home', '   ')).statusCode).toBe(400);
+    // Reverting an unknown key is a 404 too, and leaves no "reverted" entry in the audit log.
+    const audited = async () => (await ctx.database.db.select().from(auditLog)).length;
+    const before = await audited();
+    const revert = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/v1/translations/de/no_such_key',
+      headers: bearer(token),
+    });
+    expect(revert.statusCode).toBe(404);
+    expect(revert.json().code).toBe('TRANSLATION_KEY_UNKNOWN');
+    expect(await audited()).toBe(before);
   });
 
   it('saves a plural form the language has (Polish few), and refuses one it lacks (German few)', async () => {

@@ -27,6 +27,12 @@ describe('becoming a dealer', () => {
       status: 'none',
       allowed: true,
     });
+    // A boolean is not a number of bikes (z.coerce took `true` as 1).
+    await refused(
+      await call('POST', '/v2/dealer', token, { ...application(), expectedYearlyVolume: true }),
+      400,
+      'VALIDATION_ERROR',
+    );
     const sent = await ok(await call('POST', '/v2/dealer', token, application()), 201);
     expect(sent).toMatchObject({ status: 'pending', allowed: false, storeName: 'Moto Elettrica Milano' });
     expect((await lastMail(ctx.app, email))?.lang).toBe('de');
@@ -51,8 +57,18 @@ describe('becoming a dealer', () => {
       400,
       'VALIDATION_ERROR',
     );
+    // null, '' and booleans are not numbers (they were taken as 0 and 1: approved at a labour rate of 0).
+    for (const bad of [{ labourRate: null }, { reimbursement: '' }, { documentFee: true }, { margin: [] }]) {
+      await refused(
+        await call('POST', `/v1/admin/dealer-applications/${mine._id}/approve`, admin, { ...terms, ...bad }),
+        400,
+        'VALIDATION_ERROR',
+      );
+    }
+    // The admin page's form posts the fields as text.
+    const asText = Object.fromEntries(Object.entries(terms).map(([k, v]) => [k, String(v)]));
     expect(
-      await ok(await call('POST', `/v1/admin/dealer-applications/${mine._id}/approve`, admin, terms)),
+      await ok(await call('POST', `/v1/admin/dealer-applications/${mine._id}/approve`, admin, asText)),
     ).toMatchObject({ status: 'approved' });
     await refused(
       await call('POST', `/v1/admin/dealer-applications/${mine._id}/reject`, admin, { reason: 'x' }),

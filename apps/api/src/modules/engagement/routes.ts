@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { malformedAt } from '../../plugins/malformed-text.ts';
 import type { Guards } from '../identity/auth.ts';
 import { CONTACT_TOPICS, CV_MAX_BYTES, type EngagementService } from './service.ts';
 
@@ -223,7 +224,8 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ engagement: EngagementSer
         return finish(e);
       }
       const parsed = ApplicationFields.safeParse(fields);
-      if (!parsed.success) {
+      // The multipart fields are read here, after the API's refusal of malformed text (plugins/malformed-text.ts).
+      if (!parsed.success || malformedAt(fields, 'body')) {
         if (page) return finish(new ApiError('VALIDATION_ERROR'));
         throw new ApiError('VALIDATION_ERROR');
       }

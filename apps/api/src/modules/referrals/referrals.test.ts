@@ -208,6 +208,12 @@ describe('test rides', () => {
       400,
       'VALIDATION_ERROR',
     );
+    // A boolean is not a rating (z.coerce took `true` as 1 and stored the feedback).
+    await refused(
+      await call('POST', `/v1/referral/test-ride/feedback?token=${token}`, null, { rating: true, wouldBuy: true }),
+      400,
+      'VALIDATION_ERROR',
+    );
     await ok(
       await call('POST', `/v1/referral/test-ride/feedback?token=${token}`, null, {
         rating: 5,

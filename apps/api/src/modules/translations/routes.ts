@@ -95,9 +95,13 @@ export const translationRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; 
     },
     async (request) => {
       const { lang, key } = request.params;
-      await db
+      const removed = await db
         .delete(translationOverrides)
-        .where(and(eq(translationOverrides.lang, lang), eq(translationOverrides.key, key)));
+        .where(and(eq(translationOverrides.lang, lang), eq(translationOverrides.key, key)))
+        .returning({ key: translationOverrides.key });
+      // As for saving: a key the catalogs do not have is a 404 (it was audited as reverted); an override left from a
+      // key the catalogs dropped can still be reverted.
+      if (!removed.length && !(key in messagesFor('en-us'))) throw new ApiError('TRANSLATION_KEY_UNKNOWN');
       await audit.record({
         actorId: request.auth?.userId ?? null,
         action: 'translation.reverted',
