@@ -21,7 +21,7 @@ test.describe('dealer orders (issue 12)', () => {
     await dealer.getByLabel('Solo el stock de mi tienda').check();
     await expect(dealer).toHaveURL(/stock=mine/);
     // Its own Barcelona stock: fewer bikes than the whole Spanish market, each at its store.
-    await expect(stock.status()).toHaveText('Motos encontradas: 1');
+    await expect(stock.status()).toHaveText('1 moto encontrada');
     expect(all).toBeGreaterThan(1);
     await expectAccessible(dealer);
     await stock.cards().first().getByRole('link').first().click();

@@ -24,7 +24,7 @@ test.describe('stock bikes (issue 4)', () => {
     // With JavaScript, ticking a box loads the filtered list at once.
     await page.getByRole('checkbox', { name: '80 PS (volle Leistung)' }).check();
     await expect(page).toHaveURL(/\?model=varg-ex&power=80hp$/);
-    await expect(stock.status()).toHaveText(/^Gefundene Motorräder: \d+$/);
+    await expect(stock.status()).toHaveText(/^\d+ Motorr(ad|äder) gefunden$/);
     const count = await stock.cards().count();
     expect(count).toBeGreaterThan(0);
     for (const card of await stock.cards().all()) {
@@ -117,7 +117,7 @@ test.describe('stock bikes (issue 4)', () => {
     await expect(
       page.getByRole('heading', { name: 'Nijedan motocikl na zalihi ne odgovara ovim filtrima' }),
     ).toBeVisible();
-    await expect(page.getByRole('main').getByRole('status')).toHaveText('Pronađeni motocikli: 0');
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Pronađeno 0 motocikala');
     await expectAccessible(page);
     await page.getByRole('main').getByRole('link', { name: 'Očisti filtre' }).last().click();
     await expect(page).toHaveURL(/\/hr-HR\/varg\/stock-bikes$/);
