@@ -77,10 +77,11 @@ function resolver(doc: Doc) {
     }
     const options = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
     if (options) {
-      const real = options
-        .map((o) => resolve(o, depth + 1))
-        .filter((o) => o.type !== 'null' && !o.enum?.includes(null));
-      return real[0] ?? {};
+      const resolved = options.map((o) => resolve(o, depth + 1));
+      const real = resolved.filter((o) => o.type !== 'null' && !o.enum?.includes(null));
+      // OpenAPI 3.1 writes a nullable field as anyOf [T, {type: 'null'}]: null is valid input there.
+      const nullable = real.length < resolved.length || real.some((o) => o.nullable);
+      return real[0] ? (nullable ? { ...real[0], nullable: true } : real[0]) : {};
     }
     return s;
   };

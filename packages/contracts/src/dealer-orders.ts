@@ -92,7 +92,9 @@ export const OrderEditItemBody = z.object({
   lineId: Uuid,
   hash: Hash.optional().meta({ description: 'A new configuration for a bike line; the line’s own without it' }),
   quantity: Quantity,
-  overwritePrice: MinorUnits.optional().meta({ description: 'The dealer’s unit price, within the allowed discount' }),
+  overwritePrice: formNumber(z.number().int().min(0).max(100_000_000))
+    .meta({ description: 'The dealer’s unit price, within the allowed discount' })
+    .optional(),
 });
 export type OrderEditItemBody = z.infer<typeof OrderEditItemBody>;
 
