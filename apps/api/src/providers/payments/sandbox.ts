@@ -3,8 +3,9 @@
 // store, as a real provider would, and reports delayed outcomes by signed webhooks, as Stripe does.
 //
 // Test data (the same numbers Stripe documents, so the habits carry over):
-//   cards  4242 4242 4242 4242 succeeds · 4000 0000 0000 0002 declined · 4000 0000 0000 9995 insufficient funds
-//          4000 0027 6000 3184 needs 3-D Secure · 5555 5555 5555 4444 Mastercard succeeds (any future expiry, any CVC)
+//   cards  test-cards.ts (shared with the browser tests' fake Stripe): 4242 4242 4242 4242 succeeds · 4000 0000 0000
+//          0002 declined · 4000 0000 0000 9995 insufficient funds · 4000 0027 6000 3184 needs 3-D Secure · … (any
+//          future expiry, any CVC)
 //   SEPA   DE89 3704 0044 0532 0130 00 settles · DE62 3704 0044 0532 0130 01 fails later (debit not authorised)
 //   ACH    routing 110000000, account 000123456789 settles · account 000111111116 fails later (insufficient funds)
 //   Klarna, Splitit, Google Pay, Apple Pay: approve or decline on the sandbox's page.
@@ -24,34 +25,17 @@ import {
   type SavedCard,
   WebhookSignatureError,
 } from './interface.ts';
+import { cardBrand, luhnValid, TEST_CARDS, testCardOutcome } from './test-cards.ts';
 
-export const SANDBOX_CARDS = {
-  success: '4242424242424242',
-  declined: '4000000000000002',
-  insufficientFunds: '4000000000009995',
-  requiresAction: '4000002760003184',
-  mastercard: '5555555555554444',
-} as const;
+export { cardBrand, luhnValid } from './test-cards.ts';
+
+/** The test cards (test-cards.ts: the same rule as the browser tests' fake Stripe). */
+export const SANDBOX_CARDS = TEST_CARDS;
 export const SANDBOX_SEPA = { settles: 'DE89370400440532013000', fails: 'DE62370400440532013001' } as const;
 export const SANDBOX_ACH = { routing: '110000000', settles: '000123456789', fails: '000111111116' } as const;
 /** The header the sandbox signs its webhooks with (Stripe's format: `t=<unix seconds>,v1=<hex hmac>`). */
 export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
 const TOLERANCE_S = 300;
-
-/** Luhn check of a card number (digits only). */
-export function luhnValid(number: string): boolean {
-  if (!/^\d{12,19}$/.test(number)) return false;
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let d = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 /** ABA routing number checksum (3-7-1 weights). */
 export function abaValid(routing: string): boolean {
@@ -59,14 +43,6 @@ export function abaValid(routing: string): boolean {
   const d = [...routing].map(Number) as number[];
   const sum = [3, 7, 1, 3, 7, 1, 3, 7, 1].reduce((acc, w, i) => acc + w * (d[i] ?? 0), 0);
   return sum % 10 === 0;
-}
-
-export function cardBrand(number: string): string {
-  if (/^4/.test(number)) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
-  if (/^3[47]/.test(number)) return 'amex';
-  if (/^6(011|5)/.test(number)) return 'discover';
-  return 'unknown';
 }
 
 interface SandboxIntent {
@@ -255,10 +231,9 @@ export function sandboxPayments(options: SandboxOptions): SandboxPayments {
       if (expired || card.expMonth < 1 || card.expMonth > 12) return { failureCode: 'expired_card' };
       if (!/^\d{3,4}$/.test(card.cvc)) return { failureCode: 'incorrect_cvc' };
     }
-    if (number === SANDBOX_CARDS.declined) return { failureCode: 'card_declined' };
-    if (number === SANDBOX_CARDS.insufficientFunds) return { failureCode: 'insufficient_funds' };
-    if (number === SANDBOX_CARDS.requiresAction) return 'REQUIRES_ACTION';
-    return 'SUCCEEDED';
+    const outcome = testCardOutcome(number);
+    if (outcome.kind === 'declined') return { failureCode: outcome.decline.failureCode };
+    return outcome.kind === 'requires_action' ? 'REQUIRES_ACTION' : 'SUCCEEDED';
   }
 
   async function payWithCardNumber(intent: SandboxIntent, number: string, card: CardInput | null, returnUrl: string) {
