@@ -12,30 +12,22 @@
 //   Bank transfers wait for the money; `POST /v1/dev/payments/{id}/settle` (this machine only) makes it arrive.
 // The demo only: production never makes this provider (docs/decisions/030-payments-production.md).
 
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { isValidIban, normalizeIban, type PaymentMethod, type PaymentStatus } from '@varg/domain';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isValidIban, normalizeIban } from '@varg/domain';
 import { SANDBOX_PAYMENT_DEFAULTS } from '../../config.ts';
-import {
-  type BankTransferInstructions,
-  type CardInput,
-  type ConfirmDetails,
-  type IntentResult,
-  type PaymentEvent,
-  type PaymentProvider,
-  type SavedCard,
-  WebhookSignatureError,
-} from './interface.ts';
+import type { CardInput, ConfirmDetails, IntentResult, PaymentEvent, PaymentProvider, SavedCard } from './interface.ts';
+import type { SandboxCard, SandboxIntent, SandboxStore } from './sandbox-store.ts';
+import { parseSandboxWebhook, signSandboxWebhook } from './sandbox-webhooks.ts';
 import { cardBrand, luhnValid, TEST_CARDS, testCardOutcome } from './test-cards.ts';
 
+export { memorySandboxStore, type SandboxStore } from './sandbox-store.ts';
+export { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook } from './sandbox-webhooks.ts';
 export { cardBrand, luhnValid } from './test-cards.ts';
 
 /** The test cards (test-cards.ts: the same rule as the browser tests' fake Stripe). */
 export const SANDBOX_CARDS = TEST_CARDS;
 export const SANDBOX_SEPA = { settles: 'DE89370400440532013000', fails: 'DE62370400440532013001' } as const;
 export const SANDBOX_ACH = { routing: '110000000', settles: '000123456789', fails: '000111111116' } as const;
-/** The header the sandbox signs its webhooks with (Stripe's format: `t=<unix seconds>,v1=<hex hmac>`). */
-export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
-const TOLERANCE_S = 300;
 
 /** ABA routing number checksum (3-7-1 weights). */
 export function abaValid(routing: string): boolean {
@@ -43,62 +35,6 @@ export function abaValid(routing: string): boolean {
   const d = [...routing].map(Number) as number[];
   const sum = [3, 7, 1, 3, 7, 1, 3, 7, 1].reduce((acc, w, i) => acc + w * (d[i] ?? 0), 0);
   return sum % 10 === 0;
-}
-
-interface SandboxIntent {
-  id: string;
-  amount: number;
-  currency: string;
-  method: PaymentMethod;
-  country: string;
-  customer: string | null;
-  status: PaymentStatus;
-  failureCode: string | null;
-  metadata: Record<string, string>;
-  instructions: BankTransferInstructions | null;
-  /** What happens when the buyer's step ends or the money is due: settle or fail, and why. */
-  outcome: { status: 'SUCCEEDED' | 'FAILED'; failureCode: string | null } | null;
-  refunded: number;
-  /** Refunds by idempotency key: a retried refund answers the first. */
-  refunds?: Record<string, string>;
-}
-
-interface SandboxCard extends SavedCard {
-  customer: string;
-  /** The test number's behaviour (decline, 3-D Secure) follows the card when it is reused. */
-  number: string;
-}
-
-/** Where the sandbox keeps its objects (the database in the app; a Map in unit tests). */
-export interface SandboxStore {
-  get<T>(id: string): Promise<T | null>;
-  put(id: string, kind: 'intent' | 'setup' | 'card', customer: string | null, data: unknown): Promise<void>;
-  remove(id: string): Promise<void>;
-  list<T>(kind: 'card', customer: string): Promise<T[]>;
-}
-
-export function memorySandboxStore(): SandboxStore {
-  const rows = new Map<string, { kind: string; customer: string | null; data: unknown }>();
-  return {
-    async get<T>(id: string) {
-      return (structuredClone(rows.get(id)?.data) as T) ?? null;
-    },
-    async put(id, kind, customer, data) {
-      rows.set(id, { kind, customer, data: structuredClone(data) });
-    },
-    async remove(id) {
-      rows.delete(id);
-    },
-    async list<T>(kind: string, customer: string) {
-      return [...rows.values()].filter((r) => r.kind === kind && r.customer === customer).map((r) => r.data as T);
-    },
-  };
-}
-
-/** Signs a webhook body as the sandbox does (also used by tests to forge a wrong one). */
-export function signSandboxWebhook(body: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
-  const v1 = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-  return `t=${timestamp},v1=${v1}`;
 }
 
 export interface SandboxOptions {
@@ -429,35 +365,7 @@ export function sandboxPayments(options: SandboxOptions): SandboxPayments {
     },
 
     parseWebhook(rawBody, signature): PaymentEvent {
-      const parts = Object.fromEntries(
-        (signature ?? '').split(',').map((kv) => kv.split('=', 2) as [string, string]),
-      ) as { t?: string; v1?: string };
-      const t = Number(parts.t);
-      if (!parts.v1 || !Number.isInteger(t)) throw new WebhookSignatureError('missing signature');
-      if (Math.abs(now().getTime() / 1000 - t) > TOLERANCE_S) throw new WebhookSignatureError('stale signature');
-      const expected = Buffer.from(signSandboxWebhook(rawBody, options.webhookSecret, t).split('v1=')[1] ?? '');
-      const given = Buffer.from(parts.v1);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given))
-        throw new WebhookSignatureError('bad signature');
-      const event = JSON.parse(rawBody) as {
-        id: string;
-        type: string;
-        data: { object: { id: string; last_payment_error?: { code?: string } | null } };
-      };
-      const status: Record<string, PaymentStatus> = {
-        'payment_intent.succeeded': 'SUCCEEDED',
-        'payment_intent.payment_failed': 'FAILED',
-        'payment_intent.processing': 'PROCESSING',
-        'payment_intent.requires_action': 'REQUIRES_ACTION',
-      };
-      const s = status[event.type] ?? null;
-      return {
-        id: event.id,
-        type: event.type,
-        reference: s ? event.data.object.id : null,
-        status: s,
-        failureCode: event.data.object.last_payment_error?.code ?? null,
-      };
+      return parseSandboxWebhook(rawBody, signature, options.webhookSecret, now());
     },
 
     settle,
