@@ -1,4 +1,5 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
+import { TEST_CARDS } from '../apps/api/src/providers/payments/test-cards.ts';
 
 // The browser side of the fake Stripe (e2e/fake-stripe.ts, started by playwright.config.ts): Stripe.js and Stripe's
 // API are routed to it, so `loadStripe` gets the fake Stripe.js and its calls reach the fake server.
@@ -13,14 +14,14 @@ import type { BrowserContext, Page, Route } from '@playwright/test';
 export const FAKE_STRIPE_PORT = Number(process.env.FAKE_STRIPE_PORT ?? 3199);
 export const FAKE_STRIPE_URL = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
 
-/** Card numbers the fake Stripe knows (see e2e/fake-stripe.ts). */
+/** Card numbers the fake Stripe knows (the rule: apps/api/src/providers/payments/test-cards.ts, the sandbox's too). */
 export const STRIPE_TEST_CARDS = {
-  success: '4242424242424242',
-  declined: '4000000000000002',
-  insufficientFunds: '4000000000009995',
-  expired: '4000000000000069',
+  success: TEST_CARDS.success,
+  declined: TEST_CARDS.declined,
+  insufficientFunds: TEST_CARDS.insufficientFunds,
+  expired: TEST_CARDS.expired,
   /** 3-D Secure, passed at once by the fake Stripe.js (`window.fakeStripeAuthentication = 'fail'` fails it). */
-  threeDSecure: '4000002760003184',
+  threeDSecure: TEST_CARDS.requiresAction,
 } as const;
 
 /** IBANs: a debit goes processing, then (FAKE_STRIPE_SETTLE_MS later) succeeded or failed. */

@@ -3,55 +3,31 @@
 // store, as a real provider would, and reports delayed outcomes by signed webhooks, as Stripe does.
 //
 // Test data (the same numbers Stripe documents, so the habits carry over):
-//   cards  4242 4242 4242 4242 succeeds · 4000 0000 0000 0002 declined · 4000 0000 0000 9995 insufficient funds
-//          4000 0027 6000 3184 needs 3-D Secure · 5555 5555 5555 4444 Mastercard succeeds (any future expiry, any CVC)
+//   cards  test-cards.ts (shared with the browser tests' fake Stripe): 4242 4242 4242 4242 succeeds · 4000 0000 0000
+//          0002 declined · 4000 0000 0000 9995 insufficient funds · 4000 0027 6000 3184 needs 3-D Secure · … (any
+//          future expiry, any CVC)
 //   SEPA   DE89 3704 0044 0532 0130 00 settles · DE62 3704 0044 0532 0130 01 fails later (debit not authorised)
 //   ACH    routing 110000000, account 000123456789 settles · account 000111111116 fails later (insufficient funds)
 //   Klarna, Splitit, Google Pay, Apple Pay: approve or decline on the sandbox's page.
 //   Bank transfers wait for the money; `POST /v1/dev/payments/{id}/settle` (this machine only) makes it arrive.
 // The demo only: production never makes this provider (docs/decisions/030-payments-production.md).
 
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { isValidIban, normalizeIban, type PaymentMethod, type PaymentStatus } from '@varg/domain';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isValidIban, normalizeIban } from '@varg/domain';
 import { SANDBOX_PAYMENT_DEFAULTS } from '../../config.ts';
-import {
-  type BankTransferInstructions,
-  type CardInput,
-  type ConfirmDetails,
-  type IntentResult,
-  type PaymentEvent,
-  type PaymentProvider,
-  type SavedCard,
-  WebhookSignatureError,
-} from './interface.ts';
+import type { CardInput, ConfirmDetails, IntentResult, PaymentEvent, PaymentProvider, SavedCard } from './interface.ts';
+import type { SandboxCard, SandboxIntent, SandboxStore } from './sandbox-store.ts';
+import { parseSandboxWebhook, signSandboxWebhook } from './sandbox-webhooks.ts';
+import { cardBrand, luhnValid, TEST_CARDS, testCardOutcome } from './test-cards.ts';
 
-export const SANDBOX_CARDS = {
-  success: '4242424242424242',
-  declined: '4000000000000002',
-  insufficientFunds: '4000000000009995',
-  requiresAction: '4000002760003184',
-  mastercard: '5555555555554444',
-} as const;
+export { memorySandboxStore, type SandboxStore } from './sandbox-store.ts';
+export { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook } from './sandbox-webhooks.ts';
+export { cardBrand, luhnValid } from './test-cards.ts';
+
+/** The test cards (test-cards.ts: the same rule as the browser tests' fake Stripe). */
+export const SANDBOX_CARDS = TEST_CARDS;
 export const SANDBOX_SEPA = { settles: 'DE89370400440532013000', fails: 'DE62370400440532013001' } as const;
 export const SANDBOX_ACH = { routing: '110000000', settles: '000123456789', fails: '000111111116' } as const;
-/** The header the sandbox signs its webhooks with (Stripe's format: `t=<unix seconds>,v1=<hex hmac>`). */
-export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
-const TOLERANCE_S = 300;
-
-/** Luhn check of a card number (digits only). */
-export function luhnValid(number: string): boolean {
-  if (!/^\d{12,19}$/.test(number)) return false;
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let d = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 /** ABA routing number checksum (3-7-1 weights). */
 export function abaValid(routing: string): boolean {
@@ -59,70 +35,6 @@ export function abaValid(routing: string): boolean {
   const d = [...routing].map(Number) as number[];
   const sum = [3, 7, 1, 3, 7, 1, 3, 7, 1].reduce((acc, w, i) => acc + w * (d[i] ?? 0), 0);
   return sum % 10 === 0;
-}
-
-export function cardBrand(number: string): string {
-  if (/^4/.test(number)) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
-  if (/^3[47]/.test(number)) return 'amex';
-  if (/^6(011|5)/.test(number)) return 'discover';
-  return 'unknown';
-}
-
-interface SandboxIntent {
-  id: string;
-  amount: number;
-  currency: string;
-  method: PaymentMethod;
-  country: string;
-  customer: string | null;
-  status: PaymentStatus;
-  failureCode: string | null;
-  metadata: Record<string, string>;
-  instructions: BankTransferInstructions | null;
-  /** What happens when the buyer's step ends or the money is due: settle or fail, and why. */
-  outcome: { status: 'SUCCEEDED' | 'FAILED'; failureCode: string | null } | null;
-  refunded: number;
-  /** Refunds by idempotency key: a retried refund answers the first. */
-  refunds?: Record<string, string>;
-}
-
-interface SandboxCard extends SavedCard {
-  customer: string;
-  /** The test number's behaviour (decline, 3-D Secure) follows the card when it is reused. */
-  number: string;
-}
-
-/** Where the sandbox keeps its objects (the database in the app; a Map in unit tests). */
-export interface SandboxStore {
-  get<T>(id: string): Promise<T | null>;
-  put(id: string, kind: 'intent' | 'setup' | 'card', customer: string | null, data: unknown): Promise<void>;
-  remove(id: string): Promise<void>;
-  list<T>(kind: 'card', customer: string): Promise<T[]>;
-}
-
-export function memorySandboxStore(): SandboxStore {
-  const rows = new Map<string, { kind: string; customer: string | null; data: unknown }>();
-  return {
-    async get<T>(id: string) {
-      return (structuredClone(rows.get(id)?.data) as T) ?? null;
-    },
-    async put(id, kind, customer, data) {
-      rows.set(id, { kind, customer, data: structuredClone(data) });
-    },
-    async remove(id) {
-      rows.delete(id);
-    },
-    async list<T>(kind: string, customer: string) {
-      return [...rows.values()].filter((r) => r.kind === kind && r.customer === customer).map((r) => r.data as T);
-    },
-  };
-}
-
-/** Signs a webhook body as the sandbox does (also used by tests to forge a wrong one). */
-export function signSandboxWebhook(body: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
-  const v1 = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-  return `t=${timestamp},v1=${v1}`;
 }
 
 export interface SandboxOptions {
@@ -255,10 +167,9 @@ export function sandboxPayments(options: SandboxOptions): SandboxPayments {
       if (expired || card.expMonth < 1 || card.expMonth > 12) return { failureCode: 'expired_card' };
       if (!/^\d{3,4}$/.test(card.cvc)) return { failureCode: 'incorrect_cvc' };
     }
-    if (number === SANDBOX_CARDS.declined) return { failureCode: 'card_declined' };
-    if (number === SANDBOX_CARDS.insufficientFunds) return { failureCode: 'insufficient_funds' };
-    if (number === SANDBOX_CARDS.requiresAction) return 'REQUIRES_ACTION';
-    return 'SUCCEEDED';
+    const outcome = testCardOutcome(number);
+    if (outcome.kind === 'declined') return { failureCode: outcome.decline.failureCode };
+    return outcome.kind === 'requires_action' ? 'REQUIRES_ACTION' : 'SUCCEEDED';
   }
 
   async function payWithCardNumber(intent: SandboxIntent, number: string, card: CardInput | null, returnUrl: string) {
@@ -454,35 +365,7 @@ export function sandboxPayments(options: SandboxOptions): SandboxPayments {
     },
 
     parseWebhook(rawBody, signature): PaymentEvent {
-      const parts = Object.fromEntries(
-        (signature ?? '').split(',').map((kv) => kv.split('=', 2) as [string, string]),
-      ) as { t?: string; v1?: string };
-      const t = Number(parts.t);
-      if (!parts.v1 || !Number.isInteger(t)) throw new WebhookSignatureError('missing signature');
-      if (Math.abs(now().getTime() / 1000 - t) > TOLERANCE_S) throw new WebhookSignatureError('stale signature');
-      const expected = Buffer.from(signSandboxWebhook(rawBody, options.webhookSecret, t).split('v1=')[1] ?? '');
-      const given = Buffer.from(parts.v1);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given))
-        throw new WebhookSignatureError('bad signature');
-      const event = JSON.parse(rawBody) as {
-        id: string;
-        type: string;
-        data: { object: { id: string; last_payment_error?: { code?: string } | null } };
-      };
-      const status: Record<string, PaymentStatus> = {
-        'payment_intent.succeeded': 'SUCCEEDED',
-        'payment_intent.payment_failed': 'FAILED',
-        'payment_intent.processing': 'PROCESSING',
-        'payment_intent.requires_action': 'REQUIRES_ACTION',
-      };
-      const s = status[event.type] ?? null;
-      return {
-        id: event.id,
-        type: event.type,
-        reference: s ? event.data.object.id : null,
-        status: s,
-        failureCode: event.data.object.last_payment_error?.code ?? null,
-      };
+      return parseSandboxWebhook(rawBody, signature, options.webhookSecret, now());
     },
 
     settle,

@@ -1,0 +1,42 @@
+// Refunds (an administrator): to the card or account the money came from, or as store credit.
+import { ApiError } from '../../lib/api-error.ts';
+import type { PaymentsContext } from './context.ts';
+import { paymentView, WALLET_METHOD } from './model.ts';
+
+export function paymentRefunds(ctx: PaymentsContext) {
+  const { repo, providerOf } = ctx;
+  return {
+    /**
+     * Gives money back (an administrator: a cancelled order, a goodwill gesture): to the card or account it came
+     * from, or as store credit. A payment made with store credit or outside a provider is refunded as store credit.
+     * The ledger counts `amount − refunded`, so what is due grows back by the refund.
+     */
+    async refund(paymentId: string, input: { amount?: number | undefined; to?: 'original' | 'wallet' | undefined }) {
+      const row = await repo.byId(paymentId);
+      if (!row?.orderId) throw new ApiError('PAYMENT_NOT_FOUND');
+      if (row.status !== 'SUCCEEDED') throw new ApiError('PAYMENT_CONFLICT');
+      const amount = input.amount ?? row.amount - row.refunded;
+      if (!Number.isInteger(amount) || amount <= 0 || amount > row.amount - row.refunded)
+        throw new ApiError('REFUND_INVALID');
+      const basics = await repo.orderBasics(row.orderId);
+      if (!basics) throw new ApiError('PAYMENT_NOT_FOUND');
+      const provider = providerOf(row);
+      const to = !provider || row.method === WALLET_METHOD ? 'wallet' : (input.to ?? 'original');
+      const before = row.refunded;
+      const claimed = await repo.claimRefund(row.id, amount);
+      if (!claimed) throw new ApiError('PAYMENT_CONFLICT');
+      if (to === 'wallet') {
+        await repo.addWalletEntry({ userId: basics.userId, currency: row.currency, amount, reason: 'refund' });
+      } else {
+        try {
+          await provider?.refund(row.providerReference ?? '', basics.country, amount, `refund:${row.id}:${before}`);
+        } catch {
+          await repo.releaseRefund(row.id, amount);
+          throw new ApiError('PAYMENT_PROVIDER_ERROR');
+        }
+      }
+      return { ...paymentView(claimed), refundedTo: to };
+    },
+  };
+}
+export type PaymentRefunds = ReturnType<typeof paymentRefunds>;
