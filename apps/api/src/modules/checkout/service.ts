@@ -17,7 +17,7 @@ import {
 import { ApiError } from '../../lib/api-error.ts';
 import type { AddressInput, SavedAddress } from '../addresses/service.ts';
 import { reservationDeadline } from '../orders/reservations.ts';
-import type { CheckoutRepo, NewOrderLine } from './repo.ts';
+import type { CheckoutRepo, NewOrderLine, Tx } from './repo.ts';
 
 export interface CheckoutLine {
   id: string;
@@ -98,19 +98,35 @@ export interface CheckoutDeps {
   requireVies?: boolean;
   tax(input: TaxInput): Promise<TaxCalculation>;
   addressOf(userId: string, id: string): Promise<SavedAddress | null>;
-  saveAddress(userId: string, input: AddressInput): Promise<SavedAddress>;
+  /**
+   * Checks a new address now and answers how to save it for a user inside the confirm's transaction (decision 035).
+   */
+  prepareAddress(input: AddressInput): Promise<(userId: string, tx: Tx) => Promise<void>>;
+  /**
+   * A guest's account (ACCOUNT_EXISTS for an address that has one), checked now and written by the answer inside the
+   * confirm's transaction (decision 035); its e-mail goes out by `afterCommit`.
+   */
   checkoutCustomer(
     input: { email: string; name: string; secondName: string; phone: string; lang: string; country: string },
     meta: { ip?: string | undefined; userAgent?: string | undefined },
-  ): Promise<{ userId: string; pair: { token: string; refresh_token: string } }>;
+  ): Promise<
+    (
+      tx: Tx,
+    ) => Promise<{ userId: string; pair: { token: string; refresh_token: string }; afterCommit(): Promise<void> }>
+  >;
   /** After a new order is written (the confirmation e-mail). Failures are logged, never undo the order. */
   afterOrder(orderId: string): Promise<void>;
   /** The buyer's customer credit in a currency (the wallet). */
   walletBalance(userId: string, currency: string): Promise<number>;
   /** The domain's methods for a market as its payment provider takes them (Stripe markets have no Splitit). */
   offeredMethods(country: string, methods: AllowedMethod[]): AllowedMethod[];
-  /** Gives attempts started for the cart before the confirm (POST payment/create-intent) to its order. */
-  adoptPayments(cartId: string, orderId: string, userId: string): Promise<void>;
+  /**
+   * Gives attempts started for the cart before the confirm (POST payment/create-intent) to its order, inside the
+   * confirm's transaction (decision 035).
+   */
+  adoptPayments(cartId: string, orderId: string, userId: string, tx: Tx): Promise<void>;
+  /** After the commit: what adopting the attempts leads to (the customer credit they were sized with is spent). */
+  afterAdoption?(cartId: string, orderId: string, userId: string): Promise<void>;
   /** The id of the user's active dealer record (status 1), if they are one: their orders are theirs to look after. */
   activeDealerOf?(userId: string): Promise<string | null>;
   /** The captcha of anonymous forms: a buyer without an account confirms with a token (action `checkout`). */
@@ -390,26 +406,20 @@ export function checkoutService(deps: CheckoutDeps) {
       if (priced.tax.error) throw new ApiError('CHECKOUT_TAX_ERROR');
       if (!priced.chosen) throw new ApiError('SHIPPING_METHOD_NOT_ALLOWED');
 
-      let userId = auth?.userId ?? null;
-      let token: string | null = null;
-      let refreshToken: string | null = null;
-      if (!userId) {
-        const created = await deps.checkoutCustomer(
-          {
-            email: contact.email,
-            name: contact.firstName,
-            secondName: contact.lastName,
-            phone: contact.phone,
-            lang: meta.lang,
-            country: cart.country,
-          },
-          meta,
-        );
-        userId = created.userId;
-        token = created.pair.token;
-        refreshToken = created.pair.refresh_token;
-      }
-      if (!body.address_id) await deps.saveAddress(userId, address);
+      const saveAddress = body.address_id ? null : await deps.prepareAddress(address);
+      const newCustomer = auth
+        ? null
+        : await deps.checkoutCustomer(
+            {
+              email: contact.email,
+              name: contact.firstName,
+              secondName: contact.lastName,
+              phone: contact.phone,
+              lang: meta.lang,
+              country: cart.country,
+            },
+            meta,
+          );
       // The dealer who looks after the order (decision 025): the buying dealer, else the store the buyer picks up at.
       const pickupDealer = priced.chosen?._id.startsWith('dealer_pickup:') ? priced.chosen._id.slice(14) : null;
       const buyingDealer =
@@ -450,78 +460,116 @@ export function checkoutService(deps: CheckoutDeps) {
           lines: cart.lines.filter((l) => (type === 'store') === (l.kind === 'store')),
         }))
         .filter((g) => g.lines.length > 0);
-      const drafts = groups.map((group, index) => {
-        const withShipping = index === 0;
-        const taxed = group.lines.map((l) => lineTax.get(l.id));
-        const sum = (pick: (t: NonNullable<(typeof taxed)[number]>) => number) =>
-          taxed.reduce((acc, t) => acc + (t ? pick(t) : 0), 0) + (withShipping && shippingTax ? pick(shippingTax) : 0);
-        const lines: NewOrderLine[] = group.lines.map((l) => ({
-          type: l.kind,
-          productId: l.productId,
-          hash: l.hash,
-          optionIds: l.optionIds,
-          stockBikeId: l.stockBikeId,
-          variantCode: l.variantCode,
-          vin: l.vin,
-          nameKey: l.nameKey,
-          name: l.name,
-          quantity: l.quantity,
-          unitPrice: l.unitPrice,
-          listPrice: l.kind === 'store' ? null : l.listPrice,
-          vatRateBp: priced.tax.reverseCharge ? 0 : Math.round(priced.tax.rateBp),
-          total: lineTax.get(l.id)?.total ?? l.total,
-          deposit: l.deposit,
-        }));
-        return {
-          lines,
-          order: {
-            type: group.type,
-            userId: userId as string,
-            dealerId,
-            cartId: cart.id,
-            country: cart.country,
-            currency: cart.currency,
-            language: meta.lang,
-            customerType: priced.customerType,
-            contact,
-            shippingAddress: priced.chosen?.pickup ? { ...address, pickup: priced.chosen.pickup } : address,
-            billing,
-            shippingMethod: priced.chosen?.name ?? 'home_delivery',
-            customerOrderReference: trim(body.customer_order_reference).slice(0, 100),
-            subtotal: group.lines.reduce((acc, l) => acc + l.total, 0),
-            shipping: withShipping ? priced.shipping : 0,
-            fees: 0,
-            tax: sum((t) => t.tax),
-            total: sum((t) => t.total),
-            taxDetails: {
-              regime: priced.tax.regime,
-              rateBp: priced.tax.rateBp,
-              reverseCharge: priced.tax.reverseCharge,
-              noteKey: priced.tax.noteKey,
-              state: priced.tax.state,
-              net: sum((t) => t.net),
-              displayExcludingTaxes: priced.tax.strategy.displayExcludingTaxes,
+      const drafts = (userId: string) =>
+        groups.map((group, index) => {
+          const withShipping = index === 0;
+          const taxed = group.lines.map((l) => lineTax.get(l.id));
+          const sum = (pick: (t: NonNullable<(typeof taxed)[number]>) => number) =>
+            taxed.reduce((acc, t) => acc + (t ? pick(t) : 0), 0) +
+            (withShipping && shippingTax ? pick(shippingTax) : 0);
+          const lines: NewOrderLine[] = group.lines.map((l) => ({
+            type: l.kind,
+            productId: l.productId,
+            hash: l.hash,
+            optionIds: l.optionIds,
+            stockBikeId: l.stockBikeId,
+            variantCode: l.variantCode,
+            vin: l.vin,
+            nameKey: l.nameKey,
+            name: l.name,
+            quantity: l.quantity,
+            unitPrice: l.unitPrice,
+            listPrice: l.kind === 'store' ? null : l.listPrice,
+            vatRateBp: priced.tax.reverseCharge ? 0 : Math.round(priced.tax.rateBp),
+            total: lineTax.get(l.id)?.total ?? l.total,
+            deposit: l.deposit,
+          }));
+          return {
+            lines,
+            order: {
+              type: group.type,
+              userId,
+              dealerId,
+              cartId: cart.id,
+              country: cart.country,
+              currency: cart.currency,
+              language: meta.lang,
+              customerType: priced.customerType,
+              contact,
+              shippingAddress: priced.chosen?.pickup ? { ...address, pickup: priced.chosen.pickup } : address,
+              billing,
+              shippingMethod: priced.chosen?.name ?? 'home_delivery',
+              customerOrderReference: trim(body.customer_order_reference).slice(0, 100),
+              subtotal: group.lines.reduce((acc, l) => acc + l.total, 0),
+              shipping: withShipping ? priced.shipping : 0,
+              fees: 0,
+              tax: sum((t) => t.tax),
+              total: sum((t) => t.total),
+              taxDetails: {
+                regime: priced.tax.regime,
+                rateBp: priced.tax.rateBp,
+                reverseCharge: priced.tax.reverseCharge,
+                noteKey: priced.tax.noteKey,
+                state: priced.tax.state,
+                net: sum((t) => t.net),
+                displayExcludingTaxes: priced.tax.strategy.displayExcludingTaxes,
+              },
+              deliveryDate:
+                group.type === 'vehicle' ? (cart.deliveryDate ?? addWeeksIso(now(), 10)) : addWeeksIso(now(), 1),
+              // The order's stock bikes are held until then unless something is paid (decision 027).
+              reservedUntil: reservationDeadline(
+                group.lines.some((l) => l.stockBikeId),
+                now(),
+                deps.stockReservationHours,
+              ),
             },
-            deliveryDate:
-              group.type === 'vehicle' ? (cart.deliveryDate ?? addWeeksIso(now(), 10)) : addWeeksIso(now(), 1),
-            // The order's stock bikes are held until then unless something is paid (decision 027).
-            reservedUntil: reservationDeadline(
-              group.lines.some((l) => l.stockBikeId),
-              now(),
-              deps.stockReservationHours,
-            ),
-          },
-        };
-      });
-      const { orders, created } = await deps.repo.createOrders(drafts, cart.id);
-      if (created) {
-        const payer = orders.find((o) => o.type === 'vehicle') ?? orders[0];
-        if (payer) await deps.adoptPayments(cart.id, payer.id, userId as string);
-        for (const order of orders) await deps.afterOrder(order.id).catch(() => undefined);
+          };
+        });
+      // One transaction (decision 035): the guest's account, the address, the orders, the stock-bike reservation and
+      // the payment attempts' adoption; any failure (a stock bike just taken) leaves none of them. E-mails go out after.
+      const done = await deps.repo
+        .transaction(cart.id, async (tx, ordered) => {
+          if (ordered.length) return { ordered, fresh: null };
+          const customer = newCustomer ? await newCustomer(tx) : null;
+          const userId = customer?.userId ?? (auth?.userId as string);
+          await saveAddress?.(userId, tx);
+          const { orders, created } = await deps.repo.createOrders(tx, drafts(userId), cart.id);
+          if (!created) throw new AlreadyOrdered(orders);
+          const payer = orders.find((o) => o.type === 'vehicle') ?? orders[0];
+          if (payer) await deps.adoptPayments(cart.id, payer.id, userId, tx);
+          return { ordered: orders, fresh: { userId, payer, customer } };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof AlreadyOrdered) return { ordered: error.orders, fresh: null };
+          throw error;
+        });
+      if (!done.fresh) {
+        if (done.ordered.some((o) => o.userId !== auth?.userId)) throw new ApiError('SHOPPING_CART_NOT_FOUND');
+        return { ...summaries(done.ordered), token: null, refresh_token: null, isNewUser: false };
       }
-      return { ...summaries(orders), token, refresh_token: refreshToken, isNewUser: token !== null };
+      const orders = done.ordered;
+      const { userId, payer, customer } = done.fresh;
+      await customer?.afterCommit().catch(() => undefined);
+      if (payer) await deps.afterAdoption?.(cart.id, payer.id, userId).catch(() => undefined);
+      for (const order of orders) await deps.afterOrder(order.id).catch(() => undefined);
+      const token = customer?.pair.token ?? null;
+      return {
+        ...summaries(orders),
+        token,
+        refresh_token: customer?.pair.refresh_token ?? null,
+        isNewUser: !!customer,
+      };
     },
   };
+}
+
+/** A confirm that found the cart ordered by another request: its transaction writes nothing. */
+class AlreadyOrdered extends Error {
+  readonly orders: Awaited<ReturnType<CheckoutRepo['ordersOfCart']>>;
+  constructor(orders: Awaited<ReturnType<CheckoutRepo['ordersOfCart']>>) {
+    super('already ordered');
+    this.orders = orders;
+  }
 }
 
 export interface ConfirmBody {
