@@ -419,12 +419,16 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     requireVies: !config.demo,
     tax: (input) => tax.calculate(input),
     addressOf: (userId, id) => addresses.get(userId, id),
-    saveAddress: (userId, input) => addresses.create(userId, input),
+    prepareAddress: (input) => addresses.prepare(input),
     checkoutCustomer: (input, meta) => identity.checkoutCustomer(input, meta),
     afterOrder: (orderId) => orders.sendOrderConfirmation(orderId),
     walletBalance: (userId, currency) => payments.walletBalance(userId, currency),
     offeredMethods: (country, methods) => payments.offeredMethods(country, methods),
-    adoptPayments: (cartId, orderId, userId) =>
+    adoptPayments: (cartId, orderId, userId, tx) =>
+      paymentsRepo(tx)
+        .adopt(cartId, orderId, userId)
+        .then(() => undefined),
+    afterAdoption: (cartId, orderId, userId) =>
       payments.adoptCartPayments(cartId, orderId, userId).then(() => undefined),
     activeDealerOf: async (userId) => {
       const dealer = await users.findDealer(userId);

@@ -1,11 +1,12 @@
 // Saved addresses (spec sections 3 "Address" and 7; decision 013). The checkout calls `get` and `create` for the
 // buyer's shipping and billing addresses; every call names the user, and another user's address is never found.
 import type { Address, ParsedAddress } from '@varg/contracts';
+import type { Db } from '@varg/db';
 import { ACTIVE_STATUS, checkPostalCode, formatAddress, isUsState, isUuid, zipMatchesState } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import type { GeocodingProvider } from '../../providers/geocoding/interface.ts';
 import type { MarketsService } from '../markets/service.ts';
-import type { AddressesRepo, AddressRow } from './repo.ts';
+import { type AddressesRepo, type AddressRow, addressesRepo } from './repo.ts';
 
 /** How many addresses one account keeps. */
 export const MAX_ADDRESSES_PER_USER = 50;
@@ -145,6 +146,30 @@ export function addressesService(deps: { repo: AddressesRepo; markets: MarketsSe
         latitude: address.coordinates?.[1] ?? null,
       });
       return toSaved(row);
+    },
+
+    /**
+     * `create` in two steps, for a caller's transaction (the checkout's confirm, decision 035): the address is checked
+     * now (outside it: the markets are read on another connection), and saved by the answer inside `tx`.
+     */
+    async prepare(input: AddressInput) {
+      const address = await normalize(input);
+      return async (userId: string, tx: Db): Promise<void> => {
+        const inTx = addressesRepo(tx);
+        if ((await inTx.count(userId)) >= MAX_ADDRESSES_PER_USER) throw new ApiError('ADDRESS_LIMIT_REACHED');
+        await inTx.insert({
+          userId,
+          country: address.country,
+          line1: address.line1,
+          line2: address.line2,
+          postalCode: address.postalCode,
+          city: address.city,
+          state: address.state,
+          formattedAddress: address.formattedAddress,
+          longitude: address.coordinates?.[0] ?? null,
+          latitude: address.coordinates?.[1] ?? null,
+        });
+      };
     },
 
     /** Deletes one of the user's addresses; ADDRESS_NOT_FOUND for an unknown id or somebody else's. */

@@ -67,7 +67,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
       schema: {
         tags: ['cart'],
         summary: 'The cart, priced',
-        description: `\`country\` prices the answer in that market (the visitor’s current one) without changing the cart; without it the cart’s own country is used. ${ACCESS} ${PRICES}`,
+        description: `Always priced in the cart’s own market, the country stored on it (decision 035): \`country\` (the visitor’s current market) neither re-prices nor moves it, so the cart, its summary and its checkout agree. The answer’s \`country\` says which market the cart is in; a page of another market offers to move it (PUT cart). ${ACCESS} ${PRICES}`,
         querystring: CartReadQuery,
         response: { 200: Cart, ...errors },
       },
@@ -140,7 +140,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
       schema: {
         tags: ['cart'],
         summary: 'Change the configuration of a bike line (builder edit mode)',
-        description: `Replaces the line’s options (groups left out take their default, as in orderInfo) and keeps its quantity; if another line already has the new configuration, the quantities add up. A stock bike’s line cannot change (400 STOCK_BIKE_LINE_FIXED). Priced in \`country\` when given, else the cart’s. ${ACCESS}`,
+        description: `Replaces the line’s options (groups left out take their default, as in orderInfo) and keeps its quantity; if another line already has the new configuration, the quantities add up. A stock bike’s line cannot change (400 STOCK_BIKE_LINE_FIXED). Priced in the cart’s market (\`country\` is ignored, decision 035). ${ACCESS}`,
         querystring: CartReadQuery,
         body: UpdateItemBody,
         response: { 200: Cart, ...errors },

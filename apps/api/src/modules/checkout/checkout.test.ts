@@ -1,4 +1,5 @@
-import { DEMO_PASSWORD } from '@varg/db';
+import { DEMO_PASSWORD, users } from '@varg/db';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lastMail, useApi } from '../../../test/helper.ts';
 
@@ -261,6 +262,38 @@ describe('confirm and pay (spec sections 3, 4, 7)', () => {
     expect(codes).toEqual([200, 409]);
     expect(results.find((r) => r.statusCode === 409)?.json().code).toBe('STOCK_BIKE_UNAVAILABLE');
     expect((await get(`/v1/vehicles/stock-bikes/${bike._id}?country=ES`)).statusCode).toBe(404);
+  });
+
+  it('leaves nothing behind when a guest loses the stock bike: no account, no address, no e-mail (decision 035)', async () => {
+    const search = await post('/v1/vehicles/stock-bikes', { country: 'ES', productId: 'varg-ex' });
+    const bike = search.json().docs[0];
+    const carts = await Promise.all(
+      [1, 2].map(async () => {
+        const res = await post('/v1/cart/add-stock-bike?country=ES', {
+          product: 'varg-ex',
+          quantity: 1,
+          componentNames: bike.componentIds,
+          stockBikeId: bike._id,
+        });
+        return res.json()._id as string;
+      }),
+    );
+    const spanish = {
+      ...german,
+      address_input: { country: 'ES', line_1: 'Carrer de Pallars 193', postal_code: '08005', city: 'Barcelona' },
+      language: 'es',
+    };
+    const emails = carts.map((_, i) => `late-${i}-${Date.now()}@example.com`);
+    const results = await Promise.all(
+      carts.map((cartId, i) => post('/v1/checkout', { ...spanish, cart_id: cartId, email: emails[i] })),
+    );
+    const lost = results.findIndex((r) => r.statusCode === 409);
+    expect(results[lost]?.json().code).toBe('STOCK_BIKE_UNAVAILABLE');
+    const loser = emails[lost] as string;
+    expect(await ctx.database.db.select().from(users).where(eq(users.email, loser))).toEqual([]);
+    expect(await lastMail(ctx.app, loser)).toBeUndefined();
+    // The cart is still open and can be ordered again once the bike is swapped for another.
+    expect((await get(`/v1/cart?cartId=${carts[lost]}`)).json().status).toBe('open');
   });
 
   it('refuses bad input and changes nothing', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CurrentUser, Dealer, TokenPair } from '@varg/contracts';
+import type { Db } from '@varg/db';
 import { ACTIVE_STATUS, formatLocaleSegment, isUiLanguage, type UiLanguage, uiLanguageFrom } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import { internationalPhone } from '../../lib/phone.ts';
@@ -7,7 +8,7 @@ import type { EmailProvider } from '../../providers/email/interface.ts';
 import type { AuditService } from '../audit/service.ts';
 import { emails } from './emails.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
-import type { DealerRow, IdentityRepo, UserRow } from './repo.ts';
+import { type DealerRow, type IdentityRepo, identityRepo, type UserRow } from './repo.ts';
 import {
   ACCESS_TOKEN_TTL_S,
   type AccessTokens,
@@ -88,9 +89,11 @@ export function identityService(deps: {
     impersonatorId?: string,
     /** When the sign-in ends whatever refreshes it (an impersonation's hour); else a year from now. */
     expiresAt?: Date,
+    /** The repository of a caller's transaction (the checkout's confirm). */
+    into: IdentityRepo = repo,
   ): Promise<TokenPair> {
     const refresh = randomToken();
-    await repo.insertSession({
+    await into.insertSession({
       userId: user.id,
       familyId,
       tokenHash: sha256(refresh),
@@ -401,35 +404,49 @@ export function identityService(deps: {
      * no usable password and signed in for this session; an e-mail asks the buyer to choose a password (following
      * it also confirms the address). An address that already has an account must sign in first (ACCOUNT_EXISTS), so
      * nobody orders on someone else's account.
+     *
+     * In two steps (decision 035): checked and its password hashed now, written by the answer inside the confirm's
+     * transaction, so an order that fails leaves no account. The e-mail and the audit entry go out by `afterCommit`,
+     * once the order is there.
      */
     async checkoutCustomer(
       input: { email: string; name: string; secondName: string; phone: string; lang: string; country: string },
       meta: RequestMeta,
-    ): Promise<{ userId: string; pair: TokenPair }> {
+    ) {
       if (await repo.findUserByEmail(input.email)) throw new ApiError('ACCOUNT_EXISTS');
-      const user = await repo.insertUser({
-        email: input.email,
-        passwordHash: await hashPassword(randomToken()),
-        name: input.name,
-        secondName: input.secondName,
-        phone: internationalPhone(input.phone, input.country),
-        lang: uiLanguageFrom(input.lang) ?? 'en-us',
-        country: input.country,
-        roles: ['customer'],
-      });
-      if (!user) throw new ApiError('ACCOUNT_EXISTS');
-      const token = randomToken();
-      await repo.insertEmailToken({
-        userId: user.id,
-        purpose: 'reset_password',
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
-      });
-      await email.send(
-        emails.resetPassword(localeOf(user), user.email, user.name, link(user, `/reset-password/${token}`)),
-      );
-      await audit.record({ actorId: user.id, action: 'user.checkout_sign_up', ip: meta.ip });
-      return { userId: user.id, pair: await issue(user, randomUUID(), meta) };
+      const passwordHash = await hashPassword(randomToken());
+      return async (tx: Db): Promise<{ userId: string; pair: TokenPair; afterCommit(): Promise<void> }> => {
+        const into = identityRepo(tx);
+        const user = await into.insertUser({
+          email: input.email,
+          passwordHash,
+          name: input.name,
+          secondName: input.secondName,
+          phone: internationalPhone(input.phone, input.country),
+          lang: uiLanguageFrom(input.lang) ?? 'en-us',
+          country: input.country,
+          roles: ['customer'],
+        });
+        if (!user) throw new ApiError('ACCOUNT_EXISTS');
+        const token = randomToken();
+        await into.insertEmailToken({
+          userId: user.id,
+          purpose: 'reset_password',
+          tokenHash: sha256(token),
+          expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
+        });
+        const pair = await issue(user, randomUUID(), meta, undefined, undefined, into);
+        return {
+          userId: user.id,
+          pair,
+          async afterCommit() {
+            await email.send(
+              emails.resetPassword(localeOf(user), user.email, user.name, link(user, `/reset-password/${token}`)),
+            );
+            await audit.record({ actorId: user.id, action: 'user.checkout_sign_up', ip: meta.ip });
+          },
+        };
+      };
     },
 
     /** Confirms the address from an e-mailed link and signs the user in. */

@@ -147,7 +147,9 @@ export function paymentIntents(
     /** Gives a cart's attempts to the order made from it (checkout confirm). */
     async adoptCartPayments(cartId: string, orderId: string, userId: string) {
       const adopted = await repo.adopt(cartId, orderId, userId);
-      const open = adopted.filter((r) => r.status === 'CREATED');
+      // The checkout's confirm gives the cart's attempts to the order inside its transaction (decision 035); their
+      // customer credit is spent here, after the commit (once per attempt: the spend is keyed by it).
+      const open = (await repo.ofOrder(orderId)).filter((r) => r.status === 'CREATED' && r.cartId === cartId);
       const order = open.length ? await deps.orderFor(orderId, { userId, roles: [] }) : null;
       if (!order) return adopted;
       // An attempt sized with customer credit (create-intent or update-amount with useWallet) asks less than its
