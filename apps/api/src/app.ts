@@ -1,6 +1,5 @@
 import type { Database } from '@varg/db';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ApiConfig } from './config.ts';
 import { addressesModule } from './modules/addresses/plugin.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -27,12 +26,9 @@ import { taxModule } from './modules/tax/plugin.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import { vehiclesModule } from './modules/vehicles/plugin.ts';
 import { whistleblowingModule } from './modules/whistleblowing/plugin.ts';
-import { registerDocs } from './plugins/docs.ts';
-import { apiNotFound, registerErrorHandling } from './plugins/errors.ts';
-import { registerOpsAccess } from './plugins/ops-access.ts';
+import { apiNotFound } from './plugins/errors.ts';
+import { httpLayer } from './plugins/http.ts';
 import type { Platform } from './plugins/platform.ts';
-import { isPrivateRequest, registerPrivacy } from './plugins/privacy.ts';
-import { registerSecurity } from './plugins/security.ts';
 import type { Services } from './plugins/services.ts';
 import type { CaptchaProvider } from './providers/captcha/interface.ts';
 import { outboxEmail } from './providers/email/outbox.ts';
@@ -69,30 +65,7 @@ export interface ApiDeps {
  */
 export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
-  const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
-    // Fastify also takes a hop count; its types only list the other forms.
-    trustProxy: config.trustProxy as boolean | string | string[],
-    bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
-    // A whistleblower's requests leave no address in the request log (decisions 023, 029): decided by the route
-    // (its `privacy` config) and, for the web's pages, by the page the URL is — never by a path pattern.
-    logController: new LogController({
-      disableRequestLogging: (request) => isPrivateRequest(request as FastifyRequest),
-    }),
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
-  registerPrivacy(app);
-  // `/metrics` and `/docs`: everyone in the demo; in production a token, an internal port or an explicit opt-in.
-  registerOpsAccess(app, {
-    public: config.demo || (config.ops?.public ?? false),
-    token: config.ops?.token,
-    internal: config.ops?.internal,
-  });
-  await registerSecurity(app, config);
-  await registerDocs(app);
+  const app = await httpLayer(config, deps.logger);
 
   // — platform and modules —
   const audit = auditService(database.db);
