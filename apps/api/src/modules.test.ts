@@ -1,4 +1,4 @@
-import { cruise, type IModule } from 'dependency-cruiser';
+import { cruise, type ICruiseResult, type IModule } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 import { describe, expect, it } from 'vitest';
 
@@ -41,8 +41,8 @@ export function cycles(graph: ReadonlyMap<string, ReadonlySet<string>>): string[
 }
 
 describe('the API modules (apps/api/src/modules/*)', () => {
-  let result: Awaited<ReturnType<typeof cruise>>['output'] | undefined;
-  const cruised = async () => {
+  let result: ICruiseResult | undefined;
+  const cruised = async (): Promise<ICruiseResult> => {
     if (result) return result;
     const options = await extractDepcruiseOptions(`${ROOT}.dependency-cruiser.cjs`);
     const report = await cruise(['apps/api/src'], { ...options, baseDir: ROOT, validate: true }, {}, {});
