@@ -11,6 +11,7 @@ import {
   uiLanguageFrom,
 } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
+import { isApprovedDealer } from '../dealers/directory.ts';
 import type { LedgerLinks } from './links.ts';
 import { ledgerPdf } from './pdf.ts';
 import type { DealerLedgerRepo, LedgerDealerRow, LedgerRow } from './repo.ts';
@@ -55,7 +56,7 @@ export function dealerLedgerService(deps: DealerLedgerDeps) {
   ): Promise<{ dealer: LedgerDealerRow; readOnly: boolean }> {
     const isAdmin = viewer.roles.includes('admin');
     const own = await repo.dealerOfUser(viewer.userId);
-    const active = own?.status === 1 ? own : null;
+    const active = isApprovedDealer(own) ? own : null;
     if (!isAdmin && !active) throw new ApiError('FORBIDDEN');
     if (active && active.id === dealerId) return { dealer: active, readOnly: false };
     const target = isUuid(dealerId) ? await repo.dealer(dealerId) : null;
@@ -166,7 +167,7 @@ export function dealerLedgerService(deps: DealerLedgerDeps) {
     /** The lead dealer's group: every dealer of it (itself first), with the totals of each. */
     async group(viewer: LedgerViewer): Promise<LedgerGroup> {
       const own = await repo.dealerOfUser(viewer.userId);
-      if (!viewer.roles.includes('lead_dealer') || own?.status !== 1 || own.groupName === '') {
+      if (!viewer.roles.includes('lead_dealer') || !isApprovedDealer(own) || own.groupName === '') {
         throw new ApiError('FORBIDDEN');
       }
       const members = (await repo.group(own.groupName)).sort(

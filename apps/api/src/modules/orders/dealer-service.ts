@@ -25,6 +25,7 @@ import { messagesFor } from '@varg/i18n/server';
 import { fileTypeFromBuffer } from 'file-type';
 import { ApiError } from '../../lib/api-error.ts';
 import type { StorageProvider } from '../../providers/storage/interface.ts';
+import { isApprovedDealer } from '../dealers/directory.ts';
 import type { AttachmentRow, DealerOrdersRepo, OrderRewrite } from './dealer-repo.ts';
 import type { DownloadLinks } from './download-link.ts';
 import type { OrderLineRow, OrdersRepo, OrderWithDetails } from './repo.ts';
@@ -84,7 +85,7 @@ export function dealerOrdersService(deps: {
   async function dealerFor(viewer: Viewer): Promise<DealerRecord | null> {
     if (isAdmin(viewer)) return null;
     const dealer = viewer.roles.includes('dealer') ? await deps.dealerOf(viewer.userId) : null;
-    if (dealer?.status !== 1) throw new ApiError('FORBIDDEN');
+    if (!isApprovedDealer(dealer)) throw new ApiError('FORBIDDEN');
     return dealer;
   }
 

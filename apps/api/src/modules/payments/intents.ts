@@ -1,10 +1,13 @@
 // Attempts made before the order exists (spec: POST payment/create-intent, update-amount, cancel-intent): for a cart,
 // given to the order when the checkout confirms it, with the credit they were sized with spent then.
+
+import type { Db } from '@varg/db';
 import { amountForKind, canTransition, normalizePaymentKind, type PaymentStatus, paymentKinds } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import type { PaymentAttempts } from './attempts.ts';
 import type { PaymentsContext } from './context.ts';
 import { type PaymentCaller, paymentView } from './model.ts';
+import { paymentsRepo } from './repo.ts';
 import type { PaymentWallet } from './wallet.ts';
 
 export function paymentIntents(
@@ -142,6 +145,14 @@ export function paymentIntents(
       if (!(await repo.setStatus(row.id, row.status as PaymentStatus, 'FAILED', 'canceled')))
         throw new ApiError('PAYMENT_CONFLICT');
       return paymentView({ ...row, status: 'FAILED', failureCode: 'canceled' });
+    },
+
+    /**
+     * Inside the checkout confirm's transaction `tx` (decision 035): the cart's attempts become the order's, so a failed
+     * confirm leaves them with the cart. `adoptCartPayments` after the commit spends the credit they were sized with.
+     */
+    async adoptCartPaymentsIn(tx: Db, cartId: string, orderId: string, userId: string) {
+      await paymentsRepo(tx).adopt(cartId, orderId, userId);
     },
 
     /** Gives a cart's attempts to the order made from it (checkout confirm). */

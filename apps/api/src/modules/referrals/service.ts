@@ -19,6 +19,7 @@ import { t } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
 import type { CaptchaProvider } from '../../providers/captcha/interface.ts';
 import type { EmailProvider } from '../../providers/email/interface.ts';
+import { isApprovedDealer } from '../dealers/directory.ts';
 import { testRideEmails } from './emails.ts';
 import type { LeadRow, ReferralsRepo } from './repo.ts';
 
@@ -63,7 +64,7 @@ export function referralsService(deps: ReferralDeps) {
   /** The calling dealer's id: only an approved dealer has leads. */
   async function dealerOf(userId: string): Promise<string> {
     const dealer = await dealers.ofUser(userId);
-    if (dealer?.status !== 1) throw new ApiError('FORBIDDEN');
+    if (!isApprovedDealer(dealer)) throw new ApiError('FORBIDDEN');
     return dealer.id;
   }
 

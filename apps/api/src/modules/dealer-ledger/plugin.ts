@@ -1,0 +1,19 @@
+import type { Api, Platform } from '../../plugins/platform.ts';
+import { ledgerLinks } from './links.ts';
+import { dealerLedgerRepo } from './repo.ts';
+import { dealerLedgerRoutes } from './routes.ts';
+import { dealerLedgerService } from './service.ts';
+
+/** Dealers' invoices, credit notes, payments and balances; lead dealers' groups (decision 024). */
+export async function dealerLedgerModule(
+  app: Api,
+  platform: Pick<Platform, 'database' | 'guards' | 'signingKey'>,
+): Promise<void> {
+  const ledger = dealerLedgerService({
+    repo: dealerLedgerRepo(platform.database.db),
+    links: ledgerLinks(platform.signingKey),
+  });
+  // Spec section 7: the dealer-ledger calls sit beside the v2 dealer calls; v1 answers them too.
+  for (const prefix of ['/v1', '/v2'])
+    await app.register(dealerLedgerRoutes, { prefix, ledger, guards: platform.guards });
+}

@@ -1,0 +1,68 @@
+import type { Api, Platform } from '../../plugins/platform.ts';
+import { isPrivateRequest } from '../../plugins/privacy.ts';
+import { guards as makeGuards, registerAuth } from './auth.ts';
+import { identityRepo } from './repo.ts';
+import { identityRoutes } from './routes.ts';
+import { identityService } from './service.ts';
+import { accessTokens, loadSigningKey } from './tokens.ts';
+
+/** A user's dealer record as the identity store keeps it (the dealers module reads it through its directory). */
+export interface DealerRow {
+  id: string;
+  status: number;
+  maxDiscountBp: number;
+  marketplace: unknown;
+}
+
+/**
+ * Accounts, sessions and the signed-in caller (decision 033). Registers authentication before any other module's
+ * routes, records administrators' writes made as a customer, and serves `/v1` identity and the `/api` sign-in.
+ */
+export async function identityModule(app: Api, platform: Pick<Platform, 'config' | 'database' | 'audit' | 'mailer'>) {
+  const { config, database, audit, mailer } = platform;
+  const signingKey = await loadSigningKey(database.db, config.jwtSecret);
+  const tokens = accessTokens(signingKey);
+  const users = identityRepo(database.db);
+  const guards = makeGuards(users);
+  registerAuth(app, tokens, guards);
+  // Every write made while an administrator acts as a customer is recorded under the administrator.
+  app.addHook('onResponse', async (request, reply) => {
+    const auth = request.auth;
+    if (!auth?.impersonatorId || request.method === 'GET' || request.method === 'HEAD') return;
+    if (isPrivateRequest(request)) return;
+    await audit.record({
+      actorId: auth.impersonatorId,
+      subjectId: auth.userId,
+      action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+      detail: { statusCode: reply.statusCode },
+      ip: request.ip,
+    });
+  });
+  const identity = identityService({
+    repo: users,
+    tokens,
+    email: mailer,
+    audit,
+    publicUrl: config.publicUrl,
+    whitelistEmails: config.whitelistEmails,
+  });
+  const signInPerAccount = config.signInLimitPerAccount ?? 10;
+  await app.register(identityRoutes, { prefix: '/v1', identity, guards, signInPerAccount });
+  // The older clients' sign-in.
+  await app.register(identityRoutes, { prefix: '/api', identity, guards, signInOnly: true, signInPerAccount });
+  return {
+    identity,
+    guards,
+    signingKey,
+    /** The identity store for the administrators' user management (admin module). */
+    users,
+    /** A user's dealer record in any status (null: none). */
+    dealerRowOf: (userId: string): Promise<DealerRow | null> => users.findDealer(userId),
+    /** People by id or e-mail, for modules that address them (vehicles' ownership transfer). */
+    people: {
+      byId: (id: string) => users.findUser(id).then((u) => u ?? null),
+      byEmail: (address: string) => users.findUserByEmail(address).then((u) => u ?? null),
+    },
+  };
+}
+export type IdentityModule = Awaited<ReturnType<typeof identityModule>>;

@@ -1,0 +1,91 @@
+import type { Api, Platform } from '../../plugins/platform.ts';
+import { every } from '../../plugins/platform.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { DealerDirectory } from '../dealers/directory.ts';
+import type { ShippingService } from '../shipping/service.ts';
+import type { TaxService } from '../tax/service.ts';
+import { dealerOrdersRepo } from './dealer-repo.ts';
+import { dealerOrderRoutes } from './dealer-routes.ts';
+import { dealerOrdersService } from './dealer-service.ts';
+import { downloadLinks } from './download-link.ts';
+import { ordersRepo } from './repo.ts';
+import { reservations } from './reservations.ts';
+import { ordersRoutes } from './routes.ts';
+import { bankAccount } from './seller.ts';
+import { ordersService } from './service.ts';
+import { vehicleReads } from './vehicle-reads.ts';
+
+/**
+ * Orders, invoices, order e-mails and the dealers' order edits; the balance reminders and stock-bike holds jobs
+ * (decisions 017, 025, 027). Tells the payments module what a settled payment means for an order.
+ */
+export async function ordersModule(
+  app: Api,
+  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'mailer' | 'signingKey' | 'storage'>,
+  needs: {
+    catalog: Pick<CatalogService, 'components' | 'pricingByHash'>;
+    tax: Pick<TaxService, 'market' | 'calculate'>;
+    shipping: Pick<ShippingService, 'allowedMethods'>;
+    dealers: Pick<DealerDirectory, 'ofUser'>;
+  },
+) {
+  const { config, database, guards, mailer, signingKey, storage } = platform;
+  const { catalog, tax, shipping, dealers } = needs;
+  const data = ordersRepo(database.db);
+  const links = downloadLinks(signingKey);
+  const orders = ordersService({
+    repo: data,
+    email: mailer,
+    publicUrl: config.publicUrl,
+    bank: bankAccount(config.bankTransfer),
+    links,
+    // The catalogue names the group of each chosen bike option.
+    optionGroups: (productId, country) => catalog.components(productId, country),
+  });
+  await app.register(ordersRoutes, { prefix: '/v1', orders, guards });
+  // Balance reminders (decision 017): looked for every BALANCE_REMINDER_INTERVAL_MS; each order at most once a week.
+  every(app, config.balanceReminderIntervalMs ?? 0, 'balance reminders', () => orders.sendBalanceReminders(new Date()));
+  // Unpaid orders' stock-bike holds (decision 027): released every STOCK_RESERVATION_INTERVAL_MS once lapsed.
+  const holds = reservations(database.db);
+  every(app, config.stockReservationIntervalMs ?? 0, 'stock reservations', () => holds.releaseLapsed(new Date()));
+  const dealerOrders = dealerOrdersService({
+    repo: dealerOrdersRepo(database.db, data),
+    orders: data,
+    dealerOf: (userId) => dealers.ofUser(userId),
+    configurationPrice: async (hash, country) => {
+      const pricing = await catalog.pricingByHash(hash, country);
+      return {
+        productId: pricing.productId,
+        optionIds: pricing.componentIds,
+        currency: pricing.currencyCode,
+        unitPrice: pricing.discountedPrice,
+        deposit: pricing.deposit.amount,
+      };
+    },
+    market: (country) => tax.market(country),
+    tax: (input) => tax.calculate(input),
+    shippingMethods: (input) => shipping.allowedMethods(input),
+    storage,
+    optionGroups: (productId, country) => catalog.components(productId, country),
+    links,
+  });
+  await app.register(dealerOrderRoutes, { prefix: '/v1', dealerOrders, guards });
+  return {
+    orders,
+    /** What the vehicles module reads of delivered orders. */
+    vehicleReads: vehicleReads(data),
+    /** What a settled payment means for its order (the payments module's `onSucceeded`/`onFailed`). */
+    paymentEvents: {
+      async onSucceeded(orderId: string, paymentId: string) {
+        // A payment for an order whose hold lapsed takes its bikes again, or is flagged for a refund (decision 027).
+        await holds
+          .afterPayment(orderId)
+          .catch((error: unknown) => app.log.error({ err: error }, 'stock reservations'));
+        await orders.sendPaymentReceived(orderId, paymentId).catch(() => undefined);
+      },
+      onFailed: (orderId: string, paymentId: string) =>
+        orders.sendPaymentFailed(orderId, paymentId).catch(() => undefined),
+    },
+  };
+}
+export type OrdersModule = Awaited<ReturnType<typeof ordersModule>>;

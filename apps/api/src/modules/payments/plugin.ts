@@ -1,0 +1,75 @@
+import type { Api, Platform } from '../../plugins/platform.ts';
+import { lenders as financingLenders } from '../../providers/financing/router.ts';
+import { paymentProviders } from '../../providers/payments/router.ts';
+import { lateCarts, type PayableCarts } from './carts.ts';
+import { payableOrders } from './ownership.ts';
+import { dbSandboxStore, paymentsRepo } from './repo.ts';
+import { cardSetupRoutes, paymentRoutes } from './routes.ts';
+import { type PaymentProviders, paymentsService } from './service.ts';
+
+/**
+ * Payments of orders and carts, wallet, saved cards, webhooks and the lenders' callbacks (decisions 017, 030).
+ * Needs from others only what a settled payment means for an order (`events`) and, bound later, `PayableCarts`.
+ */
+export async function paymentsModule(
+  app: Api,
+  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'devRoutes'>,
+  needs: {
+    /** Replaces the payment providers of the markets (tests). */
+    providers?: PaymentProviders | undefined;
+    events: {
+      onSucceeded(orderId: string, paymentId: string): Promise<void>;
+      onFailed(orderId: string, paymentId: string): Promise<void>;
+    };
+  },
+) {
+  const { config, database, guards } = platform;
+  const repo = paymentsRepo(database.db);
+  // The sandbox reports delayed outcomes through the same signed webhook path as Stripe (bound below).
+  let deliverWebhook = async (_raw: string, _signature: string) => {};
+  const providers =
+    needs.providers ??
+    paymentProviders(config, {
+      store: dbSandboxStore(database.db),
+      deliver: (raw, signature) => deliverWebhook(raw, signature),
+    });
+  // The lenders of financing (decision 030): their decisions arrive only as signed callbacks; the demo's sandbox
+  // lender sends its callback straight into the same path.
+  let deliverLenderCallback = async (_lender: string, _raw: string, _signature: string) => {};
+  const lenders = financingLenders(config, (lender, raw, signature) => deliverLenderCallback(lender, raw, signature));
+  const carts = lateCarts();
+  const payments = paymentsService({
+    repo,
+    providers,
+    lenders,
+    orderFor: payableOrders(repo),
+    cartFor: (cartId, caller) => carts.carts.cartFor(cartId, caller),
+    onSucceeded: (orderId, paymentId) => needs.events.onSucceeded(orderId, paymentId),
+    onFailed: (orderId, paymentId) => needs.events.onFailed(orderId, paymentId),
+  });
+  deliverWebhook = async (raw, signature) => {
+    await payments.webhook('sandbox', raw, signature).catch((error: unknown) => app.log.error({ err: error }));
+  };
+  deliverLenderCallback = async (lender, raw, signature) => {
+    await payments.lenderCallback(lender, raw, signature).catch((error: unknown) => app.log.error({ err: error }));
+  };
+  // Production (decision 030): no sandbox provider, no sandbox webhook, no sandbox card form, no dev settle route.
+  const sandbox = config.demo && providers.sandbox !== null;
+  await app.register(paymentRoutes, {
+    prefix: '/v1',
+    payments,
+    guards,
+    devRoutes: platform.devRoutes,
+    devLocalOnly: config.devMailbox === 'local',
+    webhookProviders: sandbox ? ['stripe', 'sandbox'] : ['stripe'],
+    lenders: lenders.all().map((l) => ({ name: l.name, signatureHeader: l.signatureHeader })),
+    sandboxLender: lenders.sandbox !== null,
+  });
+  // Spec section 7: saving a card is a v2 call; v1 answers it too.
+  for (const prefix of ['/v1', '/v2']) await app.register(cardSetupRoutes, { prefix, payments, guards, sandbox });
+  return {
+    payments,
+    /** The checkout's carts, bound once it is built (the checkout depends on payments, not the other way). */
+    useCarts: (payable: PayableCarts) => carts.bind(payable),
+  };
+}

@@ -1,0 +1,43 @@
+import Fastify, { type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ApiConfig } from '../config.ts';
+import { registerDocs } from './docs.ts';
+import { registerErrorHandling } from './errors.ts';
+import { refuseMalformedText } from './malformed-text.ts';
+import { registerOpsAccess } from './ops-access.ts';
+import { isPrivateRequest, registerPrivacy } from './privacy.ts';
+import { registerSecurity } from './security.ts';
+
+/**
+ * The shared HTTP layer every module's routes run in (DESIGN.md section 4): zod schemas, the error envelope, the
+ * private routes' logging, who reads `/metrics` and `/docs`, security headers, limits, metrics and the document.
+ */
+export async function httpLayer(config: ApiConfig, logger?: FastifyServerOptions['logger']) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    // Fastify also takes a hop count; its types only list the other forms.
+    trustProxy: config.trustProxy as boolean | string | string[],
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    // A whistleblower's requests leave no address in the request log (decisions 023, 029): decided by the route
+    // (its `privacy` config) and, for the web's pages, by the page the URL is — never by a path pattern.
+    logController: new LogController({
+      disableRequestLogging: (request) => isPrivateRequest(request as FastifyRequest),
+    }),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerPrivacy(app);
+  // `/metrics` and `/docs`: everyone in the demo; in production a token, an internal port or an explicit opt-in.
+  registerOpsAccess(app, {
+    public: config.demo || (config.ops?.public ?? false),
+    token: config.ops?.token,
+    internal: config.ops?.internal,
+  });
+  // Text no database takes (NUL characters, lone surrogates) is a 400 before any route (decision 031).
+  refuseMalformedText(app);
+  await registerSecurity(app, config);
+  await registerDocs(app);
+  return app;
+}

@@ -1,0 +1,47 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Database } from '@varg/db';
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ApiConfig } from '../config.ts';
+import type { AuditService } from '../modules/audit/service.ts';
+import type { Guards } from '../modules/identity/auth.ts';
+import type { CaptchaProvider } from '../providers/captcha/interface.ts';
+import type { EmailProvider } from '../providers/email/interface.ts';
+import type { StorageProvider } from '../providers/storage/interface.ts';
+
+/** The API instance the module plugins register on (zod schemas). */
+export type Api = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/**
+ * What every module plugin may use (decision 033): the configuration, the database handle for its own repo, the
+ * guards, the outgoing e-mail, the audit log, the signing key of its links, the captcha and the file storage.
+ * Anything else a module needs from another comes through that module's small exported interface.
+ */
+export interface Platform {
+  config: ApiConfig;
+  database: Database;
+  guards: Guards;
+  mailer: EmailProvider;
+  audit: AuditService;
+  signingKey: Uint8Array;
+  captcha: CaptchaProvider;
+  storage: StorageProvider;
+  /** `/v1/dev/*` is mounted (the demo with DEV_MAILBOX on, decision 026). */
+  devRoutes: boolean;
+}
+
+/** Runs `job` every `ms` (0: never) until the app closes; a failure is logged under `name`, never thrown. */
+export function every(app: FastifyInstance, ms: number, name: string, job: () => Promise<unknown>): void {
+  if (ms <= 0) return;
+  const timer = setInterval(() => {
+    job().catch((error: unknown) => app.log.error({ err: error }, name));
+  }, ms);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
