@@ -1,4 +1,4 @@
-import type { Country, Language } from '@varg/contracts';
+import type { Country } from '@varg/contracts';
 import { COOKIE, formatLocaleSegment, type Locale, localeTag } from '@varg/domain';
 import type { Messages } from '@varg/i18n';
 import { createContext, lazy, type ReactNode, Suspense, useContext } from 'react';

@@ -1,7 +1,7 @@
 // The cart as the web server uses it (docs/decisions/012-commerce-data.md): an anonymous visitor's cart is named by
 // the `cart_id` cookie (httpOnly, SameSite=Lax, 30 days); a signed-in user's cart is found by their token, so the
 // cookie is not needed then and is cleared once it has been merged at sign-in.
-import type { Cart, CartSummary } from '@varg/contracts';
+import type { CartSummary } from '@varg/contracts';
 import { COOKIE, isUuid, localizedPath } from '@varg/domain';
 import { stringifySetCookie } from 'cookie';
 import type { MiddlewareFunction, RouterContextProvider } from 'react-router';

@@ -1,4 +1,4 @@
-import type { Country, CountryList } from '@varg/contracts';
+import type { Country } from '@varg/contracts';
 import {
   COOKIE,
   COUNTRY_LIST_LIMIT,
