@@ -48,12 +48,10 @@ export function requestOf<K extends OperationId>(
 ): { method: Method; path: string; body: unknown } {
   const [method, template] = OPERATIONS[operationId] as readonly [Method, string];
   const loose = (args ?? {}) as { path?: Record<string, unknown>; query?: Record<string, QueryValue>; body?: unknown };
-  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = loose.path?.[name];
-    if (value === undefined || value === null || value === '')
-      throw new Error(`${operationId}: path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
+  // An empty value (a form field left out) makes an empty segment, which the API answers with a 4xx as before.
+  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(loose.path?.[name] ?? '')),
+  );
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(loose.query ?? {})) {
     if (value === undefined || value === null) continue;

@@ -25,9 +25,7 @@ interface Application {
 }
 
 export const loader = guarded(['admin'], async ({ context, request }: Route.LoaderArgs) => {
-  const { docs, total } = await userApi(context, request).get<{ docs: Application[]; total: number }>(
-    '/v1/admin/applications?limit=100',
-  );
+  const { docs, total } = await userApi(context, request).call('getAdminApplications', { query: { limit: 100 } });
   return { applications: docs, total };
 });
 

@@ -33,10 +33,8 @@ export const loader = guarded(['admin'], async ({ request, context }: Route.Load
   const api = userApi(context, request);
   const search = new URL(request.url).searchParams.get('search')?.trim() ?? '';
   const [found, log] = await Promise.all([
-    search.length >= 2
-      ? api.get<{ docs: UserSummary[] }>(`/v1/admin/users?search=${encodeURIComponent(search)}`)
-      : null,
-    api.get<{ docs: AuditEntry[] }>('/v1/admin/audit-log?limit=50'),
+    search.length >= 2 ? api.call('getAdminUsers', { query: { search } }) : null,
+    api.call('getAdminAuditLog', { query: { limit: 50 } }),
   ]);
   return { search, users: found?.docs ?? null, log: log.docs };
 });
