@@ -24,13 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = context.get(servicesContext);
   const locale = context.get(localeContext);
   const page = pageParam(new URL(request.url));
-  const query = new URLSearchParams({
-    country: locale.country,
-    kind: KINDS,
-    page: String(page),
-    limit: String(PAGE_SIZE),
-  });
-  const items = await api.get<StoreArticlePage>(`/v1/store/items?${query}`, { lang: locale.lang });
+  const query = { country: locale.country, kind: KINDS, page, limit: PAGE_SIZE };
+  const items = await api.call('getStoreItems', { query }, { lang: locale.lang });
   return { items };
 }
 
