@@ -10,24 +10,6 @@ import type { Route } from './+types/admin';
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location.pathname, 'admin_title');
 
-interface UserSummary {
-  _id: string;
-  email: string;
-  name: string;
-  secondName: string;
-  roles: string[];
-  country: string;
-  /** A customer (no staff role, no dealer record): the only accounts an administrator may act as. */
-  actAs: boolean;
-}
-interface AuditEntry {
-  id: string;
-  action: string;
-  actor: { email: string } | null;
-  subject: { email: string } | null;
-  createdAt: string;
-}
-
 /** Administration: find a customer to act as (impersonation), and the audit log. */
 export const loader = guarded(['admin'], async ({ request, context }: Route.LoaderArgs) => {
   const api = userApi(context, request);

@@ -1,7 +1,7 @@
 import { EmailBody, ResetPasswordBody } from '@varg/contracts';
 import { data, Form, Link, useActionData, useNavigation, useParams } from 'react-router';
-import type { CallArgs } from '../lib/api-call.ts';
 import { isApiRequestError } from '../lib/api.ts';
+import type { CallArgs } from '../lib/api-call.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { useTranslation } from '../lib/i18n.ts';

@@ -1,4 +1,4 @@
-import type { StoreArticle, StoreArticlePage } from '@varg/contracts';
+import type { StoreArticle } from '@varg/contracts';
 import { Wrench } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { ArticleCard } from '../features/store/article-card.tsx';

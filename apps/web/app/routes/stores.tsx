@@ -30,11 +30,6 @@ export interface FoundStore {
   openingHours: Array<[string, string] | null>;
   distance: { value: number; unit: 'km' | 'mi' } | null;
 }
-interface StoresAnswer {
-  unit: 'km' | 'mi';
-  center: { lat: number; lng: number; label: string | null } | null;
-  docs: FoundStore[];
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = context.get(servicesContext);

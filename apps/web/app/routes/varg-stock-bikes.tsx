@@ -7,7 +7,6 @@ import { Pagination } from '../features/stock-bikes/pagination.tsx';
 import {
   filterGroups,
   hasFilters,
-  type OptionGroup,
   parseModel,
   parseStockQuery,
   STOCK_LIST_PATH,
@@ -16,7 +15,6 @@ import {
   stockSearch,
 } from '../features/stock-bikes/query.ts';
 import { StockBikeCard } from '../features/stock-bikes/stock-bike-card.tsx';
-import type { StockBikePage } from '../features/stock-bikes/types.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { useTranslation } from '../lib/i18n.ts';

@@ -31,9 +31,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'auction_title', { descriptionKey: 'auction_intro', index: true });
 
 const PAGE = 24;
-type Bid = { amount: number; currency: string; at: string; bidder: string };
 type List = { docs: Axe[]; serverTime: string; currency: string };
-type Paged = List & { page: number; totalPages: number; hasNextPage: boolean; hasPrevPage: boolean };
 
 const positive = (value: string | null, max: number) =>
   Math.min(max, Math.max(1, Number.parseInt(value ?? '', 10) || 1));
