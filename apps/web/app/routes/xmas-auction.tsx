@@ -31,7 +31,6 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'auction_title', { descriptionKey: 'auction_intro', index: true });
 
 const PAGE = 24;
-type List = { docs: Axe[]; serverTime: string; currency: string };
 
 const positive = (value: string | null, max: number) =>
   Math.min(max, Math.max(1, Number.parseInt(value ?? '', 10) || 1));
