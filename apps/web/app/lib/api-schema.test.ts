@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { OPERATIONS_FILE, operationsText, SCHEMA_FILE, schemaText } from '../../scripts/openapi-types.ts';
-import { requestOf } from './api-call.ts';
+import { type Answer, type CallArgs, requestOf } from './api-call.ts';
 
 describe('the typed client (decision 036)', () => {
   it('api-schema.d.ts and api-operations.ts are generated from the committed openapi.json (npm run openapi:types)', async () => {
@@ -26,5 +26,19 @@ describe('the typed client (decision 036)', () => {
 
   it('leaves an empty path parameter empty, for the API to answer (a form field left out)', () => {
     expect(requestOf('getCountryByCode', { path: { code: '' } }).path).toBe('/v1/country/');
+  });
+
+  it('types params, body and answer from the schema (checked by npm run typecheck)', () => {
+    expectTypeOf<Answer<'getCartSummary'>>().toHaveProperty('status');
+    expectTypeOf<CallArgs<'postCartAddItem'>['query']>().toHaveProperty('country');
+    const unchecked = () => [
+      // @ts-expect-error an operation the document does not have
+      requestOf('getNoSuchOperation'),
+      // @ts-expect-error a path parameter the operation does not have
+      requestOf('getCountryByCode', { path: { id: 'DE' } }),
+      // @ts-expect-error a body field of the wrong type
+      requestOf('postCartAddItem', { query: { country: 'DE' }, body: { productId: 1, componentIds: [] } }),
+    ];
+    expect(typeof unchecked).toBe('function');
   });
 });
