@@ -1,4 +1,4 @@
-import type { Country, Language } from '@varg/contracts';
+import type { Country } from '@varg/contracts';
 import { COOKIE, formatLocaleSegment, type Locale, localeTag } from '@varg/domain';
 import type { Messages } from '@varg/i18n';
 import { createContext, lazy, type ReactNode, Suspense, useContext } from 'react';
@@ -83,8 +83,8 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   const locale = context.get(localeContext);
   const [countries, languages, saved, cart] = await Promise.all([
     activeCountries(context),
-    api.get<{ docs: Language[] }>('/v1/language?status=1'),
-    api.get<{ overrides: Messages }>(`/v1/translations/${locale.lang}`),
+    api.call('getLanguage', { query: { status: 1 } }),
+    api.call('getTranslationsByLang', { path: { lang: locale.lang } }),
     cartSummary(context, request),
   ]);
   const dismissed = readCookies(request)[COOKIE.suggestedCountryDismissed.name];

@@ -1,3 +1,5 @@
+import { type TypedCalls, typedCalls } from './api-call.ts';
+
 // The one typed API client. Loaders and actions are the only callers; the server provides the transport
 // (in-process `inject`, or HTTP when API_URL is set).
 export interface ApiResponse {
@@ -51,8 +53,10 @@ export interface CallOptions {
   private?: boolean;
 }
 
-export interface ApiClient {
+export interface ApiClient extends TypedCalls<[options?: CallOptions]> {
+  /** @deprecated by path; use `call` by operationId (decision 036). */
   get<T>(path: string, options?: CallOptions): Promise<T>;
+  /** @deprecated by path; use `call` by operationId (decision 036). */
   send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, options?: CallOptions): Promise<T>;
   /** Forgets every cached public answer (after a change this process made, such as a saved translation). */
   clearCache(): void;
@@ -66,11 +70,10 @@ interface CacheEntry {
 /** The same client, with the visitor's address on every call (marked private for a private page). */
 export function forVisitor(api: ApiClient, clientIp: string, isPrivate = false): ApiClient {
   const extra = isPrivate ? { clientIp, private: true } : { clientIp };
-  return {
-    get: (path, options) => api.get(path, { ...options, ...extra }),
-    send: (method, path, body, options) => api.send(method, path, body, { ...options, ...extra }),
-    clearCache: () => api.clearCache(),
-  };
+  const get: ApiClient['get'] = (path, options) => api.get(path, { ...options, ...extra });
+  const send: ApiClient['send'] = (method, path, body, options) =>
+    api.send(method, path, body, { ...options, ...extra });
+  return { get, send, call: typedCalls({ get, send }), clearCache: () => api.clearCache() };
 }
 
 /**
@@ -107,15 +110,13 @@ export function createApiClient(transport: ApiTransport, now: () => number = Dat
     return parsed as T;
   }
 
-  return {
-    async get<T>(path: string, options?: CallOptions) {
-      if (!options?.token) {
-        const hit = cache.get(`${options?.lang ?? ''} ${path}`);
-        if (hit && hit.expires > now()) return hit.value as T;
-      }
-      return call<T>('GET', path, undefined, options);
-    },
-    send: (method, path, body, options) => call(method, path, body, options),
-    clearCache: () => cache.clear(),
-  };
+  async function get<T>(path: string, options?: CallOptions) {
+    if (!options?.token) {
+      const hit = cache.get(`${options?.lang ?? ''} ${path}`);
+      if (hit && hit.expires > now()) return hit.value as T;
+    }
+    return call<T>('GET', path, undefined, options);
+  }
+  const send: ApiClient['send'] = (method, path, body, options) => call(method, path, body, options);
+  return { get, send, call: typedCalls({ get, send }), clearCache: () => cache.clear() };
 }

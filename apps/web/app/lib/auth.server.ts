@@ -3,6 +3,7 @@ import { COOKIE, formatLocaleSegment } from '@varg/domain';
 import { stringifySetCookie } from 'cookie';
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { ApiRequestError, type CallOptions, isApiRequestError } from './api.ts';
+import { typedCalls } from './api-call.ts';
 import { localeContext, servicesContext } from './context.ts';
 import { isSecure, readCookies } from './cookies.server.ts';
 
@@ -92,7 +93,7 @@ export function userApi(context: Readonly<RouterContextProvider>, request: Reque
   async function refresh(): Promise<boolean> {
     if (!auth.refreshToken) return false;
     try {
-      const pair = await api.send<TokenPair>('POST', '/v1/user/refresh', { refresh_token: auth.refreshToken });
+      const pair = await api.call('postUserRefresh', { body: { refresh_token: auth.refreshToken } });
       signIn(context, request, pair);
       return true;
     } catch {
@@ -112,11 +113,10 @@ export function userApi(context: Readonly<RouterContextProvider>, request: Reque
     }
   }
 
-  return {
-    get: <T>(path: string) => withRetry((o) => api.get<T>(path, o)),
-    send: <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
-      withRetry((o) => api.send<T>(method, path, body, o)),
-  };
+  const get = <T>(path: string) => withRetry((o) => api.get<T>(path, o));
+  const send = <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+    withRetry((o) => api.send<T>(method, path, body, o));
+  return { get, send, call: typedCalls({ get, send }) };
 }
 
 /**
@@ -134,9 +134,9 @@ async function resumeParkedAdmin(
   const { api } = context.get(servicesContext);
   auth.setCookies.push(...parkedAdminCookies(request, null));
   try {
-    const pair = await api.send<TokenPair>('POST', '/v1/user/refresh', { refresh_token: parked });
+    const pair = await api.call('postUserRefresh', { body: { refresh_token: parked } });
     signIn(context, request, pair);
-    auth.user = await api.get<CurrentUser>('/v1/user/me', { token: pair.token });
+    auth.user = await api.call('getUserMe', {}, { token: pair.token });
   } catch {
     signOut(context, request);
   }
@@ -161,16 +161,14 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (auth.token || auth.refreshToken) {
     const { api } = context.get(servicesContext);
     const me = async (token: string | null) =>
-      token
-        ? api.get<CurrentUser>('/v1/user/me', { token })
-        : Promise.reject(new ApiRequestError(401, 'UNAUTHORIZED', ''));
+      token ? api.call('getUserMe', {}, { token }) : Promise.reject(new ApiRequestError(401, 'UNAUTHORIZED', ''));
     try {
       auth.user = await me(auth.token);
     } catch (error) {
       if (!isApiRequestError(error) || error.status !== 401) throw error;
       try {
         if (!auth.refreshToken) throw error;
-        const pair = await api.send<TokenPair>('POST', '/v1/user/refresh', { refresh_token: auth.refreshToken });
+        const pair = await api.call('postUserRefresh', { body: { refresh_token: auth.refreshToken } });
         signIn(context, request, pair);
         auth.user = await me(pair.token);
       } catch {

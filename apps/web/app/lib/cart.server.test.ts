@@ -1,6 +1,7 @@
 import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, ApiRequestError } from './api.ts';
+import { typedCalls } from './api-call.ts';
 import { type AuthState, authContext } from './auth.server.ts';
 import { addByLinkOf, cartCalls, cartCookie, cartIdFrom, mergeAnonymousCart } from './cart.server.ts';
 import { type AppServices, localeContext, servicesContext } from './context.ts';
@@ -19,13 +20,11 @@ function setup(options: { token?: string; cookie?: string; answer?: (call: Call)
     if (value instanceof Error) throw value;
     return value;
   };
-  const api: ApiClient = {
-    get: async <T>(path: string, o?: { token?: string | null }) =>
-      (await respond({ method: 'GET', path, token: o?.token })) as T,
-    send: async <T>(method: string, path: string, body?: unknown, o?: { token?: string | null }) =>
-      (await respond({ method, path, body, token: o?.token })) as T,
-    clearCache: () => undefined,
-  };
+  const get = async <T>(path: string, o?: { token?: string | null }) =>
+    (await respond({ method: 'GET', path, token: o?.token })) as T;
+  const send = async <T>(method: string, path: string, body?: unknown, o?: { token?: string | null }) =>
+    (await respond({ method, path, body, token: o?.token })) as T;
+  const api: ApiClient = { get, send, call: typedCalls({ get, send }), clearCache: () => undefined };
   const context = new RouterContextProvider();
   context.set(servicesContext, { api } as unknown as AppServices);
   context.set(localeContext, { lang: 'de', country: 'DE' });
@@ -68,7 +67,7 @@ describe('cart calls', () => {
     });
     const cart = cartCalls(context, request);
     expect(cart.hasCart).toBe(true);
-    await cart.send('POST', '/v1/cart/add-item', { country: 'DE' }, { productId: 'varg' });
+    await cart.call('postCartAddItem', { query: { country: 'DE' }, body: { productId: 'varg', componentIds: [] } });
     // The cookie's cart is gone: the add starts a new cart and the cookie follows it.
     expect(calls.map((c) => c.path)).toEqual([
       `/v1/cart/add-item?country=DE&cartId=${CART}`,
@@ -80,7 +79,7 @@ describe('cart calls', () => {
 
   it("uses a signed-in user's token and no cart id; without cookie or session there is no cart", async () => {
     const signedIn = setup({ token: 'tok', cookie: `cart_id=${CART}` });
-    await cartCalls(signedIn.context, signedIn.request).get('/v1/cart/summary');
+    await cartCalls(signedIn.context, signedIn.request).call('getCartSummary');
     expect(signedIn.calls).toEqual([{ method: 'GET', path: '/v1/cart/summary', token: 'tok' }]);
     const nobody = setup();
     expect(cartCalls(nobody.context, nobody.request).hasCart).toBe(false);

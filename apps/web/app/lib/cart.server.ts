@@ -1,11 +1,12 @@
 // The cart as the web server uses it (docs/decisions/012-commerce-data.md): an anonymous visitor's cart is named by
 // the `cart_id` cookie (httpOnly, SameSite=Lax, 30 days); a signed-in user's cart is found by their token, so the
 // cookie is not needed then and is cleared once it has been merged at sign-in.
-import type { Cart, CartSummary } from '@varg/contracts';
+import type { CartSummary } from '@varg/contracts';
 import { COOKIE, isUuid, localizedPath } from '@varg/domain';
 import { stringifySetCookie } from 'cookie';
 import type { MiddlewareFunction, RouterContextProvider } from 'react-router';
 import { isApiRequestError } from './api.ts';
+import { type TypedCalls, typedCalls } from './api-call.ts';
 import { authContext, userApi } from './auth.server.ts';
 import { localeContext, servicesContext } from './context.ts';
 import { isSecure, readCookies } from './cookies.server.ts';
@@ -33,11 +34,11 @@ export function cartCookie(request: Request, id: string | null): string {
   });
 }
 
-export interface CartCalls {
+export interface CartCalls extends TypedCalls {
   /** Whether the calls name a cart (an anonymous cookie, or a signed-in user). */
   readonly hasCart: boolean;
   get<T>(path: string, query?: Record<string, string>): Promise<T>;
-  send<T>(method: 'POST' | 'PUT', path: string, query?: Record<string, string>, body?: unknown): Promise<T>;
+  send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, query?: Record<string, string>, body?: unknown): Promise<T>;
   /** Cookies the response must carry: the anonymous cart's id after an add created a cart. */
   readonly setCookies: string[];
 }
@@ -60,8 +61,10 @@ export function cartCalls(context: Context, request: Request): CartCalls {
       return undefined;
     }
   })();
-  const url = (path: string, query: Record<string, string> = {}) => {
-    const params = new URLSearchParams(query);
+  const url = (target: string, query: Record<string, string> = {}) => {
+    const [path, search] = target.split('?', 2) as [string, string | undefined];
+    const params = new URLSearchParams(search);
+    for (const [name, value] of Object.entries(query)) params.set(name, value);
     if (cartId) params.set('cartId', cartId);
     return params.size ? `${path}?${params}` : path;
   };
@@ -75,35 +78,47 @@ export function cartCalls(context: Context, request: Request): CartCalls {
     }
     return value;
   };
+  async function get<T>(path: string, query?: Record<string, string>) {
+    return user ? user.get<T>(url(path, query)) : api.get<T>(url(path, query), lang ? { lang } : {});
+  }
   return {
     get hasCart() {
       return signedIn || !!cartId;
     },
     setCookies,
-    async get<T>(path: string, query?: Record<string, string>) {
-      return user ? user.get<T>(url(path, query)) : api.get<T>(url(path, query), lang ? { lang } : {});
-    },
-    async send<T>(method: 'POST' | 'PUT', path: string, query?: Record<string, string>, body?: unknown) {
-      const once = () =>
-        user
-          ? user.send<T>(method, url(path, query), body)
-          : api.send<T>(method, url(path, query), body, lang ? { lang } : {});
-      try {
-        return remember(await once()) as T;
-      } catch (error) {
-        // A cookie naming a cart that takes no more changes: an add starts a new cart.
-        const stale =
-          isApiRequestError(error) &&
-          !signedIn &&
-          cartId &&
-          (error.code === 'SHOPPING_CART_NOT_FOUND' || error.code === 'FORBIDDEN') &&
-          /\/add-/.test(path);
-        if (!stale) throw error;
-        cartId = null;
-        return remember(await once()) as T;
-      }
-    },
+    get,
+    // The typed calls name the cart the same way: the cookie's cartId joins the operation's query.
+    call: typedCalls({
+      get: (path) => get(path),
+      send: (method, path, body) => sendAs(method, path, body),
+    }),
+    send: (method, path, query, body) => sendAs(method, path, body, query),
   };
+  async function sendAs<T>(
+    method: 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+    query?: Record<string, string>,
+  ) {
+    const once = () =>
+      user
+        ? user.send<T>(method, url(path, query), body)
+        : api.send<T>(method, url(path, query), body, lang ? { lang } : {});
+    try {
+      return remember(await once()) as T;
+    } catch (error) {
+      // A cookie naming a cart that takes no more changes: an add starts a new cart.
+      const stale =
+        isApiRequestError(error) &&
+        !signedIn &&
+        cartId &&
+        (error.code === 'SHOPPING_CART_NOT_FOUND' || error.code === 'FORBIDDEN') &&
+        /\/add-/.test(path);
+      if (!stale) throw error;
+      cartId = null;
+      return remember(await once()) as T;
+    }
+  }
 }
 
 /** The header's count, in one call: only when the visitor has a cart cookie or a session. Never fails the page. */
@@ -111,7 +126,7 @@ export async function cartSummary(context: Context, request: Request): Promise<C
   const calls = cartCalls(context, request);
   if (!calls.hasCart) return null;
   try {
-    const summary = await calls.get<CartSummary>('/v1/cart/summary');
+    const summary = await calls.call('getCartSummary');
     return summary.status === 'open' ? summary : null;
   } catch {
     return null;
@@ -128,7 +143,7 @@ export async function mergeAnonymousCart(context: Context, request: Request, tok
   const { api } = context.get(servicesContext);
   const auth = context.get(authContext);
   try {
-    await api.send<{ cart: Cart | null; didMerge: boolean }>('POST', '/v1/cart/merge', { cartId }, { token });
+    await api.call('postCartMerge', { body: { cartId } }, { token });
     auth.setCookies.push(cartCookie(request, null));
   } catch (error) {
     if (isApiRequestError(error) && error.status === 404) auth.setCookies.push(cartCookie(request, null));
@@ -167,24 +182,18 @@ async function addByLink(
   let location: string;
   try {
     if (calls.hasCart) {
-      const summary = await calls.get<CartSummary>('/v1/cart/summary').catch((error: unknown) => {
+      const summary = await calls.call('getCartSummary').catch((error: unknown) => {
         if (isApiRequestError(error) && (error.status === 404 || error.status === 403)) return null;
         throw error;
       });
       const clear =
         summary?.status === 'open' && summary.lines > 0 && (link.kind === 'part' || summary.kind === 'bikes');
-      if (clear) await calls.send('PUT', '/v1/cart/clean');
+      if (clear) await calls.call('putCartClean');
     }
-    await calls.send(
-      'POST',
-      '/v1/cart/add-store-item',
-      { country: locale.country },
-      {
-        variant_code: link.code,
-        quantity: 1,
-        vin: link.vin,
-      },
-    );
+    await calls.call('postCartAddStoreItem', {
+      query: { country: locale.country },
+      body: { variant_code: link.code, quantity: 1, vin: link.vin },
+    });
     location = `${localizedPath(locale, '/checkout')}${rest.size ? `?${rest}` : ''}`;
   } catch (error) {
     if (!isApiRequestError(error)) throw error;

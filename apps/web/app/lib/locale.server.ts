@@ -1,4 +1,4 @@
-import type { Country, CountryList } from '@varg/contracts';
+import type { Country } from '@varg/contracts';
 import {
   COOKIE,
   COUNTRY_LIST_LIMIT,
@@ -24,7 +24,7 @@ export async function activeCountries(
   context: Parameters<MiddlewareFunction<Response>>[0]['context'],
 ): Promise<Country[]> {
   const { api } = context.get(servicesContext);
-  const list = await api.get<CountryList>(`/v1/country?status=1&limit=${COUNTRY_LIST_LIMIT}&sort=name`);
+  const list = await api.call('getCountry', { query: { status: 1, limit: COUNTRY_LIST_LIMIT, sort: 'name' } });
   return list.docs;
 }
 

@@ -1,4 +1,4 @@
-import { type Address, AddressCreate, type AddressList } from '@varg/contracts';
+import { type Address, AddressCreate } from '@varg/contracts';
 import { addressLines, postalCodeExample } from '@varg/domain';
 import { useId, useState } from 'react';
 import { data, Form, useActionData, useLoaderData, useNavigation, useSubmit } from 'react-router';
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'addresses_title');
 
 export const loader = guarded(['auth'], async ({ context, request }: Route.LoaderArgs) => {
-  const { addresses } = await userApi(context, request).get<AddressList>('/v2/address');
+  const { addresses } = await userApi(context, request).call('getV2Address');
   return { addresses };
 });
 
@@ -53,7 +53,7 @@ export const action = guarded(['auth'], async ({ request, context }: Route.Actio
 
   if (form.get('intent') === 'delete') {
     try {
-      await api.send('DELETE', `/v2/address/${encodeURIComponent(String(form.get('id') ?? ''))}`);
+      await api.call('deleteV2AddressById', { path: { id: String(form.get('id') ?? '') } });
       return result({ intent: 'delete', saved: 'addresses_deleted' });
     } catch (error) {
       if (!isApiRequestError(error)) throw error;
@@ -65,7 +65,7 @@ export const action = guarded(['auth'], async ({ request, context }: Route.Actio
   const values = Object.fromEntries(FIELDS.map((name) => [name, String(parsed.form.get(name) ?? '')]));
   if (!parsed.ok) return result({ intent: 'create', errors: parsed.errors, values }, 400);
   try {
-    const saved = await api.send<Address>('POST', '/v2/address', parsed.data);
+    const saved = await api.call('postV2Address', { body: parsed.data });
     return result({ intent: 'create', saved: 'addresses_saved', formKey: saved._id });
   } catch (error) {
     if (!isApiRequestError(error)) throw error;

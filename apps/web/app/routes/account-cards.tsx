@@ -83,7 +83,7 @@ export const loader = guarded(['auth'], async ({ context, request }: Route.Loade
   const api = userApi(context, request);
   const { country } = context.get(localeContext);
   const [cards, publicKey] = await Promise.all([
-    api.get<SavedCard[]>(`/v1/stripe/cards?country=${country}`),
+    api.call('getStripeCards', { query: { country } }),
     stripeKey(api, country),
   ]);
   // The query is read too: on the very first visit the middleware sets the cookie on this same response.
@@ -100,7 +100,7 @@ export const loader = guarded(['auth'], async ({ context, request }: Route.Loade
   }
   const currency = publicKey
     ? await api
-        .get<{ currency: { code: string } }>(`/v1/country/${country}`)
+        .call('getCountryByCode', { path: { code: country } })
         .then((c) => c.currency.code)
         .catch(() => null)
     : null;
@@ -137,10 +137,7 @@ export const action = guarded(['auth'], async ({ request, context }: Route.Actio
   // Stripe markets: the SetupIntent whose secret Stripe.js confirms the card with (stripe-card-setup.tsx).
   if (intent === 'stripe-setup') {
     try {
-      const { client_secret } = await api.send<{ client_secret: string }>('POST', '/v2/stripe/setup', {
-        country,
-        method: 'card',
-      });
+      const { client_secret } = await api.call('postV2StripeSetup', { body: { country, method: 'card' } });
       return data({ clientSecret: client_secret, formErrorText: null });
     } catch (error) {
       if (!isApiRequestError(error)) throw error;
@@ -181,7 +178,7 @@ export const action = guarded(['auth'], async ({ request, context }: Route.Actio
 
   if (intent === 'delete') {
     try {
-      await api.send('DELETE', `/v1/stripe/card?country=${country}`, { id: String(form.get('id') ?? '') });
+      await api.call('deleteStripeCard', { query: { country }, body: { id: String(form.get('id') ?? '') } });
       return result({ intent: 'delete', saved: 'cards_deleted' });
     } catch (error) {
       return apiFailure('delete', error);
@@ -204,10 +201,7 @@ export const action = guarded(['auth'], async ({ request, context }: Route.Actio
   if (!expiry || Object.keys(errors).length) return result({ intent: 'add', errors, values }, 400);
 
   try {
-    const { client_secret } = await api.send<{ client_secret: string }>('POST', '/v2/stripe/setup', {
-      country,
-      method: 'card',
-    });
+    const { client_secret } = await api.call('postV2StripeSetup', { body: { country, method: 'card' } });
     const outcome = await api.send<{ card: SavedCard | null; failureCode: string | null }>(
       'POST',
       '/v2/stripe/setup/sandbox-confirm',

@@ -1,4 +1,4 @@
-import { type CurrentUser, EmailChangeBody, PasswordChange, ProfileUpdate } from '@varg/contracts';
+import { EmailChangeBody, PasswordChange, ProfileUpdate } from '@varg/contracts';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
@@ -47,13 +47,13 @@ export const action = guarded(['auth'], async ({ request, context }: Route.Actio
   const answer = (saved: string) => data({ intent, errors: {} as FieldErrors, formError: null, saved });
   try {
     if (intent === 'cancel-email') {
-      await api.send<CurrentUser>('DELETE', '/v1/user/email-change');
+      await api.call('deleteUserEmailChange');
       return answer('account_email_change_cancelled');
     }
     if (intent === 'email') {
       const parsed = await parseForm(request, EmailChangeBody, ['email', 'currentPassword']);
       if (!parsed.ok) return data({ intent, errors: parsed.errors, formError: null, saved: null }, { status: 400 });
-      await api.send<CurrentUser>('POST', '/v1/user/email-change', parsed.data);
+      await api.call('postUserEmailChange', { body: parsed.data });
       return answer('account_email_change_sent');
     }
     const parsed =
@@ -62,7 +62,7 @@ export const action = guarded(['auth'], async ({ request, context }: Route.Actio
         : await parseForm(request, ProfileUpdate.required({ name: true }), PROFILE_FIELDS);
     if (!parsed.ok) return data({ intent, errors: parsed.errors, formError: null, saved: null }, { status: 400 });
     const body = intent === 'profile' ? { secondName: '', phone: '', dateOfBirth: null, ...parsed.data } : parsed.data;
-    await api.send<CurrentUser>('PUT', `/v1/user/${me._id}`, body);
+    await api.call('putUserById', { path: { id: me._id }, body });
     return answer(intent === 'password' ? 'account_password_changed' : 'account_saved');
   } catch (error) {
     if (!isApiRequestError(error)) throw error;

@@ -6,8 +6,6 @@ import type { Route } from './+types/admin-application-cv';
 
 /** "Download CV": a fresh signed link from the API (administrators only), so the access token stays on the server. */
 export const loader = guarded(['admin'], async ({ context, request, params }: Route.LoaderArgs) => {
-  const { url } = await userApi(context, request).get<{ url: string }>(
-    `/v1/admin/applications/${encodeURIComponent(params.id)}/cv-link`,
-  );
+  const { url } = await userApi(context, request).call('getAdminApplicationsByIdCvLink', { path: { id: params.id } });
   throw redirect(safeInternalLink(url, '/'), { headers: { 'Cache-Control': 'no-store' } });
 });

@@ -13,21 +13,8 @@ import type { Route } from './+types/admin-applications';
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'applications_title');
 
-interface Application {
-  _id: string;
-  position: string;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  cv: { name: string; type: string; size: number };
-  createdAt: string;
-}
-
 export const loader = guarded(['admin'], async ({ context, request }: Route.LoaderArgs) => {
-  const { docs, total } = await userApi(context, request).get<{ docs: Application[]; total: number }>(
-    '/v1/admin/applications?limit=100',
-  );
+  const { docs, total } = await userApi(context, request).call('getAdminApplications', { query: { limit: 100 } });
   return { applications: docs, total };
 });
 

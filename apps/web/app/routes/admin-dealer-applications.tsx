@@ -1,8 +1,8 @@
-import type { DealerApplication } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { formatOrderDay } from '../features/orders/format.ts';
 import { isApiRequestError } from '../lib/api.ts';
+import type { CallArgs } from '../lib/api-call.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
@@ -20,8 +20,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export const loader = guarded(['admin'], async ({ context, request }: Route.LoaderArgs) => {
   const api = userApi(context, request);
   const [{ docs }, countries] = await Promise.all([
-    api.get<{ docs: DealerApplication[] }>('/v1/admin/dealer-applications'),
-    api.get<{ docs: Array<{ code: string; currency: { code: string } }> }>('/v1/country?status=1&limit=300'),
+    api.call('getAdminDealerApplications'),
+    api.call('getCountry', { query: { status: 1, limit: 300 } }),
   ]);
   // The terms are proposed in the currency of the applicant's country.
   const currencyOf = Object.fromEntries(countries.docs.map((c) => [c.code, c.currency.code]));
@@ -42,11 +42,17 @@ export const action = guarded(['admin'], async ({ context, request }: Route.Acti
           ]),
         );
   try {
-    await userApi(context, request).send(
-      'POST',
-      `/v1/admin/dealer-applications/${encodeURIComponent(id)}/${intent}`,
-      body,
-    );
+    const api = userApi(context, request);
+    // The form's values as typed: the API checks them (a 400 the page shows).
+    await (intent === 'approve'
+      ? api.call('postAdminDealerApplicationsByIdApprove', {
+          path: { id },
+          body: body as unknown as CallArgs<'postAdminDealerApplicationsByIdApprove'>['body'],
+        })
+      : api.call('postAdminDealerApplicationsByIdReject', {
+          path: { id },
+          body: body as CallArgs<'postAdminDealerApplicationsByIdReject'>['body'],
+        }));
     return { id, ok: true as const, intent, error: null };
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;

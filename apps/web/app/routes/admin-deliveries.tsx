@@ -1,4 +1,3 @@
-import type { DeliveryCandidate } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { formatOrderDay } from '../features/orders/format.ts';
@@ -19,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'deliveries_title');
 
 export const loader = guarded(['admin'], async ({ context, request }: Route.LoaderArgs) => {
-  const { docs } = await userApi(context, request).get<{ docs: DeliveryCandidate[] }>('/v1/vehicles/deliveries');
+  const { docs } = await userApi(context, request).call('getVehiclesDeliveries');
   return { deliveries: docs };
 });
 
@@ -28,11 +27,9 @@ export const action = guarded(['admin'], async ({ context, request }: Route.Acti
   const orderId = String(form.get('orderId') ?? '');
   const vin = String(form.get('vin') ?? '').trim();
   try {
-    const made = await userApi(context, request).send<{ vehicles: Array<{ vin: string }> }>(
-      'POST',
-      '/v1/vehicles/deliver',
-      { orderId, ...(vin ? { vins: [vin] } : {}) },
-    );
+    const made = await userApi(context, request).call('postVehiclesDeliver', {
+      body: { orderId, ...(vin ? { vins: [vin] } : {}) },
+    });
     return { orderId, ok: true as const, vins: made.vehicles.map((v) => v.vin) };
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;

@@ -10,33 +10,13 @@ import type { Route } from './+types/admin';
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location.pathname, 'admin_title');
 
-interface UserSummary {
-  _id: string;
-  email: string;
-  name: string;
-  secondName: string;
-  roles: string[];
-  country: string;
-  /** A customer (no staff role, no dealer record): the only accounts an administrator may act as. */
-  actAs: boolean;
-}
-interface AuditEntry {
-  id: string;
-  action: string;
-  actor: { email: string } | null;
-  subject: { email: string } | null;
-  createdAt: string;
-}
-
 /** Administration: find a customer to act as (impersonation), and the audit log. */
 export const loader = guarded(['admin'], async ({ request, context }: Route.LoaderArgs) => {
   const api = userApi(context, request);
   const search = new URL(request.url).searchParams.get('search')?.trim() ?? '';
   const [found, log] = await Promise.all([
-    search.length >= 2
-      ? api.get<{ docs: UserSummary[] }>(`/v1/admin/users?search=${encodeURIComponent(search)}`)
-      : null,
-    api.get<{ docs: AuditEntry[] }>('/v1/admin/audit-log?limit=50'),
+    search.length >= 2 ? api.call('getAdminUsers', { query: { search } }) : null,
+    api.call('getAdminAuditLog', { query: { limit: 50 } }),
   ]);
   return { search, users: found?.docs ?? null, log: log.docs };
 });

@@ -1,6 +1,6 @@
-import type { DealerApplicationState } from '@varg/contracts';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
+import type { CallArgs } from '../lib/api-call.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
 import { captchaOf } from '../lib/forms.server.ts';
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'become_dealer_title', { descriptionKey: 'become_dealer_intro' });
 
 export const loader = guarded(['auth'], async ({ context, request }: Route.LoaderArgs) => {
-  return { state: await userApi(context, request).get<DealerApplicationState>('/v2/dealer/application') };
+  return { state: await userApi(context, request).call('getV2DealerApplication') };
 });
 
 const FIELDS = [
@@ -43,12 +43,14 @@ export const action = guarded(['auth'], async ({ context, request }: Route.Actio
   const form = await request.formData();
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()]));
   try {
-    await userApi(context, request).send('POST', '/v2/dealer', {
+    // The form's values as typed: the API checks them (a 400 the page shows).
+    const body = {
       ...values,
       expectedYearlyVolume: Number(values.expectedYearlyVolume) || 0,
       country: values.country || context.get(localeContext).country,
       ...captchaOf(form),
-    });
+    } as CallArgs<'postV2Dealer'>['body'];
+    await userApi(context, request).call('postV2Dealer', { body });
     return { ok: true as const, error: null, field: null, values };
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;

@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data<CartLoaderData>({ cart: null, error: false }, { headers });
   };
   try {
-    const cart = await calls.get<Cart>('/v1/cart', { country: context.get(localeContext).country });
+    const cart = await calls.call('getCart', { query: { country: context.get(localeContext).country } });
     if (cart.status !== 'open') return forget();
     return data<CartLoaderData>({ cart, error: false }, { headers });
   } catch (error) {
@@ -52,65 +52,45 @@ async function perform(intent: string, form: FormData, calls: CartCalls, country
   const line = text(form, 'line') === 'store' ? 'store' : 'bike';
   switch (intent) {
     case 'add-item':
-      return calls.send<Cart>(
-        'POST',
-        '/v1/cart/add-item',
-        { country },
-        {
-          productId: text(form, 'productId'),
-          componentIds: list(form, 'componentId'),
-        },
-      );
+      return calls.call('postCartAddItem', {
+        query: { country },
+        body: { productId: text(form, 'productId'), componentIds: list(form, 'componentId') },
+      });
     case 'add-stock-bike':
-      return calls.send<Cart>(
-        'POST',
-        '/v1/cart/add-stock-bike',
-        { country },
-        {
-          stockBikeId: text(form, 'stockBikeId'),
-          quantity: 1,
-        },
-      );
+      return calls.call('postCartAddStockBike', {
+        query: { country },
+        body: { stockBikeId: text(form, 'stockBikeId'), quantity: 1 },
+      });
     case 'add-store-item': {
       const vin = text(form, 'vin');
       const quantity = text(form, 'quantity');
-      return calls.send<Cart>(
-        'POST',
-        '/v1/cart/add-store-item',
-        { country },
-        {
+      return calls.call('postCartAddStoreItem', {
+        query: { country },
+        body: {
           variant_code: text(form, 'variant_code'),
           quantity: quantity === '' ? 1 : Number(quantity),
           ...(vin ? { vin } : {}),
         },
-      );
+      });
     }
     case 'update-item':
-      return calls.send<Cart>(
-        'POST',
-        '/v1/cart/update-item',
-        { country },
-        {
-          itemId: text(form, 'itemId'),
-          componentIds: list(form, 'componentId'),
-        },
-      );
+      return calls.call('postCartUpdateItem', {
+        query: { country },
+        body: { itemId: text(form, 'itemId'), componentIds: list(form, 'componentId') },
+      });
     case 'increment':
     case 'decrement':
       return line === 'store'
-        ? calls.send<Cart>(
-            'POST',
-            '/v1/cart/update-store-quantity',
-            {},
-            { store_item_id: text(form, 'itemId'), operation: intent },
-          )
-        : calls.send<Cart>('POST', '/v1/cart/update-quantity', {}, { itemId: text(form, 'itemId'), operation: intent });
+        ? calls.call('postCartUpdateStoreQuantity', {
+            body: { store_item_id: text(form, 'itemId'), operation: intent },
+          })
+        : calls.call('postCartUpdateQuantity', { body: { itemId: text(form, 'itemId'), operation: intent } });
     case 'remove':
       return line === 'store'
-        ? calls.send<Cart>('POST', '/v1/cart/remove-store-item', {}, { store_item_id: text(form, 'itemId') })
-        : calls.send<Cart>('POST', '/v1/cart/remove-item', {}, { itemId: text(form, 'itemId') });
+        ? calls.call('postCartRemoveStoreItem', { body: { store_item_id: text(form, 'itemId') } })
+        : calls.call('postCartRemoveItem', { body: { itemId: text(form, 'itemId') } });
     case 'clean':
-      return calls.send<Cart>('PUT', '/v1/cart/clean');
+      return calls.call('putCartClean');
     default:
       throw Object.assign(new Error('unknown intent'), { unknownIntent: true });
   }

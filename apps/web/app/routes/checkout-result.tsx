@@ -1,4 +1,4 @@
-import type { BankDetails, OrderView } from '@varg/contracts';
+import type { OrderView } from '@varg/contracts';
 import { formatLocaleSegment, localizedPath } from '@varg/domain';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { Link, redirect, useLoaderData } from 'react-router';
@@ -17,7 +17,10 @@ import type { Route } from './+types/checkout-result';
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'checkout_result_title');
 
-/** The API's checkout result state of one order (PUT /v1/checkout/{id}/confirm-final-checkout). */
+/**
+ * The API's checkout result state of one order (putCheckoutByIdConfirmFinalCheckout). Its response schema is an open
+ * object in the API, so this page still names the shape it reads (decision 036: a loose schema, to be tightened).
+ */
 interface ResultState {
   order: OrderView;
   isBankTransfer: boolean;
@@ -44,11 +47,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Back from Stripe's confirm: read the payment's status from Stripe before its webhook arrives.
   const paymentId = url.searchParams.get('paymentId');
   if (paymentId && /^[0-9a-f-]{36}$/.test(paymentId))
-    await api.send('POST', `/v1/payment/${paymentId}/sync`).catch(() => undefined);
+    await api.call('postPaymentByIdSync', { path: { id: paymentId } }).catch(() => undefined);
   const found = await Promise.all(
     ids.map((id) =>
       api
-        .send<ResultState>('PUT', `/v1/checkout/${encodeURIComponent(id)}/confirm-final-checkout`)
+        .call('putCheckoutByIdConfirmFinalCheckout', { path: { id } })
+        .then((state) => state as unknown as ResultState)
         .catch((error: unknown) => {
           if (isApiRequestError(error) && error.status < 500) return null;
           throw error;
@@ -65,15 +69,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const virtual = open.findLast((p) => p.method === 'bank_transfer' || p.method === 'bank_transfer_gb');
       const instructions = virtual
         ? await api
-            .get<{ instructions: BankInstructionsView | null }>(
-              `/v1/payment/stripe-bank-transfer-next-action/${virtual.id}`,
-            )
+            .call('getPaymentStripeBankTransferNextActionById', { path: { id: virtual.id } })
             .then((n) => n.instructions)
             .catch(() => null)
         : null;
       const bank =
         r.isBankTransfer && !instructions
-          ? await api.get<BankDetails>(`/v1/order/get-bank-details/${r.order.id}`).catch(() => null)
+          ? await api.call('getOrderGetBankDetailsById', { path: { id: r.order.id } }).catch(() => null)
           : null;
       const state: State = r.paymentFailed
         ? 'failed'

@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
  */
 export const loader = guarded(['auth'], async ({ params, request, context }: Route.LoaderArgs) => {
   const payment = await userApi(context, request)
-    .get<PaymentView>(`/v1/payment/${encodeURIComponent(params.paymentId)}`)
+    .call('getPaymentById', { path: { id: params.paymentId } })
     .catch((error: unknown) => {
       if (isApiRequestError(error) && error.status < 500) throw new Response(null, { status: 404 });
       throw error;
@@ -37,10 +37,13 @@ export const action = guarded(['auth'], async ({ params, request, context }: Rou
   const locale = context.get(localeContext);
   const approved = (await request.formData()).get('decision') === 'approve';
   const api = userApi(context, request);
-  const id = encodeURIComponent(params.paymentId);
-  const current = await api.get<PaymentView>(`/v1/payment/${id}`);
-  const path = isFinancing(current) ? `/v1/payment/${id}/sandbox-lender` : `/v1/payment/${id}/action`;
-  const payment = await api.send<PaymentView>('POST', path, { approved });
+  const path = { id: params.paymentId };
+  const current = await api.call('getPaymentById', { path });
+  // The sandbox lender is a demo-only route, outside the production API's document: called by its path
+  // (decision 036).
+  const payment = isFinancing(current)
+    ? await api.send<PaymentView>('POST', `/v1/payment/${encodeURIComponent(path.id)}/sandbox-lender`, { approved })
+    : await api.call('postPaymentByIdAction', { path, body: { approved } });
   const at = (path: string) => localizedPath(locale, path);
   if (payment.status === 'FAILED')
     throw redirect(

@@ -1,4 +1,3 @@
-import type { OrderView } from '@varg/contracts';
 import { formatLocaleSegment, localizedPath } from '@varg/domain';
 import { Loader2, Lock } from 'lucide-react';
 import { useState } from 'react';
@@ -6,7 +5,6 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation } fro
 import { payOrder, readPaymentChoice, savedCards, stripeKey } from '../features/checkout/checkout.server.ts';
 import { PaymentFields, PaymentKinds, WalletToggle } from '../features/checkout/payment-fields.tsx';
 import { useStripePay } from '../features/checkout/stripe-pay.tsx';
-import type { OrderPaymentSetup } from '../features/checkout/types.ts';
 import { money } from '../features/configurator/price.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
@@ -48,13 +46,16 @@ export const loader = guarded(['auth'], async ({ params, request, context }: Rou
     if (isApiRequestError(error) && error.status < 500) throw new Response(null, { status: 404 });
     throw error;
   };
-  const setup = await api.send<OrderPaymentSetup>('POST', `/v1/order/complete-order/${id}/setup`).catch(notFound);
+  const setup = await api.call('postOrderCompleteOrderByIdSetup', { path: { id } }).catch(notFound);
   // Spec section 4: an existing order's country wins; the locale follows it.
   if (setup.country !== locale.country)
     throw redirect(`${localizedPath({ ...locale, country: setup.country }, `/complete-order/${id}`)}${url.search}`);
   if (setup.pricing.toPay <= 0) throw redirect(`${localizedPath(locale, '/checkout/result')}?completeOrderId=${id}`);
   const [order, cards, publicKey] = await Promise.all([
-    api.get<OrderView>(setup.type === 'store' ? `/v1/store/orders/${id}` : `/v1/order/${id}`).catch(notFound),
+    (setup.type === 'store'
+      ? api.call('getStoreOrdersById', { path: { id } })
+      : api.call('getOrderById', { path: { id } })
+    ).catch(notFound),
     savedCards(api, locale.country, true),
     stripeKey(api, locale.country),
   ]);

@@ -1,8 +1,8 @@
-import type { WhistleCase } from '@varg/contracts';
 import { localeTag, WHISTLE_STATUSES } from '@varg/domain';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { formatDay, formatWhen, Thread } from '../features/whistleblowing/thread.tsx';
 import { isApiRequestError } from '../lib/api.ts';
+import type { CallArgs } from '../lib/api-call.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
@@ -24,9 +24,9 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 export const loader = guarded(['compliance'], async ({ context, request, params }: Route.LoaderArgs) => {
   try {
     return {
-      found: await userApi(context, request).get<WhistleCase>(
-        `/v2/compliance/whistleblowing/cases/${encodeURIComponent(params.caseId)}`,
-      ),
+      found: await userApi(context, request).call('getV2ComplianceWhistleblowingCasesById', {
+        path: { id: params.caseId },
+      }),
     };
   } catch (error) {
     // A malformed id is a case that does not exist.
@@ -43,12 +43,19 @@ export const action = guarded(['compliance'], async ({ context, request, params 
   const form = await request.formData();
   const intent = form.get('intent') === 'status' ? 'status' : 'reply';
   const api = userApi(context, request);
-  const base = `/v2/compliance/whistleblowing/cases/${encodeURIComponent(params.caseId)}`;
+  const path = { id: params.caseId };
   try {
     if (intent === 'status') {
-      await api.send('PUT', `${base}/status`, { status: String(form.get('status') ?? '') });
+      // The form's value as typed: the API checks it (a 400 the page shows).
+      const body = {
+        status: String(form.get('status') ?? ''),
+      } as CallArgs<'putV2ComplianceWhistleblowingCasesByIdStatus'>['body'];
+      await api.call('putV2ComplianceWhistleblowingCasesByIdStatus', { path, body });
     } else {
-      await api.send('POST', `${base}/messages`, { body: String(form.get('body') ?? '').trim() });
+      await api.call('postV2ComplianceWhistleblowingCasesByIdMessages', {
+        path,
+        body: { body: String(form.get('body') ?? '').trim() },
+      });
     }
     return data<ActionResult>({ done: intent, error: null, field: null });
   } catch (error) {

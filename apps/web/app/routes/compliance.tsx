@@ -1,4 +1,3 @@
-import type { WhistleCaseSummary } from '@varg/contracts';
 import { localeTag, WHISTLE_STATUSES } from '@varg/domain';
 import { Form, Link, useLoaderData } from 'react-router';
 import { formatDay } from '../features/whistleblowing/thread.tsx';
@@ -22,9 +21,9 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 export const loader = guarded(['compliance'], async ({ context, request }: Route.LoaderArgs) => {
   const status = new URL(request.url).searchParams.get('status') ?? '';
   const known = (WHISTLE_STATUSES as readonly string[]).includes(status);
-  const { docs } = await userApi(context, request).get<{ docs: WhistleCaseSummary[] }>(
-    `/v2/compliance/whistleblowing/cases${known ? `?status=${status}` : ''}`,
-  );
+  const { docs } = await userApi(context, request).call('getV2ComplianceWhistleblowingCases', {
+    query: known ? { status: status as (typeof WHISTLE_STATUSES)[number] } : {},
+  });
   return { cases: docs, status: known ? status : '' };
 });
 

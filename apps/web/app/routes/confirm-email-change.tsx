@@ -1,6 +1,4 @@
-import type { Accepted } from '@varg/contracts';
 import { data, Form, Link, useActionData, useNavigation } from 'react-router';
-import type { z } from 'zod';
 import { isApiRequestError } from '../lib/api.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { useTranslation } from '../lib/i18n.ts';
@@ -21,12 +19,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   const { api } = context.get(servicesContext);
   const locale = context.get(localeContext);
   try {
-    const done = await api.send<z.infer<typeof Accepted>>(
-      'POST',
-      `/v1/user/email-change/${encodeURIComponent(params.token)}`,
-      undefined,
-      { lang: locale.lang },
-    );
+    const done = await api.call('postUserEmailChangeByToken', { path: { token: params.token } }, { lang: locale.lang });
     return data({ done: done.message, failed: null });
   } catch (error) {
     if (!isApiRequestError(error)) throw error;

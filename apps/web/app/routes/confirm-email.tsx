@@ -1,4 +1,4 @@
-import { EmailBody, type TokenPair } from '@varg/contracts';
+import { EmailBody } from '@varg/contracts';
 import { localizedPath } from '@varg/domain';
 import { data, Form, useActionData, useNavigation, useParams } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
@@ -26,10 +26,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const locale = context.get(localeContext);
   if (params.token) {
     try {
-      const pair = await api.send<TokenPair>(
-        'POST',
-        `/v1/user/confirm-email/${encodeURIComponent(params.token)}`,
-        undefined,
+      const pair = await api.call(
+        'postUserConfirmEmailByToken',
+        { path: { token: params.token } },
         { lang: locale.lang },
       );
       signIn(context, request, pair);
@@ -46,9 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const parsed = await parseForm(request, EmailBody, ['email']);
   if (!parsed.ok) return data({ errors: parsed.errors, formError: null, sent: null, invalid: false }, { status: 400 });
-  const sent = await api.send<{ message: string }>('POST', '/v1/user/confirm-email/resend', parsed.data, {
-    lang: locale.lang,
-  });
+  const sent = await api.call('postUserConfirmEmailResend', { body: parsed.data }, { lang: locale.lang });
   return data({ errors: {} as FieldErrors, formError: null, sent: sent.message, invalid: false });
 }
 

@@ -48,9 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ errors, error: null, values }, 400);
   }
   try {
-    await userApi(context, request).send('POST', `/v1/contact?country=${locale.country}`, {
-      ...parsed.data,
-      ...captchaOf(parsed.form),
+    await userApi(context, request).call('postContact', {
+      query: { country: locale.country },
+      body: { ...parsed.data, ...captchaOf(parsed.form) },
     });
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;

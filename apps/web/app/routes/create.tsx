@@ -29,10 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!parsed.ok) return data({ values, errors: parsed.errors, formError: null, sent: null }, { status: 400 });
   try {
-    const query = `?lang=${encodeURIComponent(locale.lang)}&country=${locale.country}`;
-    const sent = await api.send<{ message: string }>('POST', `/v1/user/sign-up${query}`, parsed.data, {
-      lang: locale.lang,
-    });
+    const sent = await api.call(
+      'postUserSignUp',
+      { query: { lang: locale.lang, country: locale.country }, body: parsed.data },
+      { lang: locale.lang },
+    );
     return data({ values, errors: {} as FieldErrors, formError: null, sent: sent.message });
   } catch (error) {
     if (!isApiRequestError(error)) throw error;

@@ -32,11 +32,14 @@ export const action = guarded(['dealer'], async ({ request, context, params }: R
   if (!(file instanceof File) || file.size === 0) return answer(false, 'error_invoice_not_pdf', 415);
   try {
     const bytes = Buffer.from(await file.arrayBuffer());
-    await userApi(context, request).send('PUT', `/v1/order/${params.orderId}/append-dealer-invoice`, {
-      salesorder_type: 'BIKE',
-      type: 'INVOICE',
-      name: (file.name || 'invoice.pdf').slice(0, 120),
-      invoice: bytes.toString('base64'),
+    await userApi(context, request).call('putOrderByIdAppendDealerInvoice', {
+      path: { id: params.orderId },
+      body: {
+        salesorder_type: 'BIKE',
+        type: 'INVOICE',
+        name: (file.name || 'invoice.pdf').slice(0, 120),
+        invoice: bytes.toString('base64'),
+      },
     });
     return answer(true);
   } catch (error) {

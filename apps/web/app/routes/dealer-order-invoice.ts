@@ -12,9 +12,9 @@ import type { Route } from './+types/dealer-order-invoice';
 export const loader = guarded(['auth'], async ({ request, context, params }: Route.LoaderArgs) => {
   if (!isUuid(params.orderId) || !isUuid(params.attachmentId)) throw new Response(null, { status: 404 });
   try {
-    const { downloadURL } = await userApi(context, request).get<{ downloadURL: string }>(
-      `/v1/order/${params.orderId}/dealer-invoices/${params.attachmentId}/link`,
-    );
+    const { downloadURL } = await userApi(context, request).call('getOrderByIdDealerInvoicesByAttachmentIdLink', {
+      path: { id: params.orderId, attachmentId: params.attachmentId },
+    });
     throw redirect(safeInternalLink(downloadURL, '/'), { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     if (isApiRequestError(error) && error.status < 500) throw data({ message: error.message }, { status: 404 });

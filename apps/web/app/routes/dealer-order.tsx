@@ -8,6 +8,7 @@ import { useOrderFormat } from '../features/orders/format.ts';
 import { Address, Line, Payments, Section, Totals } from '../features/orders/order-detail.tsx';
 import { OrderStatusBadge } from '../features/orders/status.tsx';
 import { isApiRequestError } from '../lib/api.ts';
+import type { CallArgs } from '../lib/api-call.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { guarded } from '../lib/guards.server.ts';
@@ -45,16 +46,16 @@ export const loader = guarded(['dealer'], async ({ request, context, params }: R
   const api = userApi(context, request);
   let order: DealerOrderView;
   try {
-    order = await api.get<DealerOrderView>(`/v1/dealer/orders/${params.orderId}`);
+    order = await api.call('getDealerOrdersById', { path: { id: params.orderId } });
   } catch (error) {
     if (isApiRequestError(error) && error.status === 404) throw data({ message: error.message }, { status: 404 });
     throw error;
   }
   const subtotal = order.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
   const methods = order.editable
-    ? await api.get<ShippingChoice[]>(
-        `/v1/shipping-configs/allowed_methods?country=${order.country}&kind=${order.type}&subtotal=${subtotal}`,
-      )
+    ? await api.call('getShippingConfigsAllowedMethods', {
+        query: { country: order.country, kind: order.type, subtotal },
+      })
     : [];
   const url = new URL(request.url);
   // A failed upload without JavaScript comes back with the error's catalog key; only a known key is shown.
@@ -83,23 +84,31 @@ export const action = guarded(['dealer'], async ({ request, context, params }: R
   try {
     let result: OrderEditResult;
     if (intent === 'edit-item') {
-      result = await api.send<OrderEditResult>('PUT', '/v1/order/edit-item', {
-        orderId: params.orderId,
-        lineId: text('lineId'),
-        quantity,
-        ...(overwritePrice !== undefined ? { overwritePrice } : {}),
+      result = await api.call('putOrderEditItem', {
+        body: {
+          orderId: params.orderId,
+          lineId: text('lineId'),
+          quantity,
+          ...(overwritePrice !== undefined ? { overwritePrice } : {}),
+        },
       });
     } else if (intent === 'add-item') {
-      result = await api.send<OrderEditResult>('POST', '/v1/order/add-item', {
-        orderId: params.orderId,
-        hash: text('hash').toLowerCase(),
-        quantity,
-        ...(overwritePrice !== undefined ? { overwritePrice } : {}),
+      result = await api.call('postOrderAddItem', {
+        body: {
+          orderId: params.orderId,
+          hash: text('hash').toLowerCase(),
+          quantity,
+          ...(overwritePrice !== undefined ? { overwritePrice } : {}),
+        },
       });
     } else if (intent === 'update-prices') {
-      result = await api.send<OrderEditResult>('PUT', `/v1/order/update-prices/${params.orderId}`, {
-        customerType: text('customerType'),
-        deliveryMethod: text('deliveryMethod'),
+      result = await api.call('putOrderUpdatePricesById', {
+        path: { id: params.orderId },
+        // The form's values as typed: the API checks them (a 400 the page shows).
+        body: {
+          customerType: text('customerType'),
+          deliveryMethod: text('deliveryMethod'),
+        } as CallArgs<'putOrderUpdatePricesById'>['body'],
       });
     } else {
       return fail('error_bad_request');

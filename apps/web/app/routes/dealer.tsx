@@ -1,7 +1,7 @@
-import type { Dealer } from '@varg/contracts';
 import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { LocationPicker } from '../features/dealer/location-picker.tsx';
 import { isApiRequestError } from '../lib/api.ts';
+import type { CallArgs } from '../lib/api-call.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { servicesContext } from '../lib/context.ts';
 import { guarded } from '../lib/guards.server.ts';
@@ -19,7 +19,7 @@ import type { Route } from './+types/dealer';
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location.pathname, 'dealer_title');
 
 export const loader = guarded(['dealer'], async ({ request, context }: Route.LoaderArgs) => {
-  const [dealer] = await userApi(context, request).get<Dealer[]>('/v1/dealer/my');
+  const [dealer] = await userApi(context, request).call('getDealerMy');
   if (!dealer) throw new Response(null, { status: 404 });
   return { dealer, tileUrl: context.get(servicesContext).config.mapTileUrl };
 });
@@ -75,9 +75,11 @@ export const action = guarded(['dealer'], async ({ request, context }: Route.Act
   const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v).trim()])) as Values;
   const api = userApi(context, request);
   try {
-    const [dealer] = await api.get<Dealer[]>('/v1/dealer/my');
+    const [dealer] = await api.call('getDealerMy');
     if (!dealer) throw new Response(null, { status: 404 });
-    await api.send('PUT', `/v2/dealer/${dealer.id}/info`, bodyOf(section, values));
+    // The form's values as typed: the API checks them (a 400 the page shows).
+    const body = bodyOf(section, values) as CallArgs<'putV2DealerByIdInfo'>['body'];
+    await api.call('putV2DealerByIdInfo', { path: { id: dealer.id }, body });
     return { ok: true as const, section };
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;

@@ -1,4 +1,3 @@
-import type { TokenPair } from '@varg/contracts';
 import { localizedPath } from '@varg/domain';
 import { data, redirect } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
@@ -30,9 +29,7 @@ export const action = guarded(['auth'], async ({ request, context }: Route.Actio
     if (!auth.user?.isAdmin || auth.user.mode) throw data({ message: 'forbidden' }, { status: 403 });
     try {
       const parked = { token: auth.token, refreshToken: auth.refreshToken };
-      const pair = await api.send<TokenPair>('POST', '/v1/admin/impersonate', {
-        userId: String(form.get('userId') ?? ''),
-      });
+      const pair = await api.call('postAdminImpersonate', { body: { userId: String(form.get('userId') ?? '') } });
       auth.setCookies.push(...parkedAdminCookies(request, parked));
       signIn(context, request, pair);
       throw redirect(localizedPath(locale, '/'), 303);
@@ -42,7 +39,7 @@ export const action = guarded(['auth'], async ({ request, context }: Route.Actio
     }
   }
   if (auth.user?.mode === 'demo_user' && auth.refreshToken) {
-    await api.send('POST', '/v1/admin/impersonate/stop', { refresh_token: auth.refreshToken }).catch(() => undefined);
+    await api.call('postAdminImpersonateStop', { body: { refresh_token: auth.refreshToken } }).catch(() => undefined);
   }
   const cookies = readCookies(request);
   const adminRefresh = cookies[ADMIN_REFRESH_COOKIE];

@@ -1,4 +1,3 @@
-import type { LedgerGroup } from '@varg/contracts';
 import { Link, useLoaderData } from 'react-router';
 import { useOrderFormat } from '../features/orders/format.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
@@ -15,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'ledger_group_nav');
 
 export const loader = guarded(['lead-dealer'], async ({ context, request }: Route.LoaderArgs) => ({
-  group: await userApi(context, request).get<LedgerGroup>('/v1/dealer-ledger/group'),
+  group: await userApi(context, request).call('getDealerLedgerGroup'),
   ownId: context.get(authContext).user?.dealer?.id ?? null,
 }));
 

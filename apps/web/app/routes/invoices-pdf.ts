@@ -13,9 +13,9 @@ import type { Route } from './+types/invoices-pdf';
 export const loader = guarded(['dealer'], async ({ context, request, params }: Route.LoaderArgs) => {
   if (!isUuid(params.id)) throw data({ message: 'Not found' }, { status: 404 });
   try {
-    const { downloadURL } = await userApi(context, request).get<{ downloadURL: string }>(
-      `/v1/dealer-ledger/invoice/link/${params.id}`,
-    );
+    const { downloadURL } = await userApi(context, request).call('getDealerLedgerInvoiceLinkById', {
+      path: { id: params.id },
+    });
     throw redirect(safeInternalLink(downloadURL, '/'), { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     if (isApiRequestError(error) && (error.status === 404 || error.status === 403)) {

@@ -1,4 +1,4 @@
-import type { LedgerBalances, LedgerPage } from '@varg/contracts';
+import type { LedgerBalances } from '@varg/contracts';
 import { LEDGER_KINDS, LEDGER_STATUSES } from '@varg/domain';
 import { data, Form, Link, useLoaderData } from 'react-router';
 import { BalanceCards } from '../features/invoices/balances.tsx';
@@ -28,17 +28,16 @@ export const loader = guarded(['dealer'], async ({ context, request }: Route.Loa
   const api = userApi(context, request);
   const own = context.get(authContext).user?.dealer?.id === dealerId;
   const isLead = !!context.get(authContext).user?.isLeadDealer;
-  const id = encodeURIComponent(dealerId);
   let balances: LedgerBalances;
   try {
-    balances = await api.get<LedgerBalances>(`/v1/dealer-ledger/invoice/balances/dealer/${id}`);
+    balances = await api.call('getDealerLedgerInvoiceBalancesDealerByDealerId', { path: { dealerId } });
   } catch (error) {
     const failure = ledgerFailure(error);
     throw data({ message: failure.message }, { status: failure.status });
   }
-  const query = ledgerQuery(url, { page: String(pageParam(url)), limit: '20' });
+  const query = Object.fromEntries(ledgerQuery(url, { page: String(pageParam(url)), limit: '20' }));
   try {
-    const page = await api.get<LedgerPage>(`/v1/dealer-ledger/invoice/dealer/${id}?${query}`);
+    const page = await api.call('getDealerLedgerInvoiceDealerByDealerId', { path: { dealerId }, query });
     return { balances, page, filters, own, isLead, error: null };
   } catch (error) {
     // A bad filter: the form shows why, with the filters as typed.

@@ -1,4 +1,3 @@
-import type { Lead } from '@varg/contracts';
 import { isUuid, localeTag, localizedPath } from '@varg/domain';
 import {
   data,
@@ -14,6 +13,7 @@ import {
 import { LEAD_STATUSES, LeadFields, leadBody } from '../features/leads/lead-fields.tsx';
 import { useShell } from '../features/shell/providers.tsx';
 import { isApiRequestError } from '../lib/api.ts';
+import type { CallArgs } from '../lib/api-call.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
 import { guarded } from '../lib/guards.server.ts';
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matc
 export const loader = guarded(['dealer'], async ({ context, request, params }: Route.LoaderArgs) => {
   if (!isUuid(params.id)) throw new Response(null, { status: 404 });
   try {
-    return { lead: await userApi(context, request).get<Lead>(`/v1/referral/${params.id}`) };
+    return { lead: await userApi(context, request).call('getReferralById', { path: { id: params.id } }) };
   } catch (error) {
     if (isApiRequestError(error) && error.status === 404) throw data({ message: error.message }, { status: 404 });
     throw error;
@@ -45,14 +45,18 @@ export const action = guarded(['dealer'], async ({ context, request, params }: R
   const intent = String(form.get('intent') ?? '');
   try {
     if (intent === 'delete') {
-      await api.send('DELETE', `/v1/referral/delete/${params.id}`);
+      await api.call('deleteReferralDeleteById', { path: { id: params.id } });
       throw redirect(localizedPath(context.get(localeContext), '/leads?deleted=1'));
     }
     if (intent === 'note') {
-      await api.send('POST', '/v1/referral/addNotes', { leadId: params.id, text: String(form.get('text') ?? '') });
+      await api.call('postReferralAddNotes', { body: { leadId: params.id, text: String(form.get('text') ?? '') } });
       return { intent, saved: 'leads_note_saved', error: null };
     }
-    await api.send('PUT', `/v1/referral/edit/${params.id}`, { ...leadBody(form), status: String(form.get('status')) });
+    await api.call('putReferralEditById', {
+      path: { id: params.id },
+      // The form's values as typed: the API checks them (a 400 the page shows).
+      body: { ...leadBody(form), status: String(form.get('status')) } as CallArgs<'putReferralEditById'>['body'],
+    });
     return { intent: 'edit', saved: 'leads_saved', error: null };
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;

@@ -1,10 +1,10 @@
-import type { LeadPage } from '@varg/contracts';
 import { localeTag, localizedPath } from '@varg/domain';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { LEAD_STATUSES, LeadFields, leadBody } from '../features/leads/lead-fields.tsx';
 import { formatOrderDay } from '../features/orders/format.ts';
 import { Pagination, pageParam } from '../features/store/pagination.tsx';
 import { isApiRequestError } from '../lib/api.ts';
+import type { CallArgs } from '../lib/api-call.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
 import { guarded } from '../lib/guards.server.ts';
@@ -28,7 +28,7 @@ export const loader = guarded(['dealer'], async ({ context, request }: Route.Loa
   const query = new URLSearchParams({ page: String(pageParam(url)), limit: '10' });
   if (search) query.set('search', search);
   if ((LEAD_STATUSES as readonly string[]).includes(status)) query.set('status', status);
-  const page = await userApi(context, request).get<LeadPage>(`/v1/referral/refer?${query}`);
+  const page = await userApi(context, request).call('getReferralRefer', { query: Object.fromEntries(query) });
   return { page, search, status };
 });
 
@@ -37,7 +37,10 @@ export const action = guarded(['dealer'], async ({ context, request }: Route.Act
   const body = leadBody(form);
   const values = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v ?? '']));
   try {
-    const lead = await userApi(context, request).send<{ _id: string }>('POST', '/v1/referral/addReferral', body);
+    const lead = await userApi(context, request).call('postReferralAddReferral', {
+      // The form's values as typed: the API checks them (a 400 the page shows).
+      body: body as CallArgs<'postReferralAddReferral'>['body'],
+    });
     throw redirect(localizedPath(context.get(localeContext), `/leads/${lead._id}?created=1`));
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;

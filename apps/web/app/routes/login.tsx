@@ -1,4 +1,4 @@
-import { SignInBody, type TokenPair } from '@varg/contracts';
+import { SignInBody } from '@varg/contracts';
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
 import { signIn } from '../lib/auth.server.ts';
@@ -27,14 +27,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(parsed.form.get('email') ?? '');
   if (parsed.form.get('intent') === 'resend') {
     const sent = await api
-      .send<{ message: string }>('POST', '/v1/user/confirm-email/resend', { email }, { lang: locale.lang })
+      .call('postUserConfirmEmailResend', { body: { email } }, { lang: locale.lang })
       .catch((e: unknown) => ({ message: isApiRequestError(e) ? e.message : '' }));
     return data({ email, errors: {} as FieldErrors, formError: null, code: null, notice: sent.message });
   }
   if (!parsed.ok)
     return data({ email, errors: parsed.errors, formError: null, code: null, notice: null }, { status: 400 });
   try {
-    const pair = await api.send<TokenPair>('POST', '/v1/user/sign-in', parsed.data, { lang: locale.lang });
+    const pair = await api.call('postUserSignIn', { body: parsed.data }, { lang: locale.lang });
     signIn(context, request, pair);
     // The visitor's anonymous cart joins their account's cart; a failure never blocks signing in.
     await mergeAnonymousCart(context, request, pair.token);

@@ -10,7 +10,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (refreshToken) {
     await context
       .get(servicesContext)
-      .api.send('POST', '/v1/user/logout', { refresh_token: refreshToken })
+      .api.call('postUserLogout', { body: { refresh_token: refreshToken } })
       .catch(() => undefined);
   }
   signOut(context, request);

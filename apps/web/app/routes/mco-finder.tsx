@@ -1,4 +1,4 @@
-import type { McoVehicle, McoVehicleList } from '@varg/contracts';
+import type { McoVehicle } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { formatIsoDate } from '../features/stock-bikes/format.ts';
@@ -22,8 +22,8 @@ export const loader = guarded(['mco'], async ({ context, request }: Route.Loader
   const api = userApi(context, request);
   const q = new URL(request.url).searchParams.get('q')?.trim().slice(0, 40) ?? '';
   const [queue, found] = await Promise.all([
-    api.get<McoVehicleList>('/v1/vehicles/mco'),
-    q ? api.get<McoVehicleList>(`/v1/vehicles/mco/${encodeURIComponent(q)}`) : null,
+    api.call('getVehiclesMco'),
+    q ? api.call('getVehiclesMcoById', { path: { id: q } }) : null,
   ]);
   return { q, queue: queue.docs, found: found?.docs ?? null };
 });
@@ -33,11 +33,10 @@ export const action = guarded(['mco'], async ({ context, request }: Route.Action
   const id = String(form.get('id') ?? '');
   const registrationNumber = String(form.get('registrationNumber') ?? '').trim();
   try {
-    const vehicle = await userApi(context, request).send<McoVehicle>(
-      'PUT',
-      `/v1/vehicles/mco/${encodeURIComponent(id)}/registered`,
-      { registrationNumber },
-    );
+    const vehicle = await userApi(context, request).call('putVehiclesMcoByIdRegistered', {
+      path: { id },
+      body: { registrationNumber },
+    });
     return { id, ok: true as const, vin: vehicle.vin, plate: vehicle.registrationNumber ?? '' };
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const token = Token.safeParse(confirm);
     if (!token.success) return { state: 'invalid' as const, token: null };
     try {
-      await userApi(context, request).send('POST', '/v1/newsletter/confirm', { token: token.data });
+      await userApi(context, request).call('postNewsletterConfirm', { body: { token: token.data } });
       return { state: 'confirmed' as const, token: null };
     } catch (error) {
       if (!isApiRequestError(error) || error.status >= 500) throw error;
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (form.get('intent') === 'unsubscribe') {
       const token = Token.safeParse(form.get('token'));
       if (!token.success) return data({ error: 'error_newsletter_link_invalid', email: '' }, 400);
-      await api.send('POST', `/v1/newsletter/unsubscribe?token=${token.data}`);
+      await api.call('postNewsletterUnsubscribe', { query: { token: token.data } });
       throw redirect(localizedPath(locale, '/newsletter?unsubscribed=1'));
     }
     const email = z
@@ -64,9 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       .max(254)
       .safeParse(String(form.get('email') ?? '').trim());
     if (!email.success) return data({ error: 'form_email_invalid', email: String(form.get('email') ?? '') }, 400);
-    await api.send('POST', `/v1/newsletter?country=${locale.country}`, {
-      email: email.data,
-      ...captchaOf(form),
+    await api.call('postNewsletter', {
+      query: { country: locale.country },
+      body: { email: email.data, ...captchaOf(form) },
     });
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;

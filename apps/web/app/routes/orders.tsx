@@ -30,7 +30,7 @@ export const loader = guarded(['dealer-orders'], async ({ request, context }: Ro
   if (search) query.set('search', search);
   if ((STATUSES as readonly string[]).includes(status)) query.set('status', status);
   if ((TYPES as readonly string[]).includes(type)) query.set('type', type);
-  const orders = await userApi(context, request).get<DealerOrderPage>(`/v1/dealer/orders?${query}`);
+  const orders = await userApi(context, request).call('getDealerOrders', { query: Object.fromEntries(query) });
   return { orders, search, status, type };
 });
 

@@ -42,11 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = context.get(authContext).user;
     if (user && (user.lang !== lang || user.country !== country)) {
       // Spec section 4: a signed-in user's new locale is saved to the profile.
-      await userApi(context, request).send('PUT', `/v1/user/${user._id}`, { lang, country });
+      await userApi(context, request).call('putUserById', { path: { id: user._id }, body: { lang, country } });
     }
     // Spec section 4: changing the locale also moves the cart to the new country.
     const cart = cartCalls(context, request);
-    if (cart.hasCart) await cart.send('PUT', '/v1/cart', {}, { country }).catch(() => undefined);
+    if (cart.hasCart) await cart.call('putCart', { body: { country } }).catch(() => undefined);
     const headers = new Headers();
     for (const cookie of localeCookies(request, { lang, country })) headers.append('set-cookie', cookie);
     headers.append('set-cookie', dismissed);

@@ -1,6 +1,7 @@
 import { EmailBody, ResetPasswordBody } from '@varg/contracts';
 import { data, Form, Link, useActionData, useNavigation, useParams } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
+import type { CallArgs } from '../lib/api-call.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
@@ -25,10 +26,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.ok)
     return data({ email, errors: parsed.errors, formError: null, done: null, invalidLink: false }, { status: 400 });
   try {
-    const path = params.token
-      ? `/v1/user/password-reset/${encodeURIComponent(params.token)}`
-      : '/v1/user/password-reset';
-    const done = await api.send<{ message: string }>('POST', path, parsed.data, { lang });
+    const done = params.token
+      ? await api.call(
+          'postUserPasswordResetByToken',
+          { path: { token: params.token }, body: parsed.data as CallArgs<'postUserPasswordResetByToken'>['body'] },
+          { lang },
+        )
+      : await api.call(
+          'postUserPasswordReset',
+          { body: parsed.data as CallArgs<'postUserPasswordReset'>['body'] },
+          { lang },
+        );
     return data({ email, errors: {} as FieldErrors, formError: null, done: done.message, invalidLink: false });
   } catch (error) {
     if (!isApiRequestError(error)) throw error;

@@ -1,4 +1,4 @@
-import type { BikeModel, StoreArticlePage, StoreCategory } from '@varg/contracts';
+import type { BikeModel, StoreCategory } from '@varg/contracts';
 import { data, Link, useLoaderData } from 'react-router';
 import { GroupSections } from '../features/store/group-sections.tsx';
 import { BIKE_MODELS, isBikeModel, modelNameKey } from '../features/store/models.ts';
@@ -34,8 +34,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [categorySlug, groupSlug] = path;
 
   const options = { lang: locale.lang };
-  const { docs: categories } = await api.get<{ docs: StoreCategory[] }>(
-    `/v1/store/categories?kind=spare_parts${model ? `&model=${model}` : ''}`,
+  const { docs: categories } = await api.call(
+    'getStoreCategories',
+    { query: { kind: 'spare_parts', ...(model ? { model } : {}) } },
     options,
   );
   const category = categorySlug ? categories.find((c) => c.slug === categorySlug) : undefined;
@@ -44,17 +45,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
   const search = searchParam(url);
   const page = pageParam(url);
-  const query = new URLSearchParams({
+  const query = {
     country: locale.country,
     kind: 'spare_parts',
-    page: String(page),
-    limit: String(PAGE_SIZE),
-  });
-  if (model) query.set('model', model);
-  if (category) query.set('category', category.slug);
-  if (group) query.set('group', group.slug);
-  if (search) query.set('search', search);
-  const items = await api.get<StoreArticlePage>(`/v1/store/items?${query}`, options);
+    page,
+    limit: PAGE_SIZE,
+    ...(model ? { model } : {}),
+    ...(category ? { category: category.slug } : {}),
+    ...(group ? { group: group.slug } : {}),
+    ...(search ? { search } : {}),
+  };
+  const items = await api.call('getStoreItems', { query }, options);
   return {
     model: model ?? null,
     category: category ? { slug: category.slug, nameKey: category.nameKey } : null,

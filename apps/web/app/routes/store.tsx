@@ -1,4 +1,4 @@
-import type { StoreArticle, StoreArticlePage } from '@varg/contracts';
+import type { StoreArticle } from '@varg/contracts';
 import { Wrench } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { ArticleCard } from '../features/store/article-card.tsx';
@@ -24,13 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = context.get(servicesContext);
   const locale = context.get(localeContext);
   const page = pageParam(new URL(request.url));
-  const query = new URLSearchParams({
-    country: locale.country,
-    kind: KINDS,
-    page: String(page),
-    limit: String(PAGE_SIZE),
-  });
-  const items = await api.get<StoreArticlePage>(`/v1/store/items?${query}`, { lang: locale.lang });
+  const query = { country: locale.country, kind: KINDS, page, limit: PAGE_SIZE };
+  const items = await api.call('getStoreItems', { query }, { lang: locale.lang });
   return { items };
 }
 

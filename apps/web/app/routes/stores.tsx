@@ -31,11 +31,6 @@ export interface FoundStore {
   openingHours: Array<[string, string] | null>;
   distance: { value: number; unit: 'km' | 'mi' } | null;
 }
-interface StoresAnswer {
-  unit: 'km' | 'mi';
-  center: { lat: number; lng: number; label: string | null } | null;
-  docs: FoundStore[];
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = context.get(servicesContext);
@@ -50,17 +45,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     Number.isFinite(lng) &&
     Math.abs(lat) <= 90 &&
     Math.abs(lng) <= 180;
-  const query = new URLSearchParams({ country: locale.country });
-  if (near) {
-    query.set('lat', lat.toFixed(4));
-    query.set('lng', lng.toFixed(4));
-  } else if (q) query.set('q', q);
+  const query = {
+    country: locale.country,
+    ...(near ? { lat: Number(lat.toFixed(4)), lng: Number(lng.toFixed(4)) } : q ? { q } : {}),
+  };
   try {
-    return { q, near, error: null, ...(await api.get<StoresAnswer>(`/v1/stores?${query}`, { lang: locale.lang })) };
+    return { q, near, error: null, ...(await api.call('getStores', { query }, { lang: locale.lang })) };
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;
     // An unknown place: say so, and show the market's stores.
-    const all = await api.get<StoresAnswer>(`/v1/stores?country=${locale.country}`, { lang: locale.lang });
+    const all = await api.call('getStores', { query: { country: locale.country } }, { lang: locale.lang });
     return { q, near, error: error.message, ...all };
   }
 }

@@ -19,10 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = context.get(servicesContext);
   const locale = context.get(localeContext);
   const url = new URL(request.url);
-  const { docs } = await api.get<{ docs: Array<{ id: string; title: string; text: string; location: string }> }>(
-    '/v1/team/positions',
-    { lang: locale.lang },
-  );
+  const { docs } = await api.call('getTeamPositions', {}, { lang: locale.lang });
   // After a plain form post the API sends the visitor back with the outcome (an error code it knows).
   const code = url.searchParams.get('error') ?? '';
   const error = Object.hasOwn(ERRORS, code)

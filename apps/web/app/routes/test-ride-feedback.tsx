@@ -20,9 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (handover) throw redirect(handover, 302);
   const token = url.searchParams.get('token') ?? '';
   try {
-    const state = await userApi(context, request).get<{ model: string; dealer: string; answered: boolean }>(
-      `/v1/referral/test-ride/feedback?token=${encodeURIComponent(token)}`,
-    );
+    const state = await userApi(context, request).call('getReferralTestRideFeedback', { query: { token } });
     return { state, error: null };
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;
@@ -39,10 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ sent: false, error: null, missing: true }, 400);
   }
   try {
-    await userApi(context, request).send('POST', `/v1/referral/test-ride/feedback?token=${encodeURIComponent(token)}`, {
-      rating,
-      comments: String(form.get('comments') ?? '').slice(0, 2000),
-      wouldBuy: wouldBuy === 'yes',
+    await userApi(context, request).call('postReferralTestRideFeedback', {
+      query: { token },
+      body: { rating, comments: String(form.get('comments') ?? '').slice(0, 2000), wouldBuy: wouldBuy === 'yes' },
     });
     return { sent: true, error: null, missing: false };
   } catch (error) {

@@ -1,4 +1,3 @@
-import type { TestRideDealer } from '@varg/contracts';
 import { localizedPath, marketingHandover } from '@varg/domain';
 import {
   data,
@@ -64,11 +63,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lng = url.searchParams.get('lng');
   const near =
     lat && lng && Number.isFinite(Number(lat)) && Number.isFinite(Number(lng))
-      ? `&lat=${Number(lat)}&lng=${Number(lng)}`
-      : '';
-  const { docs } = await userApi(context, request).get<{ docs: TestRideDealer[] }>(
-    `/v1/referral/test-ride/dealers?country=${locale.country}${near}`,
-  );
+      ? { lat: Number(lat), lng: Number(lng) }
+      : null;
+  const { docs } = await userApi(context, request).call('getReferralTestRideDealers', {
+    query: { country: locale.country, ...near },
+  });
   return { dealers: docs, near: Boolean(near) };
 }
 
@@ -80,10 +79,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(parsed.form.get(f) ?? '')]));
   if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, error: null, values }, 400);
   try {
-    await userApi(context, request).send('POST', `/v1/referral/test-ride?country=${locale.country}`, {
-      ...parsed.data,
-      consent: true,
-      ...captchaOf(parsed.form),
+    await userApi(context, request).call('postReferralTestRide', {
+      query: { country: locale.country },
+      body: { ...parsed.data, consent: true, ...captchaOf(parsed.form) },
     });
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;

@@ -11,10 +11,10 @@ export const action = guarded(['translator'], async ({ request, context }: Route
   const key = String(form.get('key') ?? '');
   const { lang } = context.get(localeContext);
   const api = userApi(context, request);
-  const path = `/v1/translations/${encodeURIComponent(lang)}/${encodeURIComponent(key)}`;
+  const path = { lang, key };
   try {
-    if (form.get('intent') === 'revert') await api.send('DELETE', path);
-    else await api.send('PUT', path, { value: String(form.get('value') ?? '') });
+    if (form.get('intent') === 'revert') await api.call('deleteTranslationsByLangByKey', { path });
+    else await api.call('putTranslationsByLangByKey', { path, body: { value: String(form.get('value') ?? '') } });
     context.get(servicesContext).invalidatePublic();
     return data({ ok: true as const, intent: form.get('intent') === 'revert' ? 'revert' : 'save', error: null });
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { TechnicalDocument, TechnicalDocumentPage } from '@varg/contracts';
+import type { TechnicalDocument } from '@varg/contracts';
 import { ExternalLink, FileDown, FileText, Play } from 'lucide-react';
 import { useLoaderData } from 'react-router';
 import { modelNameKey } from '../features/store/models.ts';
@@ -23,9 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = context.get(localeContext);
   const url = new URL(request.url);
   const search = searchParam(url);
-  const query = new URLSearchParams({ page: String(pageParam(url)), limit: String(PAGE_SIZE) });
-  if (search) query.set('search', search);
-  const documents = await api.get<TechnicalDocumentPage>(`/v1/technical-documents?${query}`, { lang: locale.lang });
+  const query = { page: pageParam(url), limit: PAGE_SIZE, ...(search ? { search } : {}) };
+  const documents = await api.call('getTechnicalDocuments', { query }, { lang: locale.lang });
   return { search, documents };
 }
 

@@ -9,7 +9,6 @@ import { PriceBreakdown } from '../features/stock-bikes/price-breakdown.tsx';
 import {
   chosenOptions,
   listSearchFrom,
-  type OptionGroup,
   parseModel,
   STOCK_LIST_PATH,
   STOCK_MODELS,
@@ -52,7 +51,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^[A-Za-z0-9]{1,32}$/.test(id)) throw new Response(null, { status: 404 });
   let bike: StockBike;
   try {
-    bike = await api.get<StockBike>(`/v1/vehicles/stock-bikes/${id}?country=${locale.country}`, { lang: locale.lang });
+    bike = await api.call(
+      'getVehiclesStockBikesById',
+      { path: { id }, query: { country: locale.country } },
+      { lang: locale.lang },
+    );
   } catch (error) {
     if (isApiRequestError(error) && error.status === 404) throw new Response(null, { status: 404 });
     throw error;
@@ -60,9 +63,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (bike.country !== locale.country) {
     throw redirect(localizedPath(locale, `${STOCK_LIST_PATH}${stockSearch({ model: parseModel(bike.productId) })}`));
   }
-  const groups = await api.get<OptionGroup[]>(`/v1/product/${bike.productId}/components?country=${locale.country}`, {
-    lang: locale.lang,
-  });
+  const groups = await api.call(
+    'getProductByProductIdComponents',
+    { path: { productId: bike.productId }, query: { country: locale.country } },
+    { lang: locale.lang },
+  );
   const listSearch =
     listSearchFrom(new URL(request.url).searchParams) || stockSearch({ model: parseModel(bike.productId) });
   return { bike, configuration: chosenOptions(bike.componentIds, groups), listSearch };

@@ -7,7 +7,6 @@ import { Pagination } from '../features/stock-bikes/pagination.tsx';
 import {
   filterGroups,
   hasFilters,
-  type OptionGroup,
   parseModel,
   parseStockQuery,
   STOCK_LIST_PATH,
@@ -16,7 +15,6 @@ import {
   stockSearch,
 } from '../features/stock-bikes/query.ts';
 import { StockBikeCard } from '../features/stock-bikes/stock-bike-card.tsx';
-import type { StockBikePage } from '../features/stock-bikes/types.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { useTranslation } from '../lib/i18n.ts';
@@ -42,9 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = context.get(localeContext);
   const params = new URL(request.url).searchParams;
   const model = parseModel(params.get('model'));
-  const groups = await api.get<OptionGroup[]>(`/v1/product/${model}/components?country=${locale.country}`, {
-    lang: locale.lang,
-  });
+  const groups = await api.call(
+    'getProductByProductIdComponents',
+    { path: { productId: model }, query: { country: locale.country } },
+    { lang: locale.lang },
+  );
   const query = parseStockQuery(params, groups);
   const dealer = !!context.get(authContext).user?.roles.includes('dealer');
   if (!dealer) delete query.mine;
@@ -57,8 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   // A dealer sees the market's stock (its own and the maker's) or, with `stock=mine`, its own store's only.
   const result = query.mine
-    ? await userApi(context, request).send<StockBikePage>('POST', '/v1/dealer/stock-bikes', search)
-    : await api.send<StockBikePage>('POST', '/v1/vehicles/stock-bikes', search, { lang: locale.lang });
+    ? await userApi(context, request).call('postDealerStockBikes', { body: search })
+    : await api.call('postVehiclesStockBikes', { body: search }, { lang: locale.lang });
   // A page past the end (bikes were sold since the link was shared): the last page there is.
   if (result.totalPages > 0 && query.page > result.totalPages) {
     throw redirect(localizedPath(locale, `${STOCK_LIST_PATH}${stockSearch({ ...query, page: result.totalPages })}`));

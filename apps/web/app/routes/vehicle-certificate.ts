@@ -13,9 +13,9 @@ import type { Route } from './+types/vehicle-certificate';
 export const loader = guarded(['auth'], async ({ context, request, params }: Route.LoaderArgs) => {
   if (!isUuid(params.id)) throw new Response(null, { status: 404 });
   try {
-    const { downloadURL } = await userApi(context, request).get<{ downloadURL: string }>(
-      `/v1/vehicles/${params.id}/documents/warranty_certificate/link`,
-    );
+    const { downloadURL } = await userApi(context, request).call('getVehiclesByIdDocumentsWarrantyCertificateLink', {
+      path: { id: params.id },
+    });
     const { lang } = context.get(localeContext);
     throw redirect(safeInternalLink(`${downloadURL}&lang=${encodeURIComponent(lang)}`, '/'), {
       headers: { 'Cache-Control': 'no-store' },

@@ -20,20 +20,11 @@ import type { Route } from './+types/vehicle-transfer';
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'vehicle_transfer_confirm_title');
 
-interface Incoming {
-  vehicleId: string;
-  modelName: string;
-  color: string;
-  vin: string;
-  from: string;
-  transfer: { status: string; toEmail: string; expiresAt: string };
-}
-
 export const loader = guarded(['auth'], async ({ context, request, params }: Route.LoaderArgs) => {
   try {
-    const incoming = await userApi(context, request).get<Incoming>(
-      `/v1/vehicles/${encodeURIComponent(params.id)}/transfer-ownership`,
-    );
+    const incoming = await userApi(context, request).call('getVehiclesByIdTransferOwnership', {
+      path: { id: params.id },
+    });
     return { incoming, error: null };
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;
@@ -46,10 +37,9 @@ export const action = guarded(['auth'], async ({ context, request, params }: Rou
   const code = String(form.get('code') ?? '').trim();
   if (!code) return data({ error: null, empty: true }, { status: 400 });
   try {
-    await userApi(context, request).send(
-      'PUT',
-      `/v1/vehicles/${encodeURIComponent(params.id)}/confirm-transfer-ownership/${encodeURIComponent(code)}`,
-    );
+    await userApi(context, request).call('putVehiclesByIdConfirmTransferOwnershipByCode', {
+      path: { id: params.id, code },
+    });
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;
     return data({ error: error.message, empty: false }, { status: error.status });

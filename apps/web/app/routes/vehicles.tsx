@@ -1,4 +1,4 @@
-import type { Vehicle, VehicleList } from '@varg/contracts';
+import type { Vehicle } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { formatMonths } from '@varg/i18n';
 import { useEffect, useState } from 'react';
@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'vehicles_title');
 
 export const loader = guarded(['auth'], async ({ context, request }: Route.LoaderArgs) => {
-  const { vehicles } = await userApi(context, request).get<VehicleList>('/v1/vehicles');
+  const { vehicles } = await userApi(context, request).call('getVehicles');
   return { vehicles };
 });
 
@@ -48,10 +48,10 @@ export const action = guarded(['auth'], async ({ context, request }: Route.Actio
   const api = userApi(context, request);
   const form = await request.formData();
   const vehicleId = String(form.get('vehicleId') ?? '');
-  const path = `/v1/vehicles/${encodeURIComponent(vehicleId)}/transfer-ownership`;
+  const path = { id: vehicleId };
   if (form.get('intent') === 'cancel') {
     try {
-      await api.send('DELETE', path);
+      await api.call('deleteVehiclesByIdTransferOwnership', { path });
       return { intent: 'cancel', vehicleId, ok: true } satisfies ActionResult;
     } catch (error) {
       if (!isApiRequestError(error)) throw error;
@@ -60,7 +60,7 @@ export const action = guarded(['auth'], async ({ context, request }: Route.Actio
   }
   const email = String(form.get('to_owner_email') ?? '').trim();
   try {
-    await api.send('POST', path, { to_owner_email: email });
+    await api.call('postVehiclesByIdTransferOwnership', { path, body: { to_owner_email: email } });
     return { intent: 'transfer', vehicleId, ok: true, email } satisfies ActionResult;
   } catch (error) {
     if (!isApiRequestError(error)) throw error;

@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // Only the message was wrong: the case stays open, with the error on its field.
     try {
-      const found = await api.send<WhistleReporterCase>('POST', '/v2/whistleblowing/case', credentials.data, { lang });
+      const found = await api.call('postV2WhistleblowingCase', { body: credentials.data }, { lang });
       return data<ActionResult>(
         { ok: true, case: found, ...credentials.data, sent: false, bodyError: parsed.errors.body },
         400,
@@ -59,9 +59,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { code, secret } = parsed.data;
   try {
     const found =
-      intent === 'message'
-        ? await api.send<WhistleReporterCase>('POST', '/v2/whistleblowing/case/messages', parsed.data, { lang })
-        : await api.send<WhistleReporterCase>('POST', '/v2/whistleblowing/case', { code, secret }, { lang });
+      intent === 'message' && 'body' in parsed.data
+        ? await api.call(
+            'postV2WhistleblowingCaseMessages',
+            { body: { code, secret, body: String(parsed.data.body) } },
+            { lang },
+          )
+        : await api.call('postV2WhistleblowingCase', { body: { code, secret } }, { lang });
     return data<ActionResult>({ ok: true, case: found, code, secret, sent: intent === 'message' });
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;

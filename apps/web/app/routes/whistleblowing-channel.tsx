@@ -58,13 +58,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { name, email, phone, ...report } = parsed.data;
   try {
     // No access token: a report is never linked to an account, even a signed-in one.
-    const receipt = await context.get(servicesContext).api.send<WhistleReceipt>(
-      'POST',
-      '/v2/whistleblowing/reports',
+    const receipt = await context.get(servicesContext).api.call(
+      'postV2WhistleblowingReports',
       {
-        ...report,
-        ...(name || email || phone ? { contact: { name, email, phone } } : {}),
-        ...captchaOf(parsed.form),
+        body: {
+          ...report,
+          ...(name || email || phone ? { contact: { name, email, phone } } : {}),
+          ...captchaOf(parsed.form),
+        },
       },
       { lang: context.get(localeContext).lang },
     );

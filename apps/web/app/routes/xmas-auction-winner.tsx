@@ -1,8 +1,8 @@
-import type { Winner } from '@varg/contracts';
 import { formatLocaleSegment } from '@varg/domain';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { money } from '../features/configurator/price.tsx';
 import { isApiRequestError } from '../lib/api.ts';
+import type { CallArgs } from '../lib/api-call.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -35,7 +35,7 @@ function linkOf(request: Request) {
   const url = new URL(request.url);
   const number = url.searchParams.get('number') ?? '';
   const hash = url.searchParams.get('hash') ?? '';
-  return /^\d{1,4}$/.test(number) && /^[\w-]{43}$/.test(hash) ? { number, hash } : null;
+  return /^\d{1,4}$/.test(number) && /^[\w-]{43}$/.test(hash) ? { number: Number(number), hash } : null;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = Boolean(context.get(authContext).user);
   if (!link) return { winner: null, signedIn };
   try {
-    const winner = await userApi(context, request).get<Winner>(`/v1/axes/winners/${link.number}/${link.hash}`);
+    const winner = await userApi(context, request).call('getAxesWinnersByNumberByHash', { path: link });
     return { winner, signedIn };
   } catch (error) {
     if (isApiRequestError(error) && error.status < 500) return { winner: null, signedIn };
@@ -57,7 +57,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()]));
   if (!link) return data({ error: 'error_winner_link_invalid', values }, 404);
   try {
-    await userApi(context, request).send('POST', `/v1/axes/winners/address/${link.number}/${link.hash}`, values);
+    await userApi(context, request).call('postAxesWinnersAddressByNumberByHash', {
+      path: link,
+      // The form's values as typed: the API checks them (a 400 the page shows).
+      body: values as CallArgs<'postAxesWinnersAddressByNumberByHash'>['body'],
+    });
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;
     return data({ error: error.message, values }, error.status);

@@ -31,9 +31,6 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'auction_title', { descriptionKey: 'auction_intro', index: true });
 
 const PAGE = 24;
-type Bid = { amount: number; currency: string; at: string; bidder: string };
-type List = { docs: Axe[]; serverTime: string; currency: string };
-type Paged = List & { page: number; totalPages: number; hasNextPage: boolean; hasPrevPage: boolean };
 
 const positive = (value: string | null, max: number) =>
   Math.min(max, Math.max(1, Number.parseInt(value ?? '', 10) || 1));
@@ -49,10 +46,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const freePage = positive(url.searchParams.get('free'), 42);
   const api = userApi(context, request);
   const [chosen, featured, range, free] = await Promise.all([
-    api.get<{ axe: Axe; bids: Bid[] }>(`/v1/axes/bids/highests/${number}`),
-    api.get<Paged>('/v1/axes/bids/featured/1'),
-    api.get<List>(`/v1/axes/${from}/${to}`),
-    api.get<Paged>(`/v1/axes/wo-bids/${AXE_MIN}/${AXE_MAX}/${freePage}`),
+    api.call('getAxesBidsHighestsById', { path: { id: number } }),
+    api.call('getAxesBidsFeaturedById', { path: { id: 1 } }),
+    api.call('getAxesByAByB', { path: { a: from, b: to } }),
+    api.call('getAxesWoBidsByAByBByC', { path: { a: AXE_MIN, b: AXE_MAX, c: freePage } }),
   ]);
   return {
     number,
@@ -83,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ step: 'error', number, amount: null, error: 'error_bid_amount_invalid' }, 400);
   if (form.get('intent') !== 'confirm') return { step: 'confirm', number, amount, error: null } as ActionResult;
   try {
-    await userApi(context, request).send('POST', `/v1/axes/bid/${number}`, { amount });
+    await userApi(context, request).call('postAxesBidById', { path: { id: number }, body: { amount } });
     return { step: 'placed', number, amount, error: null } as ActionResult;
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;

@@ -1,12 +1,10 @@
 // Server side of the checkout pages: which cart, paying an order with any method, where the buyer goes next.
 import { type Locale, localizedPath, parseCardExpiry } from '@varg/domain';
+import type { CallArgs, TypedCalls } from '../../lib/api-call.ts';
 import { STRIPE_ELEMENT_METHODS, type StripeConfirm } from './stripe-pay.tsx';
-import type { PaymentView, SavedCardView } from './types.ts';
+import type { SavedCardView } from './types.ts';
 
-interface Api {
-  get<T>(path: string): Promise<T>;
-  send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
-}
+type Api = TypedCalls;
 
 /** Card fields of the sandbox form: `4242 4242 4242 4242`, `12/30`, `123`. Null when they cannot be read. */
 export function readCard(form: FormData): { number: string; expMonth: number; expYear: number; cvc: string } | null {
@@ -41,7 +39,10 @@ export function readPaymentChoice(form: FormData, email: string): PaymentChoice 
 }
 
 /** The confirm details of a method, from the form; null when what was typed cannot be read. */
-function details(choice: PaymentChoice): Record<string, unknown> | null {
+/** The payment details of a confirm call, as the API's schema declares them. */
+type PaymentDetails = NonNullable<CallArgs<'postPaymentByIdConfirm'>['body']>['details'];
+
+function details(choice: PaymentChoice): PaymentDetails | null {
   const f = (name: string) => String(choice.form.get(name) ?? '').trim();
   switch (choice.method) {
     case 'card': {
@@ -108,10 +109,12 @@ export async function payOrder(
   // Financing: the lender decides first; the down payment is paid by card afterwards (decision 017).
   if (choice.method === 'financing') {
     const amount = Number(String(choice.form.get('down_payment') ?? '0').replace(',', '.'));
-    const application = await api.send<PaymentView>('POST', '/v1/checkout/ekho/create', {
-      orderId: input.orderId,
-      // Financing is offered in US dollars only (two decimals).
-      downPayment: Number.isFinite(amount) && amount > 0 ? Math.round(amount * 100) : 0,
+    const application = await api.call('postCheckoutEkhoCreate', {
+      body: {
+        orderId: input.orderId,
+        // Financing is offered in US dollars only (two decimals).
+        downPayment: Number.isFinite(amount) && amount > 0 ? Math.round(amount * 100) : 0,
+      },
     });
     // The lender's own page (ekho: https://…) as it is; the demo's sandbox lender uses our verify page.
     const page = application.actionUrl ?? `/checkout/verify/${application._id}`;
@@ -121,11 +124,13 @@ export async function payOrder(
   const needsDetails = details(choice);
   if (!elementPays && !needsDetails && UNREADABLE[choice.method] && !choice.useWallet)
     return failed(UNREADABLE[choice.method] ?? '');
-  const payment = await api.send<PaymentView>('POST', '/v1/payment', {
-    kind: choice.kind,
-    method: choice.method,
-    useWallet: choice.useWallet,
-    ...(input.store ? { storeOrderId: input.orderId } : { order: input.orderId }),
+  const payment = await api.call('postPayment', {
+    body: {
+      kind: choice.kind,
+      method: choice.method,
+      useWallet: choice.useWallet,
+      ...(input.store ? { storeOrderId: input.orderId } : { order: input.orderId }),
+    },
   });
   // Customer credit covered it, or the method waits for money (transfers, at the dealer's).
   if (payment.method === 'wallet' || payment.status !== 'CREATED') return result;
@@ -141,9 +146,9 @@ export async function payOrder(
       },
     };
   if (!needsDetails) return failed(UNREADABLE[choice.method] ?? 'payment_failed');
-  const paid = await api.send<PaymentView>('POST', `/v1/payment/${payment._id}/confirm`, {
-    details: needsDetails,
-    returnUrl: at(`/checkout/verify/${payment._id}`),
+  const paid = await api.call('postPaymentByIdConfirm', {
+    path: { id: payment._id },
+    body: { details: needsDetails, returnUrl: at(`/checkout/verify/${payment._id}`) },
   });
   if (paid.status === 'REQUIRES_ACTION' && paid.actionUrl) return { url: paid.actionUrl, done: false };
   if (paid.status === 'FAILED') return failed(paid.failureCode ?? 'card_declined');
@@ -153,7 +158,7 @@ export async function payOrder(
 /** The market's Stripe key when it is paid through Stripe; null in the sandbox. */
 export async function stripeKey(api: Api, country: string): Promise<string | null> {
   return api
-    .get<{ public_key: string | null }>(`/v1/payment/stripe/public-key?country=${country}`)
+    .call('getPaymentStripePublicKey', { query: { country } })
     .then((r) => r.public_key)
     .catch(() => null);
 }
@@ -161,5 +166,5 @@ export async function stripeKey(api: Api, country: string): Promise<string | nul
 /** The buyer's saved cards in the market (none for a guest or when the provider cannot be reached). */
 export async function savedCards(api: Api, country: string, signedIn: boolean): Promise<SavedCardView[]> {
   if (!signedIn) return [];
-  return api.get<SavedCardView[]>(`/v1/stripe/cards?country=${country}`).catch(() => []);
+  return api.call('getStripeCards', { query: { country } }).catch(() => []);
 }

@@ -1,6 +1,6 @@
 // What the configurator and the pre-summary load: the model's option groups in the visitor's market, the choice
 // from the URL, the rules it breaks, and — when it can be built — its price (GET checkout/orderInfo).
-import type { BikeConfiguration, ComponentGroup, PricingInfo } from '@varg/contracts';
+import type { ComponentGroup, PricingInfo } from '@varg/contracts';
 import type { Conflict, Locale } from '@varg/domain';
 import { redirect } from 'react-router';
 import { type ApiClient, isApiRequestError } from '../../lib/api.ts';
@@ -36,17 +36,19 @@ export async function loadConfiguredBike(
   url: URL,
 ): Promise<ConfiguredBike> {
   const lang = { lang: locale.lang };
-  const groups = await api.get<ComponentGroup[]>(`/v1/product/${model}/components?country=${locale.country}`, lang);
+  const { country } = locale;
+  const groups = await api.call(
+    'getProductByProductIdComponents',
+    { path: { productId: model }, query: { country } },
+    lang,
+  );
 
   // A configuration named by its hash (a cart line, an old link) is rewritten into the readable URL.
   const hash = url.searchParams.get('hash');
   let unknownHash = false;
   if (hash !== null) {
     try {
-      const saved = await api.get<BikeConfiguration>(
-        `/v1/checkout/${encodeURIComponent(hash)}?country=${locale.country}`,
-        lang,
-      );
+      const saved = await api.call('getCheckoutByHash', { path: { hash }, query: { country } }, lang);
       if (saved.productId === model) {
         // Builder edit mode (`edit=cart&line=…`) survives the rewrite.
         const query = [queryOf(groups, choiceFromIds(groups, saved.componentIds)), editQuery(url.searchParams)]
@@ -67,11 +69,13 @@ export async function loadConfiguredBike(
   let pricing: PricingInfo | null = null;
   let unavailable = false;
   if (conflicts.length === 0) {
-    const ids = Object.values(choice)
-      .map((id) => `&componentId=${encodeURIComponent(id)}`)
-      .join('');
+    const componentId = Object.values(choice);
     try {
-      pricing = await api.get<PricingInfo>(`/v1/checkout/orderInfo/${model}?country=${locale.country}${ids}`, lang);
+      pricing = await api.call(
+        'getCheckoutOrderInfoByProductId',
+        { path: { productId: model }, query: { country, componentId } },
+        lang,
+      );
     } catch (error) {
       if (!isApiRequestError(error) || error.code !== 'PRICE_UNAVAILABLE') throw error;
       unavailable = true;

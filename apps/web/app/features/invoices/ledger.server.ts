@@ -50,9 +50,10 @@ export async function wholeLedger(
 ): Promise<LedgerPage> {
   const api = userApi(context, request);
   const get = (page: number) =>
-    api.get<LedgerPage>(
-      `/v1/dealer-ledger/invoice/dealer/${encodeURIComponent(dealerId)}?${ledgerQuery(url, { page: String(page), limit: '100' })}`,
-    );
+    api.call('getDealerLedgerInvoiceDealerByDealerId', {
+      path: { dealerId },
+      query: Object.fromEntries(ledgerQuery(url, { page: String(page), limit: '100' })),
+    });
   const first = await get(1);
   const docs = [...first.docs];
   for (let page = 2; page <= Math.min(first.totalPages, 100); page += 1) docs.push(...(await get(page)).docs);

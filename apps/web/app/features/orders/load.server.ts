@@ -1,4 +1,4 @@
-import type { BankDetails, OrderAttachment, OrderType, OrderView, OrderViewPage } from '@varg/contracts';
+import type { OrderType } from '@varg/contracts';
 import { isUuid } from '@varg/domain';
 import { data, type RouterContextProvider } from 'react-router';
 import { isApiRequestError } from '../../lib/api.ts';
@@ -13,10 +13,9 @@ interface Args {
 export const ORDERS_PAGE_SIZE = 10;
 
 /** One page (`?page=`) of the signed-in user's orders, of one type or of both. */
-export async function loadOrders({ request, context }: Args, type?: OrderType): Promise<{ orders: OrderViewPage }> {
-  const query = new URLSearchParams({ page: String(pageParam(new URL(request.url))), limit: String(ORDERS_PAGE_SIZE) });
-  if (type) query.set('type', type);
-  return { orders: await userApi(context, request).get<OrderViewPage>(`/v1/order?${query}`) };
+export async function loadOrders({ request, context }: Args, type?: OrderType) {
+  const query = { page: pageParam(new URL(request.url)), limit: ORDERS_PAGE_SIZE, ...(type ? { type } : {}) };
+  return { orders: await userApi(context, request).call('getOrder', { query }) };
 }
 
 /** The API's 404 (someone else's order, an unknown one) as the page's 404, with the API's translated message. */
@@ -28,18 +27,16 @@ function notFound(error: unknown): never {
 }
 
 /** One order of the signed-in user, and the bank details when a bank transfer is awaited. */
-export async function loadOrder(
-  { request, context }: Args,
-  type: OrderType,
-  id: string | undefined,
-): Promise<{ order: OrderView; bank: BankDetails | null; dealerInvoices: OrderAttachment[] }> {
+export async function loadOrder({ request, context }: Args, type: OrderType, id: string | undefined) {
   if (!id || !isUuid(id)) throw new Response(null, { status: 404 });
   const api = userApi(context, request);
   try {
-    const order = await api.get<OrderView>(type === 'vehicle' ? `/v1/order/${id}` : `/v1/store/orders/${id}`);
+    const order = await (type === 'vehicle'
+      ? api.call('getOrderById', { path: { id } })
+      : api.call('getStoreOrdersById', { path: { id } }));
     const [bank, { attachments }] = await Promise.all([
-      order.bankTransferPending ? api.get<BankDetails>(`/v1/order/get-bank-details/${id}`) : null,
-      api.get<{ attachments: OrderAttachment[] }>(`/v1/order/${id}/dealer-invoices`),
+      order.bankTransferPending ? api.call('getOrderGetBankDetailsById', { path: { id } }) : null,
+      api.call('getOrderByIdDealerInvoices', { path: { id } }),
     ]);
     return { order, bank, dealerInvoices: attachments };
   } catch (error) {
@@ -51,7 +48,7 @@ export async function loadOrder(
 export async function invoiceLink({ request, context }: Args, id: string | undefined): Promise<string> {
   if (!id || !isUuid(id)) throw new Response(null, { status: 404 });
   try {
-    const { downloadURL } = await userApi(context, request).get<{ downloadURL: string }>(`/v1/order/document/${id}`);
+    const { downloadURL } = await userApi(context, request).call('getOrderDocumentById', { path: { id } });
     return downloadURL;
   } catch (error) {
     notFound(error);
