@@ -56,7 +56,7 @@ export interface SeedOptions {
  * rules and price lists, the store catalogue and technical documents, open positions, the auction's definition.
  * Inserted once and then left alone, so what an administrator changes survives a restart.
  */
-export async function seedReference(database: Database, options: { now?: Date } = {}): Promise<void> {
+export async function seedReference(database: Database): Promise<void> {
   const { db } = database;
   await db.transaction(async (tx) => {
     await tx
@@ -177,6 +177,6 @@ export async function seedDemo(
 
 /** Reference data, then (with `demo`) the demo's. Deterministic apart from the demo schedules' anchor, `now`. */
 export async function seed(database: Database, options: SeedOptions): Promise<void> {
-  await seedReference(database, options);
+  await seedReference(database);
   if (options.demo) await seedDemo(database, options);
 }
