@@ -56,6 +56,22 @@ function toSaved(row: AddressRow): SavedAddress {
 }
 
 /** The spec's received form. */
+/** The row a checked address is saved as. */
+function addressRow(userId: string, address: NormalizedAddress) {
+  return {
+    userId,
+    country: address.country,
+    line1: address.line1,
+    line2: address.line2,
+    postalCode: address.postalCode,
+    city: address.city,
+    state: address.state,
+    formattedAddress: address.formattedAddress,
+    longitude: address.coordinates?.[0] ?? null,
+    latitude: address.coordinates?.[1] ?? null,
+  };
+}
+
 export function toAddress(a: SavedAddress): Address {
   return {
     _id: a.id,
@@ -133,18 +149,7 @@ export function addressesService(deps: { repo: AddressesRepo; markets: MarketsSe
     async create(userId: string, input: AddressInput): Promise<SavedAddress> {
       const address = await normalize(input);
       if ((await repo.count(userId)) >= MAX_ADDRESSES_PER_USER) throw new ApiError('ADDRESS_LIMIT_REACHED');
-      const row = await repo.insert({
-        userId,
-        country: address.country,
-        line1: address.line1,
-        line2: address.line2,
-        postalCode: address.postalCode,
-        city: address.city,
-        state: address.state,
-        formattedAddress: address.formattedAddress,
-        longitude: address.coordinates?.[0] ?? null,
-        latitude: address.coordinates?.[1] ?? null,
-      });
+      const row = await repo.insert(addressRow(userId, address));
       return toSaved(row);
     },
 
@@ -157,18 +162,7 @@ export function addressesService(deps: { repo: AddressesRepo; markets: MarketsSe
       return async (userId: string, tx: Db): Promise<void> => {
         const inTx = addressesRepo(tx);
         if ((await inTx.count(userId)) >= MAX_ADDRESSES_PER_USER) throw new ApiError('ADDRESS_LIMIT_REACHED');
-        await inTx.insert({
-          userId,
-          country: address.country,
-          line1: address.line1,
-          line2: address.line2,
-          postalCode: address.postalCode,
-          city: address.city,
-          state: address.state,
-          formattedAddress: address.formattedAddress,
-          longitude: address.coordinates?.[0] ?? null,
-          latitude: address.coordinates?.[1] ?? null,
-        });
+        await inTx.insert(addressRow(userId, address));
       };
     },
 

@@ -10,6 +10,32 @@ export type DealerRow = typeof dealers.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
 export function identityRepo(db: Db) {
+  /**
+   * The user's pending address (`null`: none) in one transaction: links sent for an earlier one stop working, and a
+   * new address gets its confirmation link.
+   */
+  async function setPendingEmail(
+    userId: string,
+    pending: { address: string; token: { tokenHash: string; expiresAt: Date } } | null,
+  ) {
+    return db.transaction(async (tx) => {
+      await tx
+        .update(emailTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, CHANGE_EMAIL), isNull(emailTokens.usedAt)));
+      if (pending)
+        await tx
+          .insert(emailTokens)
+          .values({ userId, purpose: CHANGE_EMAIL, address: pending.address, ...pending.token });
+      const [row] = await tx
+        .update(users)
+        .set({ pendingEmail: pending?.address ?? null, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning();
+      return row ?? null;
+    });
+  }
+
   return {
     db,
     async findUserByEmail(email: string) {
@@ -131,38 +157,11 @@ export function identityRepo(db: Db) {
      * address stop working.
      */
     async startEmailChange(userId: string, address: string, token: { tokenHash: string; expiresAt: Date }) {
-      return db.transaction(async (tx) => {
-        await tx
-          .update(emailTokens)
-          .set({ usedAt: new Date() })
-          .where(
-            and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, CHANGE_EMAIL), isNull(emailTokens.usedAt)),
-          );
-        await tx.insert(emailTokens).values({ userId, purpose: CHANGE_EMAIL, address, ...token });
-        const [row] = await tx
-          .update(users)
-          .set({ pendingEmail: address, updatedAt: new Date() })
-          .where(eq(users.id, userId))
-          .returning();
-        return row ?? null;
-      });
+      return setPendingEmail(userId, { address, token });
     },
     /** Drops the pending address and its links. */
     async cancelEmailChange(userId: string) {
-      return db.transaction(async (tx) => {
-        await tx
-          .update(emailTokens)
-          .set({ usedAt: new Date() })
-          .where(
-            and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, CHANGE_EMAIL), isNull(emailTokens.usedAt)),
-          );
-        const [row] = await tx
-          .update(users)
-          .set({ pendingEmail: null, updatedAt: new Date() })
-          .where(eq(users.id, userId))
-          .returning();
-        return row ?? null;
-      });
+      return setPendingEmail(userId, null);
     },
     /** Uses a change-of-address link once: its user and the address it was sent to. */
     async consumeEmailChangeToken(tokenHash: string) {
