@@ -18,9 +18,6 @@ export default [
       route('confirm-email/:token?', 'routes/confirm-email.tsx'),
       route('confirm-email-change/:token', 'routes/confirm-email-change.tsx'),
       route('dev/mailbox', 'routes/dev-mailbox.tsx'),
-      route('admin', 'routes/admin.tsx'),
-      route('admin/deliveries', 'routes/admin-deliveries.tsx'),
-      route('admin/dealer-applications', 'routes/admin-dealer-applications.tsx'),
       route('become-dealer', 'routes/become-dealer.tsx'),
       route(':model/configurator', 'routes/configurator.tsx'),
       route('pre-summary', 'routes/pre-summary.tsx'),
@@ -45,8 +42,14 @@ export default [
       route('contact', 'routes/contact.tsx'),
       route('newsletter', 'routes/newsletter.tsx'),
       route('sam', 'routes/sam.tsx'),
-      route('admin/applications', 'routes/admin-applications.tsx'),
       route('*', 'routes/not-found.tsx'),
+    ]),
+    // The back office (decision 040): administrators only.
+    layout('layouts/admin.tsx', [
+      route('admin', 'routes/admin.tsx'),
+      route('admin/deliveries', 'routes/admin-deliveries.tsx'),
+      route('admin/dealer-applications', 'routes/admin-dealer-applications.tsx'),
+      route('admin/applications', 'routes/admin-applications.tsx'),
     ]),
     layout('layouts/cabinet.tsx', [
       route('account', 'routes/account.tsx'),
@@ -76,6 +79,7 @@ export default [
     route('invoices/export.csv', 'routes/invoices-csv.ts'),
     route('invoices/:id/pdf', 'routes/invoices-pdf.ts'),
     route('admin/applications/:id/cv', 'routes/admin-application-cv.ts'),
+    route('admin/export/:list', 'routes/admin-export.ts'),
     layout('layouts/footerless.tsx', [
       route('checkout', 'routes/checkout.tsx', { id: 'checkout' }),
       route('us-checkout', 'routes/checkout.tsx', { id: 'us-checkout' }),

@@ -176,6 +176,7 @@ export const OPERATIONS = {
   postAdminImpersonate: ['POST', '/v1/admin/impersonate'],
   postAdminImpersonateStop: ['POST', '/v1/admin/impersonate/stop'],
   getAdminAuditLog: ['GET', '/v1/admin/audit-log'],
+  getAdminAuditByEntityTypeByEntityId: ['GET', '/v1/admin/audit/{entityType}/{entityId}'],
   getTranslationsByLang: ['GET', '/v1/translations/{lang}'],
   putTranslationsByLangByKey: ['PUT', '/v1/translations/{lang}/{key}'],
   deleteTranslationsByLangByKey: ['DELETE', '/v1/translations/{lang}/{key}'],

@@ -3279,6 +3279,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/audit/{entityType}/{entityId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One record's audit trail
+         * @description Every audited change of one record, newest first (decision 040): who (the administrator also when acting as a customer), when, the action and, for edits, the changed fields before and after (`detail.before`, `detail.after`). A record without entries answers an empty list.
+         */
+        get: operations["getAdminAuditByEntityTypeByEntityId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/translations/{lang}": {
         parameters: {
             query?: never;
@@ -3644,6 +3664,25 @@ export interface components {
             } | null;
             orderId: string | null;
             paid: boolean;
+        };
+        AuditTrailEntry: {
+            id: string;
+            action: string;
+            actor: {
+                _id: string;
+                email: string;
+            } | null;
+            subject: {
+                _id: string;
+                email: string;
+            } | null;
+            entityType: string | null;
+            entityId: string | null;
+            detail: {
+                [key: string]: unknown;
+            };
+            ip: string | null;
+            createdAt: string;
         };
         MediaFile: {
             key: string;
@@ -18485,23 +18524,79 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        docs: {
-                            id: string;
-                            action: string;
-                            actor: {
-                                _id: string;
-                                email: string;
-                            } | null;
-                            subject: {
-                                _id: string;
-                                email: string;
-                            } | null;
-                            detail: {
-                                [key: string]: unknown;
-                            };
-                            ip: string | null;
-                            createdAt: string;
-                        }[];
+                        docs: components["schemas"]["AuditTrailEntry"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminAuditByEntityTypeByEntityId: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                entityType: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "stock-bike" | "market" | "axe" | "alert" | "invitation";
+                entityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["AuditTrailEntry"][];
                     };
                 };
             };

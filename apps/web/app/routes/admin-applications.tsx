@@ -24,7 +24,7 @@ export default function AdminApplications() {
   const locale = useLocale();
   const size = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
   return (
-    <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-12">
+    <div className="flex flex-col gap-8">
       <h1 className="text-3xl font-bold tracking-tight">{t('applications_title')}</h1>
       {applications.length === 0 ? (
         <p className="text-neutral-700">{t('applications_none')}</p>
@@ -57,6 +57,6 @@ export default function AdminApplications() {
           ))}
         </ul>
       )}
-    </main>
+    </div>
   );
 }

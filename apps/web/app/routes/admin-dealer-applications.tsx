@@ -79,7 +79,7 @@ export default function AdminDealerApplications() {
   const pending = applications.filter((a) => a.status === 'pending');
   const rejected = applications.filter((a) => a.status === 'rejected');
   return (
-    <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-12">
+    <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-2">
         <Link to={localePath('/admin')} className="text-sm underline underline-offset-4">
           {t('admin_title')}
@@ -224,6 +224,6 @@ export default function AdminDealerApplications() {
           </ul>
         </section>
       )}
-    </main>
+    </div>
   );
 }

@@ -46,7 +46,7 @@ export default function AdminDeliveries() {
   const localePath = useLocalePath();
   const tag = localeTag(locale);
   return (
-    <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-12">
+    <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-2">
         <Link to={localePath('/admin')} className="text-sm underline underline-offset-4">
           {t('admin_title')}
@@ -101,6 +101,6 @@ export default function AdminDeliveries() {
           })}
         </ul>
       )}
-    </main>
+    </div>
   );
 }

@@ -28,7 +28,7 @@ export default function Admin() {
   const navigation = useNavigation();
   const localePath = useLocalePath();
   return (
-    <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-12 px-4 py-12">
+    <div className="flex flex-col gap-12">
       <h1 className="text-3xl font-bold tracking-tight">{t('admin_title')}</h1>
       <nav aria-label={t('admin_sections')} className="flex flex-wrap gap-3">
         <Link to={localePath('/admin/deliveries')} className={buttonClass.secondary}>
@@ -130,6 +130,6 @@ export default function Admin() {
           </table>
         </div>
       </section>
-    </main>
+    </div>
   );
 }

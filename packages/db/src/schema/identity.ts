@@ -166,11 +166,20 @@ export const auditLog = pgTable(
     /** The user acted as, when impersonating. */
     subjectId: uuid('subject_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
+    /**
+     * The record the change is about (back office, decision 040): a kind (`order`, `user`, `dealer`, `model`, …) and
+     * its id, so each record's page shows its own trail. `detail.before` / `detail.after` hold the changed fields.
+     */
+    entityType: varchar('entity_type', { length: 40 }),
+    entityId: text('entity_id'),
     detail: jsonb('detail').notNull().default({}),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+  ],
 );
 
 /** Values a translator saved over the catalogs, served to every visitor. */

@@ -1,6 +1,8 @@
 import { auditLog, DEMO_PASSWORD } from '@varg/db';
 import { describe, expect, it } from 'vitest';
+import { expectAdminOnly, tokenOf } from '../../../test/backoffice.ts';
 import { bearer, useApi } from '../../../test/helper.ts';
+import { changedFields } from '../audit/service.ts';
 
 const ctx = useApi();
 
@@ -186,5 +188,51 @@ describe('translator overrides', () => {
       url: '/v1/translations/pl/auction_bids_count_few',
       headers: bearer(token),
     });
+  });
+});
+
+describe("a record's audit trail (decision 040)", () => {
+  it('keeps only the changed fields, before and after', () => {
+    expect(
+      changedFields(
+        { status: 'active', maxDiscount: 5, tags: ['a'], since: new Date('2026-01-01') },
+        { status: 'paused', maxDiscount: 5, tags: ['a', 'b'], since: new Date('2026-01-01'), note: undefined },
+      ),
+    ).toEqual({ before: { status: 'active', tags: ['a'] }, after: { status: 'paused', tags: ['a', 'b'] } });
+  });
+
+  it("lists one record's entries newest first with the actor, for administrators only", async () => {
+    const { audit } = ctx.app.services;
+    const adminToken = await tokenOf(ctx, 'admin');
+    const me = (await ctx.app.inject({ method: 'GET', url: '/v1/user/me', headers: bearer(adminToken) })).json() as {
+      _id: string;
+    };
+    const dealerId = '7d1f6a0e-0000-4000-8000-000000000001';
+    await audit.record({
+      actorId: me._id,
+      action: 'dealer.terms',
+      entity: { type: 'dealer', id: dealerId },
+      ...changedFields({ maxDiscount: 5 }, { maxDiscount: 8 }),
+    });
+    await audit.record({ actorId: me._id, action: 'dealer.status', entity: { type: 'dealer', id: dealerId } });
+    await audit.record({ actorId: me._id, action: 'dealer.terms', entity: { type: 'dealer', id: 'another' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/admin/audit/dealer/${dealerId}`,
+      headers: bearer(adminToken),
+    });
+    expect(res.statusCode).toBe(200);
+    const { docs } = res.json() as { docs: { action: string; actor: { email: string }; detail: object }[] };
+    expect(docs.map((d) => d.action)).toEqual(['dealer.status', 'dealer.terms']);
+    expect(docs[1]?.actor.email).toBe('admin@demo.starkfuture.com');
+    expect(docs[1]?.detail).toEqual({ before: { maxDiscount: 5 }, after: { maxDiscount: 8 } });
+
+    const unknownKind = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/admin/audit/spaceship/${dealerId}`,
+      headers: bearer(adminToken),
+    });
+    expect(unknownKind.statusCode).toBe(400);
+    await expectAdminOnly(ctx, { method: 'GET', url: `/v1/admin/audit/dealer/${dealerId}` });
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorEnvelope, RefreshBody, TokenPair } from '@varg/contracts';
+import { AUDITED_ENTITIES, AuditTrailEntry, ErrorEnvelope, RefreshBody, TokenPair } from '@varg/contracts';
 import { type Db, dealers, users } from '@varg/db';
 import { eq, ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,15 +18,6 @@ const UserSummary = z.object({
   roles: z.array(z.string()),
   country: z.string(),
   actAs: z.boolean().meta({ description: 'Whether an administrator may act as this user (a customer only)' }),
-});
-const AuditEntry = z.object({
-  id: z.string(),
-  action: z.string(),
-  actor: z.object({ _id: z.string(), email: z.string() }).nullable(),
-  subject: z.object({ _id: z.string(), email: z.string() }).nullable(),
-  detail: z.record(z.string(), z.unknown()),
-  ip: z.string().nullable(),
-  createdAt: z.string(),
 });
 /** An administrator acts as a customer for at most an hour (issue 22). */
 export const IMPERSONATION_TTL_S = 60 * 60;
@@ -151,10 +142,32 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         tags: ['admin'],
         summary: 'The newest audit entries',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
-        response: { 200: z.object({ docs: z.array(AuditEntry) }), ...errors },
+        response: { 200: z.object({ docs: z.array(AuditTrailEntry) }), ...errors },
       },
       preHandler: admin,
     },
     async (request) => ({ docs: await audit.list(request.query.limit) }),
+  );
+
+  app.get(
+    '/admin/audit/:entityType/:entityId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "One record's audit trail",
+        description:
+          'Every audited change of one record, newest first (decision 040): who (the administrator also when acting as a customer), when, the action and, for edits, the changed fields before and after (`detail.before`, `detail.after`). A record without entries answers an empty list.',
+        params: z.object({ entityType: z.enum(AUDITED_ENTITIES), entityId: z.string().trim().min(1).max(100) }),
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(200) }),
+        response: { 200: z.object({ docs: z.array(AuditTrailEntry) }), ...errors },
+      },
+      preHandler: admin,
+    },
+    async (request) => ({
+      docs: await audit.forEntity(
+        { type: request.params.entityType, id: request.params.entityId },
+        request.query.limit,
+      ),
+    }),
   );
 };

@@ -1,6 +1,12 @@
 import { auditLog, type Db, users } from '@varg/db';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+
+/** The record an audit entry is about (decision 040): its kind and id, so its page can show its trail. */
+export interface AuditEntity {
+  type: string;
+  id: string;
+}
 
 export interface AuditEntry {
   /** Who did it: the administrator when impersonating, else the user. */
@@ -10,38 +16,88 @@ export interface AuditEntry {
   action: string;
   detail?: Record<string, unknown>;
   ip?: string | null;
+  /** The record changed; with `before`/`after`, the back office shows "field: before → after". */
+  entity?: AuditEntity;
+  /** The changed fields' values before the change (only what changed: see `changedFields`). */
+  before?: Record<string, unknown>;
+  /** The changed fields' values after the change. */
+  after?: Record<string, unknown>;
+}
+
+/**
+ * The fields whose values differ between two versions of a record, as `{ before, after }` holding only those
+ * fields (compared as JSON, so dates, arrays and nested objects compare by value). Fields missing from `after` are
+ * not compared: pass the whole new version or only the fields a form may change.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (value === undefined) continue;
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(value ?? null)) {
+      was[key] = before[key] ?? null;
+      now[key] = value ?? null;
+    }
+  }
+  return { before: was, after: now };
 }
 
 export function auditService(db: Db) {
   const actor = alias(users, 'actor');
   const subject = alias(users, 'subject');
+  const entries = (where: ReturnType<typeof eq> | undefined, limit: number) =>
+    db
+      .select({ entry: auditLog, actorEmail: actor.email, subjectEmail: subject.email })
+      .from(auditLog)
+      .leftJoin(actor, eq(actor.id, auditLog.actorId))
+      .leftJoin(subject, eq(subject.id, auditLog.subjectId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(limit)
+      .then((rows) =>
+        rows.map((r) => ({
+          id: r.entry.id,
+          action: r.entry.action,
+          actor: r.entry.actorId ? { _id: r.entry.actorId, email: r.actorEmail ?? '' } : null,
+          subject: r.entry.subjectId ? { _id: r.entry.subjectId, email: r.subjectEmail ?? '' } : null,
+          entityType: r.entry.entityType,
+          entityId: r.entry.entityId,
+          detail: r.entry.detail as Record<string, unknown>,
+          ip: r.entry.ip,
+          createdAt: r.entry.createdAt.toISOString(),
+        })),
+      );
   return {
-    async record(entry: AuditEntry) {
-      await db.insert(auditLog).values({
+    /** Writes one entry; pass `db` of a transaction as `tx` so the entry commits (or not) with the change. */
+    async record(entry: AuditEntry, tx: Pick<Db, 'insert'> = db) {
+      const detail: Record<string, unknown> = { ...(entry.detail ?? {}) };
+      if (entry.before) detail.before = entry.before;
+      if (entry.after) detail.after = entry.after;
+      await tx.insert(auditLog).values({
         actorId: entry.actorId,
         subjectId: entry.subjectId ?? null,
         action: entry.action,
-        detail: entry.detail ?? {},
+        entityType: entry.entity?.type ?? null,
+        entityId: entry.entity?.id ?? null,
+        detail,
         ip: entry.ip ?? null,
+        // The statement's own time, not the transaction's: entries written together keep their order.
+        createdAt: sql`clock_timestamp()`,
       });
     },
-    async list(limit = 100) {
-      const rows = await db
-        .select({ entry: auditLog, actorEmail: actor.email, subjectEmail: subject.email })
-        .from(auditLog)
-        .leftJoin(actor, eq(actor.id, auditLog.actorId))
-        .leftJoin(subject, eq(subject.id, auditLog.subjectId))
-        .orderBy(desc(auditLog.createdAt))
-        .limit(limit);
-      return rows.map((r) => ({
-        id: r.entry.id,
-        action: r.entry.action,
-        actor: r.entry.actorId ? { _id: r.entry.actorId, email: r.actorEmail ?? '' } : null,
-        subject: r.entry.subjectId ? { _id: r.entry.subjectId, email: r.subjectEmail ?? '' } : null,
-        detail: r.entry.detail as Record<string, unknown>,
-        ip: r.entry.ip,
-        createdAt: r.entry.createdAt.toISOString(),
-      }));
+    /** The newest entries of the whole log. */
+    list(limit = 100) {
+      return entries(undefined, limit);
+    },
+    /** One record's trail, newest first. */
+    forEntity(entity: AuditEntity, limit = 200) {
+      return entries(
+        and(eq(auditLog.entityType, entity.type), eq(auditLog.entityId, entity.id)) as ReturnType<typeof eq>,
+        limit,
+      );
     },
   };
 }

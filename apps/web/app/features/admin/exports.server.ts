@@ -1,0 +1,43 @@
+import type { RouterContextProvider } from 'react-router';
+import { userApi } from '../../lib/auth.server.ts';
+import { localeContext, servicesContext } from '../../lib/context.ts';
+
+export interface ExportArgs {
+  context: Readonly<RouterContextProvider>;
+  request: Request;
+  /** The list page's address query: its search, filters and sort. */
+  url: URL;
+  /** The page language's text of a key. */
+  t: (key: string) => string;
+}
+export interface ExportTable {
+  /** The file's name without extension, e.g. `orders`. */
+  filename: string;
+  header: string[];
+  rows: (string | number | null)[][];
+}
+export type Exporter = (args: ExportArgs) => Promise<ExportTable>;
+
+/** How many rows an export reads at most (the API's largest page). */
+export const EXPORT_ROWS = 500;
+
+/**
+ * The back office's CSV exports by name (`/admin/export/{name}`, decision 040): each list registers the function that
+ * reads it with the page's search and filters and names its columns in the page's language.
+ */
+export const EXPORTS: Record<string, Exporter> = {
+  'audit-log': async ({ context, request, t }) => {
+    const { docs } = await userApi(context, request).call('getAdminAuditLog', { query: { limit: EXPORT_ROWS } });
+    return {
+      filename: 'audit-log',
+      header: [t('admin_audit_when'), t('admin_audit_who'), t('admin_audit_as'), t('admin_audit_action')],
+      rows: docs.map((entry) => [entry.createdAt, entry.actor?.email ?? '', entry.subject?.email ?? '', entry.action]),
+    };
+  },
+};
+
+/** The page language's messages as a lookup (keys without a text stay as they are). */
+export function exportTranslator(context: Readonly<RouterContextProvider>): (key: string) => string {
+  const messages = context.get(servicesContext).messagesFor(context.get(localeContext));
+  return (key) => messages[key] ?? key;
+}
