@@ -1,4 +1,4 @@
-import type { Country } from '@varg/contracts';
+import type { Country, VisibleBanner } from '@varg/contracts';
 import { COOKIE, formatLocaleSegment, type Locale, localeTag } from '@varg/domain';
 import type { Messages } from '@varg/i18n';
 import { createContext, lazy, type ReactNode, Suspense, useContext } from 'react';
@@ -50,6 +50,8 @@ export interface RootData {
   user: SessionUser | null;
   /** The visitor's cart for the header's badge: units in it and what it holds; null without a cart. */
   cart: { count: number; kind: 'bikes' | 'store' | null } | null;
+  /** The site banners of this market and language now (decision 045). */
+  banners: VisibleBanner[];
 }
 
 export interface SessionUser {
@@ -81,11 +83,12 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   const { api, messagesFor, ipCountry, config } = context.get(servicesContext);
   const locale = context.get(localeContext);
-  const [countries, languages, saved, cart] = await Promise.all([
+  const [countries, languages, saved, cart, banners] = await Promise.all([
     activeCountries(context),
     api.call('getLanguage', { query: { status: 1 } }),
     api.call('getTranslationsByLang', { path: { lang: locale.lang } }),
     cartSummary(context, request),
+    api.call('getBanners', { query: { country: locale.country, lang: locale.lang } }),
   ]);
   const dismissed = readCookies(request)[COOKIE.suggestedCountryDismissed.name];
   const me = context.get(authContext).user;
@@ -124,6 +127,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
         }
       : null,
     cart: cart ? { count: cart.count, kind: cart.kind } : null,
+    banners: banners.docs,
   };
 }
 

@@ -174,6 +174,10 @@ export const ERRORS = {
   WINNER_ADDRESS_COUNTRY: { statusCode: 400, t_key: 'error_winner_address_country' },
   /** The caller won no axe at that amount, or has not given the address yet. */
   AUCTION_WIN_NOT_FOUND: { statusCode: 404, t_key: 'error_auction_win_not_found' },
+  // — site banners (docs/decisions/045-site-banners.md) —
+  BANNER_NOT_FOUND: { statusCode: 404, t_key: 'error_banner_not_found' },
+  /** The banner's end is not after its start. */
+  BANNER_SCHEDULE: { statusCode: 400, t_key: 'error_banner_schedule' },
   // — engagement: store finder, team, contact, newsletter (docs/decisions/022-engagement.md) —
   STORE_PLACE_NOT_FOUND: { statusCode: 404, t_key: 'error_store_place_not_found' },
   JOB_POSITION_NOT_FOUND: { statusCode: 404, t_key: 'error_job_position_not_found' },

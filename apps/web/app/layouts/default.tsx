@@ -4,6 +4,7 @@ import { ErrorPage } from '../features/shell/error-page.tsx';
 import { Footer } from '../features/shell/footer.tsx';
 import { Header } from '../features/shell/header.tsx';
 import { ImpersonationBanner } from '../features/shell/impersonation-banner.tsx';
+import { SiteBanners } from '../features/shell/site-banners.tsx';
 import { SuggestedCountryBanner } from '../features/shell/suggested-country-banner.tsx';
 import { useRootData } from '../lib/use-locale.ts';
 
@@ -12,6 +13,7 @@ export function DefaultFrame({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <ImpersonationBanner />
+      <SiteBanners />
       <SuggestedCountryBanner />
       <Header />
       <CartNotice />

@@ -3208,6 +3208,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site banners a visitor of a market and language sees now
+         * @description Active banners between their start and end whose markets and languages include the visitor's (an empty list means all), newest first, at most three, with the text in `lang` (the English text where the banner has none). Public; cached for a minute.
+         */
+        get: operations["getBanners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Site banners, one page
+         * @description `q` searches the texts; `state` filters by what the banner does now; `country` by market. Administrators only (others 403 FORBIDDEN); every change is in the banner’s audit trail (entity `alert`).
+         */
+        get: operations["getAdminBanners"];
+        put?: never;
+        /**
+         * Create a site banner
+         * @description The end must be after the start (400 BANNER_SCHEDULE); the English text is required; a link is an app path or an https address. Visitors of this process see it at once, other processes within 30 seconds (and pages from the page cache when they expire). Administrators only (others 403 FORBIDDEN); every change is in the banner’s audit trail (entity `alert`).
+         */
+        post: operations["postAdminBanners"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/banners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One site banner
+         * @description Unknown id: 404 BANNER_NOT_FOUND. Administrators only (others 403 FORBIDDEN); every change is in the banner’s audit trail (entity `alert`).
+         */
+        get: operations["getAdminBannersById"];
+        /**
+         * Replace a site banner (edit, pause or resume it)
+         * @description As create; unknown id: 404 BANNER_NOT_FOUND. The audit trail keeps the changed fields before and after. Administrators only (others 403 FORBIDDEN); every change is in the banner’s audit trail (entity `alert`).
+         */
+        put: operations["putAdminBannersById"];
+        post?: never;
+        /**
+         * Delete a site banner
+         * @description The audit trail keeps what it said. Unknown id: 404 BANNER_NOT_FOUND. Administrators only (others 403 FORBIDDEN); every change is in the banner’s audit trail (entity `alert`).
+         */
+        delete: operations["deleteAdminBannersById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/users": {
         parameters: {
             query?: never;
@@ -4036,6 +4108,31 @@ export interface components {
                 };
             } | null;
             pricing: components["schemas"]["PricingInfo"];
+        };
+        VisibleBanner: {
+            id: string;
+            /** @enum {string} */
+            tone: "info" | "warning" | "success";
+            text: string;
+            linkUrl: string | null;
+        };
+        Banner: {
+            id: string;
+            /** @enum {string} */
+            tone: "info" | "warning" | "success";
+            texts: {
+                [key: string]: string;
+            };
+            linkUrl: string | null;
+            countries: string[];
+            languages: string[];
+            startsAt: string;
+            endsAt: string | null;
+            active: boolean;
+            /** @enum {string} */
+            state: "scheduled" | "live" | "ended" | "paused";
+            createdAt: string;
+            updatedAt: string;
         };
         LedgerEntry: {
             /** Format: uuid */
@@ -18277,6 +18374,463 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBanners: {
+        parameters: {
+            query: {
+                country: string;
+                lang: "hr" | "cs" | "da" | "nl" | "en-us" | "et" | "fi" | "fr" | "de" | "el" | "hu" | "it" | "lv" | "no" | "pl" | "pt" | "ro" | "ru" | "sk" | "sl" | "es" | "sv" | "tr";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["VisibleBanner"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminBanners: {
+        parameters: {
+            query?: {
+                /** @description Free-text search */
+                q?: string;
+                /** @description Sort column: startsAt, endsAt, updatedAt */
+                sort?: "startsAt" | "endsAt" | "updatedAt";
+                dir?: "asc" | "desc";
+                page?: number;
+                pageSize?: number;
+                state?: "scheduled" | "live" | "ended" | "paused";
+                /** @description Banners shown in this market (those for every market included) */
+                country?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["Banner"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminBanners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A site banner as an administrator writes it */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default info
+                     * @enum {string}
+                     */
+                    tone?: "info" | "warning" | "success";
+                    /** @description The text per UI language (at most 300 characters); `en-us` is required and used where a language has none */
+                    texts: {
+                        [key: string]: string;
+                    };
+                    /** @default null */
+                    linkUrl?: string | null;
+                    /**
+                     * @description Country codes (upper case); empty: every market
+                     * @default []
+                     */
+                    countries?: string[];
+                    /**
+                     * @description UI languages; empty: every language
+                     * @default []
+                     */
+                    languages?: ("hr" | "cs" | "da" | "nl" | "en-us" | "et" | "fi" | "fr" | "de" | "el" | "hu" | "it" | "lv" | "no" | "pl" | "pt" | "ro" | "ru" | "sk" | "sl" | "es" | "sv" | "tr")[];
+                    /** Format: date-time */
+                    startsAt: string;
+                    /** @default null */
+                    endsAt?: string | null;
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Banner"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminBannersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A banner id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Banner"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminBannersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A banner id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A site banner as an administrator writes it */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default info
+                     * @enum {string}
+                     */
+                    tone?: "info" | "warning" | "success";
+                    /** @description The text per UI language (at most 300 characters); `en-us` is required and used where a language has none */
+                    texts: {
+                        [key: string]: string;
+                    };
+                    /** @default null */
+                    linkUrl?: string | null;
+                    /**
+                     * @description Country codes (upper case); empty: every market
+                     * @default []
+                     */
+                    countries?: string[];
+                    /**
+                     * @description UI languages; empty: every language
+                     * @default []
+                     */
+                    languages?: ("hr" | "cs" | "da" | "nl" | "en-us" | "et" | "fi" | "fr" | "de" | "el" | "hu" | "it" | "lv" | "no" | "pl" | "pt" | "ro" | "ru" | "sk" | "sl" | "es" | "sv" | "tr")[];
+                    /** Format: date-time */
+                    startsAt: string;
+                    /** @default null */
+                    endsAt?: string | null;
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Banner"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminBannersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A banner id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,7 @@
 export * from './auction.ts';
 export * from './catalog.ts';
 export * from './commerce.ts';
+export * from './content.ts';
 export * from './dealer-ledger.ts';
 export * from './engagement.ts';
 export * from './identity.ts';
