@@ -7,6 +7,7 @@ export default defineConfig({
       'apps/*/src/**/*.test.ts',
       'apps/web/app/**/*.test.{ts,tsx}',
       'apps/web/server/**/*.test.ts',
+      'docs/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
