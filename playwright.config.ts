@@ -20,6 +20,23 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // Every test's visitor has answered the cookie notice (analytics allowed), so it covers no button; the consent
+    // test starts from an empty state of its own (e2e/legal.spec.ts).
+    storageState: {
+      cookies: [
+        {
+          name: 'cookie_consent',
+          value: 'analytics',
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
     browserName: 'chromium',
     launchOptions: { executablePath: await chromiumPath(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',

@@ -14,6 +14,7 @@ import { dealersModule } from './modules/dealers/plugin.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { engagementModule } from './modules/engagement/plugin.ts';
 import { identityModule } from './modules/identity/plugin.ts';
+import { legalModule } from './modules/legal/plugin.ts';
 import { marketsModule } from './modules/markets/plugin.ts';
 import type { GeoLookup } from './modules/markets/service.ts';
 import { ordersModule } from './modules/orders/plugin.ts';
@@ -103,7 +104,8 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const cart = await cartModule(app, platform, { catalog, store, markets, dealers });
   const pay = await paymentsModule(app, platform, { providers: deps.paymentProviders, events: orders.paymentEvents });
   const payments = pay.payments;
-  const checkoutNeeds = { cart, markets, tax, shipping, addresses, identity, dealers, payments };
+  const terms = await legalModule(app, platform);
+  const checkoutNeeds = { cart, markets, tax, shipping, addresses, identity, dealers, payments, terms };
   const checkout = await checkoutModule(app, platform, { ...checkoutNeeds, orders: orders.orders });
   pay.useCarts(checkout.payableCarts);
   await vehiclesModule(app, platform, { orders: orders.vehicleReads, people: ids.people });

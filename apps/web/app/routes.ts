@@ -52,6 +52,8 @@ export default [
       route('admin/applications', 'routes/admin-applications.tsx'),
       route('admin/alerts', 'routes/admin-alerts.tsx'),
       route('admin/alerts/:id', 'routes/admin-alert.tsx'),
+      route('admin/legal', 'routes/admin-legal.tsx'),
+      route('admin/legal/:id', 'routes/admin-legal-document.tsx'),
     ]),
     layout('layouts/cabinet.tsx', [
       route('account', 'routes/account.tsx'),

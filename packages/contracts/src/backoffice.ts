@@ -58,5 +58,6 @@ export const AUDITED_ENTITIES = [
   'axe',
   'alert',
   'invitation',
+  'legal',
 ] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];

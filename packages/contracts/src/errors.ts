@@ -178,6 +178,8 @@ export const ERRORS = {
   BANNER_NOT_FOUND: { statusCode: 404, t_key: 'error_banner_not_found' },
   /** The banner's end is not after its start. */
   BANNER_SCHEDULE: { statusCode: 400, t_key: 'error_banner_schedule' },
+  // — legal documents (docs/decisions/047-legal-documents.md) —
+  LEGAL_DOCUMENT_NOT_FOUND: { statusCode: 404, t_key: 'error_legal_document_not_found' },
   // — engagement: store finder, team, contact, newsletter (docs/decisions/022-engagement.md) —
   STORE_PLACE_NOT_FOUND: { statusCode: 404, t_key: 'error_store_place_not_found' },
   JOB_POSITION_NOT_FOUND: { statusCode: 404, t_key: 'error_job_position_not_found' },

@@ -10,6 +10,7 @@ export * from './dealers.ts';
 export * from './errors.ts';
 export * from './identity.ts';
 export * from './leads.ts';
+export * from './legal.ts';
 export * from './markets.ts';
 export * from './orders.ts';
 export * from './payments.ts';

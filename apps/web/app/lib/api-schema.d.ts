@@ -1994,6 +1994,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/legal/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The legal document a visitor of a market reads
+         * @description The newest version of the market's own text in the visitor's language, else the default for every market (`*`) in that language, else the same in English (`lang` in the answer says which). Public; cached for five minutes.
+         */
+        get: operations["getLegalByKind"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/legal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The newest version of every legal document
+         * @description Administrators only (others 403 FORBIDDEN). Publishing never changes a published version: orders keep naming the terms their buyers accepted.
+         */
+        get: operations["getAdminLegal"];
+        put?: never;
+        /**
+         * Publish a new version of a legal document
+         * @description Writes the next version of the document for that kind, market (`*`: every market without its own) and language; visitors of this process read it at once, others within five minutes. Audited (entity `legal`, id `kind/country/lang`). Administrators only (others 403 FORBIDDEN). Publishing never changes a published version: orders keep naming the terms their buyers accepted.
+         */
+        post: operations["postAdminLegal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/legal/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One version of a legal document, with every version of that document
+         * @description Unknown id: 404 LEGAL_DOCUMENT_NOT_FOUND. Administrators only (others 403 FORBIDDEN). Publishing never changes a published version: orders keep naming the terms their buyers accepted.
+         */
+        get: operations["getAdminLegalById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/checkout/setup/{cartId}": {
         parameters: {
             query?: never;
@@ -4717,6 +4781,19 @@ export interface components {
             model: string;
             dealer: string;
             answered: boolean;
+        };
+        LegalDocument: {
+            id: string;
+            /** @enum {string} */
+            kind: "sale" | "privacy" | "cookies" | "imprint";
+            /** @description The market it is written for, or `*` for every market without its own */
+            country: string;
+            lang: string;
+            version: number;
+            title: string;
+            /** @description Plain text: paragraphs separated by a blank line; `## ` starts a heading */
+            body: string;
+            publishedAt: string;
         };
         BankTransferInstructions: {
             /** @enum {string} */
@@ -12966,6 +13043,276 @@ export interface operations {
             };
         };
     };
+    getLegalByKind: {
+        parameters: {
+            query: {
+                country: string;
+                lang: "hr" | "cs" | "da" | "nl" | "en-us" | "et" | "fi" | "fr" | "de" | "el" | "hu" | "it" | "lv" | "no" | "pl" | "pt" | "ro" | "ru" | "sk" | "sl" | "es" | "sv" | "tr";
+            };
+            header?: never;
+            path: {
+                kind: "sale" | "privacy" | "cookies" | "imprint";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalDocument"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminLegal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["LegalDocument"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminLegal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "sale" | "privacy" | "cookies" | "imprint";
+                    /**
+                     * @description Upper-case country code, or `*` for the default of every market
+                     * @default *
+                     */
+                    country?: string;
+                    /** @enum {string} */
+                    lang: "hr" | "cs" | "da" | "nl" | "en-us" | "et" | "fi" | "fr" | "de" | "el" | "hu" | "it" | "lv" | "no" | "pl" | "pt" | "ro" | "ru" | "sk" | "sl" | "es" | "sv" | "tr";
+                    title: string;
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalDocument"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminLegalById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        document: components["schemas"]["LegalDocument"];
+                        versions: components["schemas"]["LegalDocument"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postCheckoutSetupByCartId: {
         parameters: {
             query?: never;
@@ -19136,7 +19483,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                entityType: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "stock-bike" | "market" | "axe" | "alert" | "invitation";
+                entityType: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "stock-bike" | "market" | "axe" | "alert" | "invitation" | "legal";
                 entityId: string;
             };
             cookie?: never;

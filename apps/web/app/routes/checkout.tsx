@@ -643,7 +643,12 @@ function CheckoutForm({
               )}
               {t('checkout_place_order', { amount: money(setup.pricing.toPay, setup.currency, tag) })}
             </button>
-            <p className="text-xs text-neutral-600">{t('checkout_terms_note')}</p>
+            <p className="text-xs text-neutral-600">
+              {t('checkout_terms_note')}{' '}
+              <Link to={to('/terms/sale')} target="_blank" className="underline underline-offset-2">
+                {t('checkout_terms_link')}
+              </Link>
+            </p>
           </div>
         </Form>
         <div

@@ -156,6 +156,8 @@ export const orders = pgTable(
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     /** When the hold lapsed unpaid: the order was cancelled and its bikes offered again (decision 027). */
     reservationLapsedAt: timestamp('reservation_lapsed_at', { withTimezone: true }),
+    /** The terms of sale the buyer accepted at checkout: the exact version shown (decision 047). */
+    termsDocumentId: uuid('terms_document_id'),
     createdAt,
     updatedAt,
   },

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Site banners (decision 045): a short message over every storefront page for the markets and languages it names,
@@ -29,3 +40,28 @@ export const siteBanners = pgTable(
   (t) => [index('site_banners_live_idx').on(t.active, t.startsAt)],
 );
 export type SiteBanner = typeof siteBanners.$inferSelect;
+
+/**
+ * Legal documents (decision 047): terms of sale, privacy policy, cookie policy and imprint, one text per market and UI
+ * language, versioned: publishing writes a new version and never changes an old one, so an order can name the terms
+ * its buyer accepted. `country` `*` is the default for every market without its own.
+ */
+export const legalDocuments = pgTable(
+  'legal_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** `sale`, `privacy`, `cookies` or `imprint`. */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    country: varchar('country', { length: 2 }).notNull().default('*'),
+    lang: varchar('lang', { length: 8 }).notNull(),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    /** Plain text: paragraphs separated by a blank line, `## ` starts a heading. */
+    body: text('body').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who published it (null: the seed). */
+    publishedBy: uuid('published_by'),
+  },
+  (t) => [uniqueIndex('legal_documents_version_idx').on(t.kind, t.country, t.lang, t.version)],
+);
+export type LegalDocument = typeof legalDocuments.$inferSelect;

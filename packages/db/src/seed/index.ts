@@ -29,6 +29,7 @@ import {
 import { seedDealerLedger } from './dealer-ledger.ts';
 import { seedDealerOrders } from './dealer-orders.ts';
 import { seedJobPositions, seedStoreDealers } from './engagement.ts';
+import { seedLegalDocuments } from './legal.ts';
 import { COUNTRIES, LANGUAGES } from './markets.ts';
 import { seedDemoOrders } from './orders.ts';
 import { DEMO_PASSWORD, PEOPLE } from './people.ts';
@@ -84,6 +85,7 @@ export async function seedReference(database: Database): Promise<void> {
     await tx.insert(productOptions).values(productOptionRows).onConflictDoNothing();
     await tx.insert(optionRules).values(OPTION_RULES).onConflictDoNothing();
     await seedJobPositions(tx);
+    await seedLegalDocuments(tx);
     const prices = priceLists();
     await tx.insert(productPrices).values(prices.products).onConflictDoNothing();
     await tx.insert(optionPrices).values(prices.options).onConflictDoNothing();

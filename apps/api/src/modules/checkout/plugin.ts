@@ -3,6 +3,7 @@ import type { AddressesService } from '../addresses/service.ts';
 import type { CartService } from '../cart/service.ts';
 import type { DealerDirectory } from '../dealers/directory.ts';
 import type { IdentityService } from '../identity/service.ts';
+import type { TermsOfSale } from '../legal/service.ts';
 import { isActiveMarket } from '../markets/active.ts';
 import type { MarketsService } from '../markets/service.ts';
 import { DEFAULT_STOCK_RESERVATION_HOURS } from '../orders/reservations.ts';
@@ -37,10 +38,11 @@ export async function checkoutModule(
       'walletBalance' | 'offeredMethods' | 'adoptCartPaymentsIn' | 'adoptCartPayments' | 'options'
     >;
     dealers: Pick<DealerDirectory, 'approvedIdOf'>;
+    terms: TermsOfSale;
   },
 ) {
   const { config, database, guards, captcha } = platform;
-  const { cart, markets, tax, shipping, addresses, identity, orders, payments, dealers } = needs;
+  const { cart, markets, tax, shipping, addresses, identity, orders, payments, dealers, terms } = needs;
   const checkout = checkoutService({
     repo: checkoutRepo(database.db),
     cartFor: async (cartId, caller) => checkoutCart(await cart.get(caller, cartId)),
@@ -65,6 +67,7 @@ export async function checkoutModule(
     afterAdoption: (cartId, orderId, userId) =>
       payments.adoptCartPayments(cartId, orderId, userId).then(() => undefined),
     activeDealerOf: (userId) => dealers.approvedIdOf(userId),
+    termsOfSale: (country, lang) => terms.currentTermsId(country, lang),
     stockReservationHours: config.stockReservationHours ?? DEFAULT_STOCK_RESERVATION_HOURS,
     captcha,
   });

@@ -105,6 +105,8 @@ export function checkoutService(deps: CheckoutDeps) {
       const buyingDealer =
         auth && priced.customerType === 'Dealer' ? ((await deps.activeDealerOf?.(auth.userId)) ?? null) : null;
       const dealerId = buyingDealer ?? (pickupDealer && isUuid(pickupDealer) ? pickupDealer : null);
+      // The version of the terms of sale the page linked, named on the order (decision 047).
+      const termsDocumentId = (await deps.termsOfSale?.(cart.country, meta.lang)) ?? null;
 
       const billingAddress = body.company_info?.address ?? body.billing_info?.address_input ?? address;
       const billing = body.company_info
@@ -180,6 +182,7 @@ export function checkoutService(deps: CheckoutDeps) {
               billing,
               shippingMethod: priced.chosen?.name ?? 'home_delivery',
               customerOrderReference: trim(body.customer_order_reference).slice(0, 100),
+              termsDocumentId,
               subtotal: group.lines.reduce((acc, l) => acc + l.total, 0),
               shipping: withShipping ? priced.shipping : 0,
               fees: 0,

@@ -113,6 +113,8 @@ export interface CheckoutDeps {
   afterAdoption?(cartId: string, orderId: string, userId: string): Promise<void>;
   /** The id of the user's active dealer record (status 1), if they are one: their orders are theirs to look after. */
   activeDealerOf?(userId: string): Promise<string | null>;
+  /** The terms of sale a buyer of this market and language accepts now (decision 047); stored on the order. */
+  termsOfSale?(country: string, lang: string): Promise<string | null>;
   /** The captcha of anonymous forms: a buyer without an account confirms with a token (action `checkout`). */
   captcha?: { verify(token: string | undefined, action: string, ip?: string): Promise<{ ok: boolean }> };
   /** How long an unpaid order holds its stock bikes (STOCK_RESERVATION_HOURS, default 24; decision 027). */

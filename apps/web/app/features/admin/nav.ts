@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS = [
   ['deliveries_title', '/admin/deliveries'],
   ['admin_nav_auction', '/admin/auction'],
   ['admin_nav_alerts', '/admin/alerts'],
+  ['admin_nav_legal', '/admin/legal'],
   ['admin_nav_staff', '/admin/staff'],
   ['applications_title', '/admin/applications'],
   ['admin_nav_audit', '/admin/audit'],

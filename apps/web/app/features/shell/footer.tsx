@@ -2,6 +2,7 @@ import { Form } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalePath, useMarketingHref } from '../../lib/use-locale.ts';
 import { CaptchaField } from '../../ui/captcha.tsx';
+import { OPEN_CONSENT_EVENT } from './cookie-consent.tsx';
 import { LocaleButton } from './header.tsx';
 
 /** Footer links: `marketing` paths of the handover list (decision 002), or the app's own pages. */
@@ -34,6 +35,14 @@ const COLUMNS = [
       ['whistle_title', '/whistleblowing-channel', 'app'],
     ],
   },
+] as const;
+
+/** The legal documents (decision 047), on every page. */
+const LEGAL_LINKS = [
+  ['legal_sale_title', '/terms/sale'],
+  ['legal_privacy_title', '/terms/privacy'],
+  ['legal_cookies_title', '/terms/cookies'],
+  ['legal_imprint_title', '/terms/imprint'],
 ] as const;
 
 export function Footer() {
@@ -98,6 +107,26 @@ export function Footer() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col-reverse items-start gap-3 px-4 py-5 text-xs sm:flex-row sm:items-center sm:justify-between">
           <p>{t('footer_copyright', { year: new Date().getFullYear() })}</p>
+          <nav aria-label={t('footer_legal')}>
+            <ul className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              {LEGAL_LINKS.map(([key, path]) => (
+                <li key={key}>
+                  <a href={to(path)} className="hover:text-white hover:underline">
+                    {t(key)}
+                  </a>
+                </li>
+              ))}
+              <li>
+                <button
+                  type="button"
+                  className="hover:text-white hover:underline"
+                  onClick={() => window.dispatchEvent(new Event(OPEN_CONSENT_EVENT))}
+                >
+                  {t('cookie_settings')}
+                </button>
+              </li>
+            </ul>
+          </nav>
           <LocaleButton className="-ml-3 inline-flex text-neutral-200" />
         </div>
       </div>

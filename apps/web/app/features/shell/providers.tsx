@@ -21,6 +21,7 @@ import {
 } from 'react';
 import { useLocation } from 'react-router';
 import { useRootData } from '../../lib/use-locale.ts';
+import { CookieConsent, readConsent } from './cookie-consent.tsx';
 import { type Toast, Toasts } from './toasts.tsx';
 
 const AlertModal = lazy(() => import('./alert-modal.tsx'));
@@ -78,6 +79,8 @@ export function ShellProviders({ children }: { children: ReactNode }) {
   useEffect(() => {
     setMenus(closeAllMenus());
     const timer = window.setTimeout(() => {
+      // Only with the visitor's consent to analytics (decision 047): otherwise nothing reaches the tag manager.
+      if (readConsent() !== 'analytics') return;
       window.dataLayer = window.dataLayer ?? [];
       window.dataLayer.push({
         event: 'page_view',
@@ -116,6 +119,7 @@ export function ShellProviders({ children }: { children: ReactNode }) {
     <ShellContext.Provider value={shell}>
       {children}
       <Toasts toasts={toasts} onDismiss={dismissToast} />
+      <CookieConsent />
       <Suspense fallback={null}>
         {alert && <AlertModal {...alert} onClose={() => setAlert(null)} />}
         {confirmState && (
