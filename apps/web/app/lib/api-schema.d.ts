@@ -419,6 +419,7 @@ export interface paths {
          *     - EU company (`customerType` B2B or Dealer) with a valid `vatId` from another member state than Spain, shipped to another member state than Spain: reverse charge — `reverseCharge` true, tax 0, the buyer pays the net (the price without the VAT it contained), `noteKey` `tax_note_reverse_charge` (the invoice’s legal note). A company in Spain pays Spanish VAT.
          *     - Outside the EU: the country’s listed rate (GB, NO, CH, TR, …); CA: federal GST on top of prices shown before tax; BR: no tax collected here (`regime` not_collected), and private buyers give a CPF (`verifyTaxStrategy` b2c_validate_customer_tax_id).
          *     - US: the state base rate (local taxes not included) on top of the prices. The state comes from `state` or the ZIP code; a missing or invalid ZIP code, or one of another state, answers 200 with `errorCode` INVALID_POSTAL_CODE and `error` saying the postal code is invalid.
+         *     Instead of `lines`, a `cartId` or an `orderId` (with `country`) taxes what that cart or order sells, as their owner reads it: a cart by its id (a signed-in user’s cart only with their token), an order only by its buyer or its dealer (others 404 ORDER_NOT_FOUND); the cart’s or order’s own market only (another `country`: 400 ADDRESS_COUNTRY_MISMATCH).
          *     Lines: `amount` is one unit in minor units as listed (`taxDisplay` including: the amount contains VAT; excluding: tax comes on top). The tax is computed on the order (rounded half up to the minor unit) and spread over the lines: `net + tax = total` on every line and in total. `vatId` is checked with the VAT id provider (its country from its prefix, else `country`); one that cannot be checked right now counts as not valid. `paymentKind` is echoed: the tax is that of the whole order. Unknown or inactive `country`: 404 COUNTRY_NOT_FOUND.
          */
         post: operations["postTaxCalculate"];
@@ -1797,26 +1798,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/payment/stripe/public-key": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The browser's Stripe key of a market
-         * @description null when the market is served by the sandbox.
-         */
-        get: operations["getPaymentStripePublicKey"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/order/complete-order/{id}/setup": {
         parameters: {
             query?: never;
@@ -1954,6 +1935,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payment/stripe/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The browser's Stripe key of a market
+         * @description The publishable key of the Stripe account that serves `country` (v2 in the spec; also served under v1); null when the market is served by the sandbox. Public.
+         */
+        get: operations["getPaymentStripePublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/stripe/setup": {
         parameters: {
             query?: never;
@@ -1968,6 +1969,26 @@ export interface paths {
          * @description Answers the client_secret the browser confirms the card with (v2 in the spec; also served here). 403 IMPERSONATION_NOT_ALLOWED while an administrator acts as the customer.
          */
         post: operations["postStripeSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/payment/stripe/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The browser's Stripe key of a market
+         * @description The publishable key of the Stripe account that serves `country` (v2 in the spec; also served under v1); null when the market is served by the sandbox. Public.
+         */
+        get: operations["getV2PaymentStripePublicKey"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6328,6 +6349,15 @@ export interface operations {
             };
             /** @description Default Response */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12061,39 +12091,6 @@ export interface operations {
             };
         };
     };
-    getPaymentStripePublicKey: {
-        parameters: {
-            query?: {
-                country?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        public_key: string | null;
-                    };
-                };
-            };
-            /** @description Too many requests from this address (the API’s rate limit) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     postOrderCompleteOrderByIdSetup: {
         parameters: {
             query?: never;
@@ -12833,6 +12830,48 @@ export interface operations {
             };
         };
     };
+    getPaymentStripePublicKey: {
+        parameters: {
+            query?: {
+                country?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        public_key: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postStripeSetup: {
         parameters: {
             query?: never;
@@ -12929,6 +12968,48 @@ export interface operations {
             };
             /** @description Default Response */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV2PaymentStripePublicKey: {
+        parameters: {
+            query?: {
+                country?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        public_key: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

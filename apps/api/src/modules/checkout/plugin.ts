@@ -10,6 +10,7 @@ import { DEFAULT_STOCK_RESERVATION_HOURS } from '../orders/reservations.ts';
 import type { OrdersService } from '../orders/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { ShippingService } from '../shipping/service.ts';
+import type { TaxLinesResolver } from '../tax/routes.ts';
 import type { TaxService } from '../tax/service.ts';
 import { checkoutCart } from './cart-adapter.ts';
 import { payableCarts } from './payable.ts';
@@ -17,6 +18,7 @@ import { checkoutRepo } from './repo.ts';
 import { checkoutResult } from './result.ts';
 import { checkoutRoutes } from './routes.ts';
 import { checkoutService } from './service.ts';
+import { taxLinesResolver } from './tax-lines.ts';
 
 /**
  * Checkout: setup, payment kinds, confirm (spec section 3). Uses payments (wallet, methods, adopting a cart's
@@ -28,7 +30,9 @@ export async function checkoutModule(
   needs: {
     cart: Pick<CartService, 'get' | 'recheckDealerPrices'>;
     markets: Pick<MarketsService, 'getCountry'>;
-    tax: Pick<TaxService, 'market' | 'vatValid' | 'checkVat' | 'calculate'>;
+    tax: Pick<TaxService, 'market' | 'vatValid' | 'checkVat' | 'calculate'> & {
+      resolveLinesWith(resolver: TaxLinesResolver): void;
+    };
     shipping: Pick<ShippingService, 'allowedMethods'>;
     addresses: Pick<AddressesService, 'get' | 'prepare'>;
     identity: Pick<IdentityService, 'checkoutCustomer'>;
@@ -71,6 +75,8 @@ export async function checkoutModule(
     stockReservationHours: config.stockReservationHours ?? DEFAULT_STOCK_RESERVATION_HOURS,
     captcha,
   });
+  // `POST tax/calculate` with a cart or order id taxes its lines (spec section 7).
+  tax.resolveLinesWith(taxLinesResolver({ cart, orders, tax, guards }));
   await app.register(checkoutRoutes, {
     prefix: '/v1',
     checkout,

@@ -221,6 +221,18 @@ describe('production with Stripe in Germany only, and ekho configured', () => {
   });
   const api = client(ctx);
 
+  it('the browser gets the Stripe key of the market that pays through Stripe, under v2 as the spec names it', async () => {
+    for (const prefix of ['/v2', '/v1']) {
+      expect(await api.ok(await api.get(`${prefix}/payment/stripe/public-key?country=DE`))).toEqual({
+        public_key: 'pk_test_production',
+      });
+      expect(await api.ok(await api.get(`${prefix}/payment/stripe/public-key?country=US`))).toEqual({
+        public_key: null,
+      });
+    }
+    expect((await api.get('/v2/payment/stripe/public-key?country=germany')).statusCode).toBe(400);
+  });
+
   it('a market without Stripe takes no payment (503 PAYMENT_METHOD_UNAVAILABLE): no sandbox, no test card', async () => {
     const { orderId, token } = await api.bikeOrder('US');
     const setup = await api.ok(await api.post(`/v1/order/complete-order/${orderId}/setup`, {}, token));

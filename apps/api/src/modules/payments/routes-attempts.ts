@@ -1,5 +1,5 @@
 // Routes of payment attempts: start, confirm, extra step, status, the cart's intents, an order's remaining payment.
-import { CountryCode as Country, BankTransferInstructions as Instructions, Payment } from '@varg/contracts';
+import { BankTransferInstructions as Instructions, Payment } from '@varg/contracts';
 import { PAYMENT_STATUSES } from '@varg/domain';
 import { z } from 'zod';
 import type { Guards } from '../identity/auth.ts';
@@ -205,20 +205,6 @@ export function attemptRoutes(app: RoutesApp, { payments, guards }: { payments: 
       preHandler: guards.requireAuth,
     },
     async (request) => payments.bankTransferNextAction(caller(request), request.params.id),
-  );
-
-  app.get(
-    '/payment/stripe/public-key',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: "The browser's Stripe key of a market",
-        description: 'null when the market is served by the sandbox.',
-        querystring: z.object({ country: Country.optional() }),
-        response: { 200: z.object({ public_key: z.string().nullable() }) },
-      },
-    },
-    async (request) => payments.publicKey(request.query.country),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 // Routes of saved cards (spec section 7: v1 user cards, v2 setup) and the sandbox's card form.
-import { CountryCode as Country, SavedCard } from '@varg/contracts';
+import { CountryCode as Country, ErrorEnvelope, SavedCard } from '@varg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Guards } from '../identity/auth.ts';
@@ -51,6 +51,21 @@ export const cardSetupRoutes: FastifyPluginAsyncZod<{
   /** The sandbox's card form exists (the demo only; decision 030). */
   sandbox: boolean;
 }> = async (app, { payments, guards, sandbox }) => {
+  app.get(
+    '/payment/stripe/public-key',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The browser's Stripe key of a market",
+        description:
+          'The publishable key of the Stripe account that serves `country` (v2 in the spec; also served under v1); null when the market is served by the sandbox. Public.',
+        querystring: z.object({ country: Country.optional() }),
+        response: { 200: z.object({ public_key: z.string().nullable() }), 400: ErrorEnvelope },
+      },
+    },
+    async (request) => payments.publicKey(request.query.country),
+  );
+
   app.post(
     '/stripe/setup',
     {

@@ -17,8 +17,8 @@ import type { TaxService } from './service.ts';
 const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope, 429: ErrorEnvelope };
 
 /**
- * Resolves the lines (and destination) of a cart or order for `POST tax/calculate` sent without lines. The checkout
- * module provides it; until then a body without lines is a 400.
+ * Resolves the lines of a cart or order for `POST tax/calculate` sent without lines (the checkout module provides it:
+ * `checkout/tax-lines.ts`). Null: nothing to resolve (400).
  */
 export type TaxLinesResolver = (
   ref: { cartId?: string | undefined; orderId?: string | undefined },
@@ -42,11 +42,14 @@ export const taxRoutes: FastifyPluginAsyncZod<{ tax: TaxService; linesOf?: TaxLi
           '- EU company (`customerType` B2B or Dealer) with a valid `vatId` from another member state than Spain, shipped to another member state than Spain: reverse charge — `reverseCharge` true, tax 0, the buyer pays the net (the price without the VAT it contained), `noteKey` `tax_note_reverse_charge` (the invoice’s legal note). A company in Spain pays Spanish VAT.',
           '- Outside the EU: the country’s listed rate (GB, NO, CH, TR, …); CA: federal GST on top of prices shown before tax; BR: no tax collected here (`regime` not_collected), and private buyers give a CPF (`verifyTaxStrategy` b2c_validate_customer_tax_id).',
           '- US: the state base rate (local taxes not included) on top of the prices. The state comes from `state` or the ZIP code; a missing or invalid ZIP code, or one of another state, answers 200 with `errorCode` INVALID_POSTAL_CODE and `error` saying the postal code is invalid.',
+          'Instead of `lines`, a `cartId` or an `orderId` (with `country`) taxes what that cart or order sells, as their owner reads it: a cart by its id (a signed-in user’s cart only with their token), an order only by its buyer or its dealer (others 404 ORDER_NOT_FOUND); the cart’s or order’s own market only (another `country`: 400 ADDRESS_COUNTRY_MISMATCH).',
           'Lines: `amount` is one unit in minor units as listed (`taxDisplay` including: the amount contains VAT; excluding: tax comes on top). The tax is computed on the order (rounded half up to the minor unit) and spread over the lines: `net + tax = total` on every line and in total. `vatId` is checked with the VAT id provider (its country from its prefix, else `country`); one that cannot be checked right now counts as not valid. `paymentKind` is echoed: the tax is that of the whole order. Unknown or inactive `country`: 404 COUNTRY_NOT_FOUND.',
         ].join('\n'),
         body: TaxCalculateBody,
-        response: { 200: TaxCalculationResponse, ...errors },
+        response: { 200: TaxCalculationResponse, 401: ErrorEnvelope, ...errors },
       },
+      // A signed-in caller's own cart or order can be named instead of lines.
+      config: { auth: 'optional' },
     },
     async (request, reply) => {
       const body = request.body;

@@ -1,4 +1,5 @@
 import type { TaxCalculationResponse, VatNumberCheck } from '@varg/contracts';
+import { DEMO_PASSWORD } from '@varg/db';
 import { describe, expect, it } from 'vitest';
 import { useApi } from '../../../test/helper.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -184,7 +185,7 @@ describe('POST tax/calculate', () => {
     ['an unknown country', { country: 'XX', lines: [bike(100)] }, 404],
     ['a country not sold to', { country: 'JP', lines: [bike(100)] }, 404],
     ['no lines and nothing to resolve them from', { country: 'DE' }, 400],
-    ['a cart id but no resolver', { country: 'DE', cartId: '00000000-0000-4000-8000-000000000000' }, 400],
+    ['a cart id of no cart', { country: 'DE', cartId: '00000000-0000-4000-8000-000000000000' }, 404],
     ['a negative amount', { country: 'DE', lines: [bike(-1)] }, 400],
     ['a fractional amount', { country: 'DE', lines: [bike(10.5)] }, 400],
     ['a quantity of 0', { country: 'DE', lines: [bike(100, 0)] }, 400],
@@ -257,5 +258,70 @@ describe('the tax service the checkout calls', () => {
     expect(await service.vatValid('DE136695976', 'DE')).toBe(true);
     expect(await service.vatValid('de 136 695 976', 'de')).toBe(true);
     expect(calls).toBe(1);
+  });
+});
+
+describe('POST tax/calculate with a cart or an order instead of lines (spec section 7)', () => {
+  const post = (url: string, payload: object, token?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    });
+  const signIn = async (email: string) =>
+    (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/user/sign-in',
+        payload: { email, password: DEMO_PASSWORD },
+        remoteAddress: `198.51.100.${email.length}`,
+      })
+    ).json().token as string;
+
+  it('taxes what a cart sells, in its own market only', async () => {
+    const cart = (await post('/v1/cart/add-item?country=DE', { productId: 'varg-ex', componentIds: [] })).json();
+    const res = await post('/v1/tax/calculate', { country: 'DE', cartId: cart._id });
+    expect(res.statusCode, res.body).toBe(200);
+    const tax = res.json() as TaxCalculationResponse;
+    expect(tax.total).toBe(cart.subTotal.price);
+    expect(tax.rateBp).toBe(1900);
+    expect(tax.lines.map((l) => l.ref)).toEqual([cart.items[0]._id]);
+    const elsewhere = await post('/v1/tax/calculate', { country: 'FR', cartId: cart._id });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().code).toBe('ADDRESS_COUNTRY_MISMATCH');
+    const unknown = await post('/v1/tax/calculate', { country: 'DE', cartId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('taxes an order for its buyer; anyone else gets 404, so order ids cannot be probed', async () => {
+    const buyer = await signIn('customer@demo.starkfuture.com');
+    const cart = (await post('/v1/cart/add-item?country=DE', { productId: 'varg-ex', componentIds: [] }, buyer)).json();
+    const confirmed = await post(
+      '/v1/checkout',
+      {
+        cart_id: cart._id,
+        email: 'customer@demo.starkfuture.com',
+        first_name: 'Jonas',
+        last_name: 'Becker',
+        phone: '+49 151 23456789',
+        address_input: { country: 'DE', line_1: 'Torstraße 1', postal_code: '10119', city: 'Berlin' },
+        shipping_method: 'home_delivery',
+        language: 'de',
+      },
+      buyer,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const { _id: orderId, total } = confirmed.json().order as { _id: string; total: number };
+    const own = await post('/v1/tax/calculate', { country: 'DE', orderId }, buyer);
+    expect(own.statusCode, own.body).toBe(200);
+    expect((own.json() as TaxCalculationResponse).total).toBe(total);
+    for (const token of [undefined, await signIn('company@demo.starkfuture.com')]) {
+      const other = await post('/v1/tax/calculate', { country: 'DE', orderId }, token);
+      expect(other.statusCode).toBe(404);
+      expect(other.json().code).toBe('ORDER_NOT_FOUND');
+    }
+    const noneGiven = await post('/v1/tax/calculate', { country: 'DE' });
+    expect(noneGiven.statusCode).toBe(400);
   });
 });
