@@ -182,7 +182,9 @@ export default function AdminOrders() {
         <DateFilter label={t('admin_orders_from')} name="from" />
         <DateFilter label={t('admin_orders_to')} name="to" />
       </ListToolbar>
-      {overdue && <BulkCancel state={bulk} rows={list.docs} busy={navigation.state === 'submitting'} />}
+      {overdue && (list.docs.length > 0 || bulk) && (
+        <BulkCancel state={bulk} rows={list.docs} busy={navigation.state === 'submitting'} />
+      )}
       <DataTable
         caption={overdue ? t('admin_orders_view_overdue') : t('admin_nav_orders')}
         columns={columns}

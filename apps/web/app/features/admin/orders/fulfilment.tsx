@@ -2,6 +2,7 @@ import { type AdminOrderDetail, SHIPMENT_CARRIERS } from '@varg/contracts';
 import { Form, useNavigation } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { buttonClass } from '../../../ui/button.ts';
+import { Field, Select } from '../../../ui/field.tsx';
 import { Section } from '../../orders/order-detail.tsx';
 import { ShipmentList, useCarrierName } from '../../orders/shipments.tsx';
 import type { OrderActionResult } from './actions.server.ts';
@@ -15,7 +16,6 @@ export function Fulfilment({ detail, result }: { detail: AdminOrderDetail; resul
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'ship';
   const { order } = detail;
   const shippable = order.status === 'paid';
-  const input = 'rounded-lg border border-neutral-300 px-3 py-2 font-normal';
   return (
     <Section id="admin-order-parcels" title={t('admin_orders_shipments')}>
       <div className="flex flex-col gap-4 text-sm">
@@ -28,41 +28,32 @@ export function Fulfilment({ detail, result }: { detail: AdminOrderDetail; resul
           <Form method="post" className="flex flex-col gap-3 border-t border-neutral-200 pt-3">
             <input type="hidden" name="intent" value="ship" />
             <FormError result={result} intent="ship" />
-            <label className="flex flex-col gap-1 font-medium">
-              {t('admin_orders_carrier')}
-              <select
-                name="carrier"
-                defaultValue={typed(result, 'ship', 'carrier', 'dhl')}
-                className={`${input} bg-white`}
-              >
-                {SHIPMENT_CARRIERS.map((c) => (
-                  <option key={c} value={c}>
-                    {carrierName(c)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="flex flex-col gap-1 font-medium">
-              {t('admin_orders_tracking_number')}
-              <input
-                name="trackingNumber"
-                required
-                maxLength={60}
-                autoCapitalize="characters"
-                defaultValue={typed(result, 'ship', 'trackingNumber')}
-                className={input}
-              />
-            </label>
-            <label className="flex flex-col gap-1 font-medium">
-              {t('admin_orders_tracking_url')}
-              <input
-                name="trackingUrl"
-                type="url"
-                maxLength={500}
-                defaultValue={typed(result, 'ship', 'trackingUrl')}
-                className={input}
-              />
-            </label>
+            <Select
+              label={t('admin_orders_carrier')}
+              name="carrier"
+              defaultValue={typed(result, 'ship', 'carrier', 'dhl')}
+            >
+              {SHIPMENT_CARRIERS.map((c) => (
+                <option key={c} value={c}>
+                  {carrierName(c)}
+                </option>
+              ))}
+            </Select>
+            <Field
+              label={t('admin_orders_tracking_number')}
+              name="trackingNumber"
+              required
+              maxLength={60}
+              autoCapitalize="characters"
+              defaultValue={typed(result, 'ship', 'trackingNumber')}
+            />
+            <Field
+              label={t('admin_orders_tracking_url')}
+              name="trackingUrl"
+              type="url"
+              maxLength={500}
+              defaultValue={typed(result, 'ship', 'trackingUrl')}
+            />
             <button type="submit" className={`${buttonClass.primary} self-start`} disabled={busy}>
               {t('admin_orders_ship')}
             </button>

@@ -4,6 +4,7 @@ import { Form, useNavigation } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { buttonClass } from '../../../ui/button.ts';
+import { Field } from '../../../ui/field.tsx';
 import { useOrderFormat } from '../../orders/format.ts';
 import { Section } from '../../orders/order-detail.tsx';
 import { formatAdminTime } from '../format.ts';
@@ -101,16 +102,14 @@ export function Ledger({ detail, result }: { detail: AdminOrderDetail; result: O
                     <input type="hidden" name="paymentId" value={p.id} />
                     <input type="hidden" name="currency" value={p.currency} />
                     <FormError result={result} intent="refund" match={{ paymentId: p.id }} />
-                    <label className="flex flex-col gap-1 font-medium">
-                      {t('admin_orders_refund_amount', { currency: p.currency })}
-                      <input
-                        name="amount"
-                        inputMode="decimal"
-                        required
-                        defaultValue={typed(result, 'refund', 'amount', (p.refundable / 100).toFixed(2))}
-                        className="w-36 rounded-lg border border-neutral-300 px-3 py-2 font-normal tabular-nums"
-                      />
-                    </label>
+                    <Field
+                      label={t('admin_orders_refund_amount', { currency: p.currency })}
+                      name="amount"
+                      inputMode="decimal"
+                      required
+                      defaultValue={typed(result, 'refund', 'amount', (p.refundable / 100).toFixed(2))}
+                      className="w-40"
+                    />
                     <fieldset className="flex flex-col gap-1">
                       <legend className="font-medium">{t('admin_orders_refund_to')}</legend>
                       <label className="flex items-center gap-2">
