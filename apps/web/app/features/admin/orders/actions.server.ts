@@ -4,6 +4,7 @@ import { SHIPMENT_CARRIERS } from '@varg/contracts';
 import { data, type RouterContextProvider } from 'react-router';
 import { isApiRequestError } from '../../../lib/api.ts';
 import { userApi } from '../../../lib/auth.server.ts';
+import { minorUnits } from './amount.ts';
 
 export type OrderActionResult =
   | {
@@ -17,15 +18,6 @@ export type OrderActionResult =
       warning?: string;
     }
   | { intent: string; ok: false; error: string; values: Record<string, string> };
-
-/** An amount typed in major units ("12.50", "12,50", "1 234,5") as minor units of a 2-decimal currency; null if not one. */
-export function minorUnits(typed: string): number | null {
-  const text = typed.replace(/[\s\u00a0']/g, '');
-  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text);
-  if (!match) return null;
-  const minor = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return minor > 0 ? minor : null;
-}
 
 export async function orderAction({
   context,
