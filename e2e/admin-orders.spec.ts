@@ -80,6 +80,13 @@ test.describe('the back office’s orders (issue 24)', () => {
     const row = admin.getByRole('row').filter({ hasText: bought.email });
     await expect(row).toContainText('Paid');
     await expectAccessible(admin);
+    // The CSV export follows the search.
+    const csv = await admin.request.get(`/en-US/admin/export/orders?q=${encodeURIComponent(bought.email)}`);
+    expect(csv.headers()['content-type']).toContain('text/csv');
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('Payment deadline');
+    expect(lines[1]).toContain(bought.email);
     await row.getByRole('link').first().click();
     await expect(admin).toHaveURL(new RegExp(`/en-US/admin/orders/${bought.orderId}$`));
     await expect(admin.getByRole('heading', { level: 1 })).toHaveText(/^Order \d+$/);

@@ -1,6 +1,6 @@
 import type { AdminOrderRow } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
-import { data, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { type Column, DataTable } from '../features/admin/data-table.tsx';
 import { formatAdminTime } from '../features/admin/format.ts';
 import { withParams } from '../features/admin/list-params.ts';
@@ -45,7 +45,7 @@ export const action = guarded(['admin'], async ({ context, request }: Route.Acti
     return { step: 'done', results };
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;
-    throw data({ message: error.message }, error.status);
+    return { step: 'error', message: error.message };
   }
 });
 

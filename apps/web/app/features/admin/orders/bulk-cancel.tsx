@@ -8,6 +8,7 @@ import { FormMessage } from '../../../ui/field.tsx';
 /** The bulk cancel's steps: nothing selected, the selection to confirm, the results per order. */
 export type BulkState =
   | { step: 'none' }
+  | { step: 'error'; message: string }
   | { step: 'review'; ids: string[] }
   | { step: 'done'; results: BulkCancelResult['results'] };
 
@@ -41,6 +42,7 @@ export function BulkCancel({
         </button>
       </Form>
       {state?.step === 'none' && <FormMessage tone="error">{t('admin_orders_bulk_none')}</FormMessage>}
+      {state?.step === 'error' && <FormMessage tone="error">{state.message}</FormMessage>}
       {state?.step === 'review' && (
         <section
           aria-labelledby="bulk-confirm-title"
