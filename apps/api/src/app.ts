@@ -100,10 +100,12 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   });
   const catalog = await catalogModule(app, platform, { dealers });
   const store = await storeModule(app, platform, { markets });
-  const orders = await ordersModule(app, platform, { catalog, tax, shipping, dealers });
+  const dealerNames = async () => (await identity.activeDealers()).map((d) => ({ id: d.id, name: d.storeInfo.name }));
+  const orders = await ordersModule(app, platform, { catalog, tax, shipping, dealers, dealerNames });
   const cart = await cartModule(app, platform, { catalog, store, markets, dealers });
   const pay = await paymentsModule(app, platform, { providers: deps.paymentProviders, events: orders.paymentEvents });
   const payments = pay.payments;
+  orders.usePayments(payments);
   const terms = await legalModule(app, platform);
   const checkoutNeeds = { cart, markets, tax, shipping, addresses, identity, dealers, payments, terms };
   const checkout = await checkoutModule(app, platform, { ...checkoutNeeds, orders: orders.orders });

@@ -48,6 +48,8 @@ export default [
     layout('layouts/admin.tsx', [
       route('admin', 'routes/admin.tsx'),
       route('admin/deliveries', 'routes/admin-deliveries.tsx'),
+      route('admin/orders', 'routes/admin-orders.tsx'),
+      route('admin/orders/:id', 'routes/admin-order.tsx'),
       route('admin/dealer-applications', 'routes/admin-dealer-applications.tsx'),
       route('admin/applications', 'routes/admin-applications.tsx'),
       route('admin/alerts', 'routes/admin-alerts.tsx'),

@@ -188,6 +188,13 @@ export const ERRORS = {
   CV_FILE_TOO_LARGE: { statusCode: 413, t_key: 'error_cv_too_large' },
   CV_FILE_TYPE: { statusCode: 415, t_key: 'error_cv_type' },
   NEWSLETTER_LINK_INVALID: { statusCode: 404, t_key: 'error_newsletter_link_invalid' },
+  // — the back office's orders (docs/decisions/042-order-admin.md) —
+  ORDER_ALREADY_CANCELLED: { statusCode: 409, t_key: 'error_order_already_cancelled' },
+  /** Only a parts (store) order paid in full and not cancelled goes out as a parcel. */
+  ORDER_NOT_SHIPPABLE: { statusCode: 409, t_key: 'error_order_not_shippable' },
+  TRACKING_NUMBER_INVALID: { statusCode: 400, t_key: 'error_tracking_number_invalid' },
+  /** Another carrier needs its own https tracking link. */
+  TRACKING_LINK_INVALID: { statusCode: 400, t_key: 'error_tracking_link_invalid' },
   INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },
   SERVICE_UNAVAILABLE: { statusCode: 503, t_key: 'error_service_unavailable' },
 } as const satisfies Record<string, { statusCode: number; t_key: string }>;

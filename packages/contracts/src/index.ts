@@ -1,4 +1,5 @@
 export * from './addresses.ts';
+export * from './admin-orders.ts';
 export * from './auction.ts';
 export * from './backoffice.ts';
 export * from './cart.ts';

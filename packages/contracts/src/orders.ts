@@ -99,6 +99,32 @@ export const OrderPayment = z
   .meta({ id: 'OrderPayment' });
 export type OrderPayment = z.infer<typeof OrderPayment>;
 
+/** The same list as SHIPMENT_CARRIERS of @varg/domain (contracts depend on zod alone). */
+export const SHIPMENT_CARRIERS = [
+  'dhl',
+  'ups',
+  'fedex',
+  'gls',
+  'dpd',
+  'usps',
+  'seur',
+  'correos',
+  'postnl',
+  'other',
+] as const;
+
+/** A parcel of a store order on its way to the buyer (decision 042). */
+export const OrderShipment = z
+  .object({
+    id: z.string(),
+    carrier: z.enum(SHIPMENT_CARRIERS),
+    trackingNumber: z.string(),
+    trackingUrl: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'OrderShipment' });
+export type OrderShipment = z.infer<typeof OrderShipment>;
+
 export const OrderView = z
   .object({
     id: z.string(),
@@ -137,6 +163,7 @@ export const OrderView = z
         'An unpaid order with stock bikes: they are held until then (ISO time); unpaid after it, the order is cancelled and the bikes offered again',
     }),
     reservationLapsed: z.boolean().meta({ description: 'The order was cancelled because its hold lapsed unpaid' }),
+    shipments: z.array(OrderShipment).meta({ description: 'Parcels of a parts order sent to the buyer, oldest first' }),
   })
   .meta({ id: 'Order' });
 export type OrderView = z.infer<typeof OrderView>;

@@ -1303,6 +1303,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All orders, vehicle and parts, searched, filtered, sorted and paged
+         * @description `q`: an order number, part of the buyer’s name or e-mail, or of a VIN. Filters: `market` (country), `status` (as the payment ledger says), `kind` (vehicle · store), `dealer`, `from`/`to` (days placed, UTC); `view=overdue`: unpaid orders whose payment deadline (the stock-bike hold, decision 027) has passed. Newest first by default. Administrators only (anybody else 403 FORBIDDEN, anonymous 401). An unknown order is 404 ORDER_NOT_FOUND. Amounts are integer minor units of the order’s currency. Every change is in the audit trail of the order (`order`) or of the payment (`payment`), with the changed fields before and after, written in the change’s transaction (decision 042).
+         */
+        get: operations["getAdminOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel several orders (the unpaid ones past their deadline), each as one cancel, reported per order
+         * @description Each order is cancelled as `POST admin/orders/{id}/cancel` does; an order that cannot be (already cancelled, unknown) is reported with its code and translated message and does not stop the others. At most 100. Administrators only (anybody else 403 FORBIDDEN, anonymous 401). An unknown order is 404 ORDER_NOT_FOUND. Amounts are integer minor units of the order’s currency. Every change is in the audit trail of the order (`order`) or of the payment (`payment`), with the changed fields before and after, written in the change’s transaction (decision 042).
+         */
+        post: operations["postAdminOrdersCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order for the back office: lines, payment ledger, documents, e-mails sent, parcels
+         * @description The order as its buyer reads it (`order`), its payments with provider, reference and what each can still refund, the dealer’s invoices attached, the e-mails sent about it (newest first) and its parcels. Administrators only (anybody else 403 FORBIDDEN, anonymous 401). An unknown order is 404 ORDER_NOT_FOUND. Amounts are integer minor units of the order’s currency. Every change is in the audit trail of the order (`order`) or of the payment (`payment`), with the changed fields before and after, written in the change’s transaction (decision 042).
+         */
+        get: operations["getAdminOrdersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an order: its stock bikes are released, what was paid goes back, the buyer is e-mailed
+         * @description The order is cancelled and its reserved stock bikes become bookable again in one transaction with its audit entry (`order.cancelled`); then every payment with something left is refunded in full to where it came from (`refundTo: original`) or as store credit (`wallet`; payments made with credit or outside a provider always go back as credit), each its own audited refund. A refund the provider refuses is listed in `refundFailures` (the order stays cancelled: refund it from the ledger). The buyer is e-mailed in the order’s language. 409 ORDER_ALREADY_CANCELLED. Administrators only (anybody else 403 FORBIDDEN, anonymous 401). An unknown order is 404 ORDER_NOT_FOUND. Amounts are integer minor units of the order’s currency. Every change is in the audit trail of the order (`order`) or of the payment (`payment`), with the changed fields before and after, written in the change’s transaction (decision 042).
+         */
+        post: operations["postAdminOrdersByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund part or all of one of the order’s payments through its provider (or as store credit)
+         * @description `amount` at most what the payment can still refund (400 REFUND_INVALID); a payment that is not SUCCEEDED is 409 PAYMENT_CONFLICT, one of another order 404 PAYMENT_NOT_FOUND; a provider that refuses is 502 PAYMENT_PROVIDER_ERROR with nothing refunded. The order owes the refunded amount again; the buyer is e-mailed the amount and the order’s balance. Answers the order as `GET admin/orders/{id}`. Administrators only (anybody else 403 FORBIDDEN, anonymous 401). An unknown order is 404 ORDER_NOT_FOUND. Amounts are integer minor units of the order’s currency. Every change is in the audit trail of the order (`order`) or of the payment (`payment`), with the changed fields before and after, written in the change’s transaction (decision 042).
+         */
+        post: operations["postAdminOrdersByIdRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{id}/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the money of an in-house payment (a bank transfer to our account) arrived
+         * @description The payment becomes SUCCEEDED (audited `payment.received`) and the buyer gets the payment e-mail. Only in-house payments waiting for their money (409 PAYMENT_CONFLICT otherwise). Administrators only (anybody else 403 FORBIDDEN, anonymous 401). An unknown order is 404 ORDER_NOT_FOUND. Amounts are integer minor units of the order’s currency. Every change is in the audit trail of the order (`order`) or of the payment (`payment`), with the changed fields before and after, written in the change’s transaction (decision 042).
+         */
+        post: operations["postAdminOrdersByIdReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{id}/invoice-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail the buyer the invoice again
+         * @description The totals, what was paid and what is due, and the link to the order’s page where the invoice PDF is downloaded; in the order’s language. Administrators only (anybody else 403 FORBIDDEN, anonymous 401). An unknown order is 404 ORDER_NOT_FOUND. Amounts are integer minor units of the order’s currency. Every change is in the audit trail of the order (`order`) or of the payment (`payment`), with the changed fields before and after, written in the change’s transaction (decision 042).
+         */
+        post: operations["postAdminOrdersByIdInvoiceEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{id}/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ship a parts order: a parcel with its carrier and tracking number; the buyer gets the tracking link
+         * @description Only a parts (store) order paid in full and not cancelled (409 ORDER_NOT_SHIPPABLE). The tracking number is read without spaces, in capitals: letters, digits and dashes, 4 to 40 (400 TRACKING_NUMBER_INVALID). The link is the carrier’s tracking page; for `other` give `trackingUrl`, an https link (400 TRACKING_LINK_INVALID). The buyer’s parts order page lists the parcels. Administrators only (anybody else 403 FORBIDDEN, anonymous 401). An unknown order is 404 ORDER_NOT_FOUND. Amounts are integer minor units of the order’s currency. Every change is in the audit trail of the order (`order`) or of the payment (`payment`), with the changed fields before and after, written in the change’s transaction (decision 042).
+         */
+        post: operations["postAdminOrdersByIdShipments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cart": {
         parameters: {
             query?: never;
@@ -3779,6 +3939,306 @@ export interface components {
             ] | null;
             formatted_address: string;
         };
+        AuditTrailEntry: {
+            id: string;
+            action: string;
+            actor: {
+                _id: string;
+                email: string;
+            } | null;
+            subject: {
+                _id: string;
+                email: string;
+            } | null;
+            entityType: string | null;
+            entityId: string | null;
+            detail: {
+                [key: string]: unknown;
+            };
+            ip: string | null;
+            createdAt: string;
+        };
+        OrderContact: {
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone: string;
+        };
+        OrderAddress: {
+            line1: string;
+            line2: string;
+            postalCode: string;
+            city: string;
+            state: string;
+            /** @description ISO 3166 code */
+            country: string;
+        };
+        OrderBilling: {
+            firstName: string;
+            lastName: string;
+            companyName: string | null;
+            /** @description The company’s VAT id, printed on the invoice */
+            companyId: string | null;
+            /** @description A private buyer’s tax id where the market asks for one (CPF) */
+            taxId: string | null;
+            address: components["schemas"]["OrderAddress"] | null;
+            /** @description EU B2B with a valid VAT id: VAT is due from the buyer */
+            reverseCharge: boolean;
+        };
+        OrderLine: {
+            id: string;
+            /** @enum {string} */
+            type: "bike" | "stock_bike" | "store";
+            productId: string | null;
+            /** @description The configuration hash of a bike line */
+            hash: string | null;
+            variantCode: string | null;
+            vin: string | null;
+            nameKey: string;
+            /** @description What was bought, in the language of the request */
+            name: string;
+            /** @description The configuration of a bike line; empty otherwise */
+            options: {
+                id: string;
+                group: string | null;
+                groupNameKey: string | null;
+                nameKey: string;
+                /** @description In the language of the request */
+                name: string;
+            }[];
+            quantity: number;
+            /** @description One unit as listed to the buyer (with VAT where shown so) */
+            unitPrice: number;
+            /** @description Basis points: 1900 = 19 % */
+            vatRateBp: number;
+            /** @description What the line was charged, tax included where tax is charged */
+            total: number;
+            /** @description One unit as the invoice lists it (see taxPresentation) */
+            unitAmount: number;
+            /** @description The line as the invoice lists it: with VAT where prices include it, before tax where tax is added, net under reverse charge */
+            amount: number;
+            deposit: number;
+        };
+        OrderPayment: {
+            id: string;
+            /** @description full · deposit · remaining · down_payment */
+            kind: string;
+            /** @description card · bank_transfer · sepa · … (spec section 4) */
+            method: string;
+            /** @description CREATED · PROCESSING · SUCCEEDED · REQUIRES_ACTION · FAILED */
+            status: string;
+            amount: number;
+            /** @description Given back of this payment (to the card or as store credit) */
+            refunded: number;
+            currency: string;
+            createdAt: string;
+        };
+        OrderShipment: {
+            id: string;
+            /** @enum {string} */
+            carrier: "dhl" | "ups" | "fedex" | "gls" | "dpd" | "usps" | "seur" | "correos" | "postnl" | "other";
+            trackingNumber: string;
+            trackingUrl: string;
+            createdAt: string;
+        };
+        Order: {
+            id: string;
+            /** @description The order number buyers see; also the bank-transfer reference */
+            number: number;
+            /**
+             * @description vehicle: bikes; store: parts, accessories, warranties
+             * @enum {string}
+             */
+            type: "vehicle" | "store";
+            /**
+             * @description From the payment ledger: nothing paid yet, partly paid (a deposit), paid in full; or cancelled (the order’s own status)
+             * @enum {string}
+             */
+            status: "pending_payment" | "partially_paid" | "paid" | "cancelled";
+            createdAt: string;
+            country: string;
+            currency: string;
+            language: string;
+            /** @description B2C · B2B · Dealer */
+            customerType: string;
+            contact: components["schemas"]["OrderContact"];
+            shippingAddress: components["schemas"]["OrderAddress"] | null;
+            billing: components["schemas"]["OrderBilling"];
+            shippingMethod: string;
+            customerOrderReference: string;
+            lines: components["schemas"]["OrderLine"][];
+            subtotal: number;
+            shipping: number;
+            fees: number;
+            tax: number;
+            total: number;
+            /**
+             * @description included: prices contain the VAT (tax is the VAT contained); added: tax on top (total = subtotal + shipping + fees + tax); reverse_charge: net, no VAT
+             * @enum {string}
+             */
+            taxPresentation: "included" | "added" | "reverse_charge";
+            /** @description Sum of the SUCCEEDED payments */
+            paid: number;
+            /** @description total − paid, never below 0 */
+            toPay: number;
+            /** @description Payments started but not settled (a bank transfer on its way) */
+            pending: number;
+            /** @description A bank transfer is awaited: see get-bank-details */
+            bankTransferPending: boolean;
+            payments: components["schemas"]["OrderPayment"][];
+            /** @description YYYY-MM-DD */
+            deliveryDate: string | null;
+            /** @description How the checkout computed the tax */
+            taxDetails: {
+                [key: string]: unknown;
+            };
+            /** @description An unpaid order with stock bikes: they are held until then (ISO time); unpaid after it, the order is cancelled and the bikes offered again */
+            reservedUntil: string | null;
+            /** @description The order was cancelled because its hold lapsed unpaid */
+            reservationLapsed: boolean;
+            /** @description Parcels of a parts order sent to the buyer, oldest first */
+            shipments: components["schemas"]["OrderShipment"][];
+        };
+        OrderPage: {
+            docs: components["schemas"]["Order"][];
+            totalDocs: number;
+            limit: number;
+            page: number;
+            totalPages: number;
+            hasNextPage: boolean;
+            hasPrevPage: boolean;
+            nextPage: number | null;
+            prevPage: number | null;
+        };
+        OrderDocument: {
+            /** @description The invoice PDF, openable in a new tab without a token for a few minutes (a signed link) */
+            downloadURL: string;
+            expiresAt: string;
+        };
+        BankDetails: {
+            orderId: string;
+            orderNumber: number;
+            beneficiary: string;
+            beneficiaryAddress: string;
+            /** @description Grouped in fours for reading */
+            iban: string;
+            bic: string;
+            /** @description Write it in the transfer so the payment is matched: the order number */
+            reference: string;
+            /** @description What to transfer: the awaited transfer, else what is due */
+            amount: number;
+            currency: string;
+            bankTransferPending: boolean;
+            /** @description true: the demo account of a sandbox installation; send no money */
+            sandbox: boolean;
+        };
+        AdminOrderRow: {
+            id: string;
+            number: number;
+            /**
+             * @description vehicle: bikes; store: parts, accessories, warranties
+             * @enum {string}
+             */
+            type: "vehicle" | "store";
+            /**
+             * @description From the payment ledger: nothing paid yet, partly paid (a deposit), paid in full; or cancelled (the order’s own status)
+             * @enum {string}
+             */
+            status: "pending_payment" | "partially_paid" | "paid" | "cancelled";
+            createdAt: string;
+            country: string;
+            currency: string;
+            buyer: {
+                name: string;
+                email: string;
+            };
+            dealer: {
+                id: string;
+                name: string;
+            } | null;
+            vins: string[];
+            total: number;
+            /** @description SUCCEEDED payments less refunds */
+            paid: number;
+            toPay: number;
+            /** @description The stock-bike hold of an unpaid order (ISO time) */
+            paymentDeadline: string | null;
+        };
+        AdminOrderPayment: {
+            id: string;
+            kind: string;
+            method: string;
+            status: string;
+            provider: string;
+            providerReference: string | null;
+            failureCode: string | null;
+            amount: number;
+            refunded: number;
+            /** @description What can still be refunded (SUCCEEDED: amount − refunded) */
+            refundable: number;
+            currency: string;
+            createdAt: string;
+            awaitingMoney: boolean;
+        };
+        SentEmail: {
+            id: string;
+            to: string;
+            subject: string;
+            lang: string;
+            createdAt: string;
+            sentAt: string | null;
+            error: string | null;
+        };
+        AdminOrderDetail: {
+            order: components["schemas"]["Order"];
+            ledger: components["schemas"]["AdminOrderPayment"][];
+            /** @description Given back in all, to cards or as store credit */
+            refunded: number;
+            dealer: {
+                id: string;
+                name: string;
+            } | null;
+            buyerId: string;
+            paymentDeadline: string | null;
+            shipments: components["schemas"]["OrderShipment"][];
+            dealerInvoices: {
+                id: string;
+                name: string;
+                createdAt: string;
+            }[];
+            /** @description E-mails sent to the buyer about this order, newest first */
+            emails: components["schemas"]["SentEmail"][];
+            stockBikes: string[];
+        };
+        CancelOrderResult: {
+            id: string;
+            number: number;
+            /**
+             * @description From the payment ledger: nothing paid yet, partly paid (a deposit), paid in full; or cancelled (the order’s own status)
+             * @enum {string}
+             */
+            status: "pending_payment" | "partially_paid" | "paid" | "cancelled";
+            releasedStockBikes: string[];
+            refunds: {
+                paymentId: string;
+                amount: number;
+                /** @enum {string} */
+                to: "original" | "wallet";
+            }[];
+            refundFailures: {
+                paymentId: string;
+                code: string;
+            }[];
+        };
+        BulkCancelResult: {
+            results: {
+                id: string;
+                number: number | null;
+                ok: boolean;
+                code: string | null;
+                message: string | null;
+            }[];
+        };
         Axe: {
             number: number;
             featured: boolean;
@@ -3821,25 +4281,6 @@ export interface components {
             } | null;
             orderId: string | null;
             paid: boolean;
-        };
-        AuditTrailEntry: {
-            id: string;
-            action: string;
-            actor: {
-                _id: string;
-                email: string;
-            } | null;
-            subject: {
-                _id: string;
-                email: string;
-            } | null;
-            entityType: string | null;
-            entityId: string | null;
-            detail: {
-                [key: string]: unknown;
-            };
-            ip: string | null;
-            createdAt: string;
         };
         MediaFile: {
             key: string;
@@ -4318,170 +4759,6 @@ export interface components {
                 balances: components["schemas"]["LedgerTotals"][];
             }[];
         };
-        OrderContact: {
-            firstName: string;
-            lastName: string;
-            email: string;
-            phone: string;
-        };
-        OrderAddress: {
-            line1: string;
-            line2: string;
-            postalCode: string;
-            city: string;
-            state: string;
-            /** @description ISO 3166 code */
-            country: string;
-        };
-        OrderBilling: {
-            firstName: string;
-            lastName: string;
-            companyName: string | null;
-            /** @description The company’s VAT id, printed on the invoice */
-            companyId: string | null;
-            /** @description A private buyer’s tax id where the market asks for one (CPF) */
-            taxId: string | null;
-            address: components["schemas"]["OrderAddress"] | null;
-            /** @description EU B2B with a valid VAT id: VAT is due from the buyer */
-            reverseCharge: boolean;
-        };
-        OrderLine: {
-            id: string;
-            /** @enum {string} */
-            type: "bike" | "stock_bike" | "store";
-            productId: string | null;
-            /** @description The configuration hash of a bike line */
-            hash: string | null;
-            variantCode: string | null;
-            vin: string | null;
-            nameKey: string;
-            /** @description What was bought, in the language of the request */
-            name: string;
-            /** @description The configuration of a bike line; empty otherwise */
-            options: {
-                id: string;
-                group: string | null;
-                groupNameKey: string | null;
-                nameKey: string;
-                /** @description In the language of the request */
-                name: string;
-            }[];
-            quantity: number;
-            /** @description One unit as listed to the buyer (with VAT where shown so) */
-            unitPrice: number;
-            /** @description Basis points: 1900 = 19 % */
-            vatRateBp: number;
-            /** @description What the line was charged, tax included where tax is charged */
-            total: number;
-            /** @description One unit as the invoice lists it (see taxPresentation) */
-            unitAmount: number;
-            /** @description The line as the invoice lists it: with VAT where prices include it, before tax where tax is added, net under reverse charge */
-            amount: number;
-            deposit: number;
-        };
-        OrderPayment: {
-            id: string;
-            /** @description full · deposit · remaining · down_payment */
-            kind: string;
-            /** @description card · bank_transfer · sepa · … (spec section 4) */
-            method: string;
-            /** @description CREATED · PROCESSING · SUCCEEDED · REQUIRES_ACTION · FAILED */
-            status: string;
-            amount: number;
-            /** @description Given back of this payment (to the card or as store credit) */
-            refunded: number;
-            currency: string;
-            createdAt: string;
-        };
-        Order: {
-            id: string;
-            /** @description The order number buyers see; also the bank-transfer reference */
-            number: number;
-            /**
-             * @description vehicle: bikes; store: parts, accessories, warranties
-             * @enum {string}
-             */
-            type: "vehicle" | "store";
-            /**
-             * @description From the payment ledger: nothing paid yet, partly paid (a deposit), paid in full; or cancelled (the order’s own status)
-             * @enum {string}
-             */
-            status: "pending_payment" | "partially_paid" | "paid" | "cancelled";
-            createdAt: string;
-            country: string;
-            currency: string;
-            language: string;
-            /** @description B2C · B2B · Dealer */
-            customerType: string;
-            contact: components["schemas"]["OrderContact"];
-            shippingAddress: components["schemas"]["OrderAddress"] | null;
-            billing: components["schemas"]["OrderBilling"];
-            shippingMethod: string;
-            customerOrderReference: string;
-            lines: components["schemas"]["OrderLine"][];
-            subtotal: number;
-            shipping: number;
-            fees: number;
-            tax: number;
-            total: number;
-            /**
-             * @description included: prices contain the VAT (tax is the VAT contained); added: tax on top (total = subtotal + shipping + fees + tax); reverse_charge: net, no VAT
-             * @enum {string}
-             */
-            taxPresentation: "included" | "added" | "reverse_charge";
-            /** @description Sum of the SUCCEEDED payments */
-            paid: number;
-            /** @description total − paid, never below 0 */
-            toPay: number;
-            /** @description Payments started but not settled (a bank transfer on its way) */
-            pending: number;
-            /** @description A bank transfer is awaited: see get-bank-details */
-            bankTransferPending: boolean;
-            payments: components["schemas"]["OrderPayment"][];
-            /** @description YYYY-MM-DD */
-            deliveryDate: string | null;
-            /** @description How the checkout computed the tax */
-            taxDetails: {
-                [key: string]: unknown;
-            };
-            /** @description An unpaid order with stock bikes: they are held until then (ISO time); unpaid after it, the order is cancelled and the bikes offered again */
-            reservedUntil: string | null;
-            /** @description The order was cancelled because its hold lapsed unpaid */
-            reservationLapsed: boolean;
-        };
-        OrderPage: {
-            docs: components["schemas"]["Order"][];
-            totalDocs: number;
-            limit: number;
-            page: number;
-            totalPages: number;
-            hasNextPage: boolean;
-            hasPrevPage: boolean;
-            nextPage: number | null;
-            prevPage: number | null;
-        };
-        OrderDocument: {
-            /** @description The invoice PDF, openable in a new tab without a token for a few minutes (a signed link) */
-            downloadURL: string;
-            expiresAt: string;
-        };
-        BankDetails: {
-            orderId: string;
-            orderNumber: number;
-            beneficiary: string;
-            beneficiaryAddress: string;
-            /** @description Grouped in fours for reading */
-            iban: string;
-            bic: string;
-            /** @description Write it in the transfer so the payment is matched: the order number */
-            reference: string;
-            /** @description What to transfer: the awaited transfer, else what is due */
-            amount: number;
-            currency: string;
-            bankTransferPending: boolean;
-            /** @description true: the demo account of a sandbox installation; send no money */
-            sandbox: boolean;
-        };
         OrderAttachment: {
             id: string;
             name: string;
@@ -4548,6 +4825,8 @@ export interface components {
             reservedUntil: string | null;
             /** @description The order was cancelled because its hold lapsed unpaid */
             reservationLapsed: boolean;
+            /** @description Parcels of a parts order sent to the buyer, oldest first */
+            shipments: components["schemas"]["OrderShipment"][];
             dealerId: string | null;
             /** @description The dealer bought it (else it is a customer’s order the dealer looks after) */
             own: boolean;
@@ -5130,6 +5409,17 @@ export interface components {
                 authorName: string | null;
             }[];
             acknowledgedBy: string | null;
+        };
+        AdminOrderList: {
+            docs: components["schemas"]["AdminOrderRow"][];
+            total: number;
+            page: number;
+            pageSize: number;
+            /** @description The dealer filter’s choices */
+            dealers: {
+                id: string;
+                name: string;
+            }[];
         };
         TranslationOverrides: {
             lang: string;
@@ -9789,6 +10079,704 @@ export interface operations {
             };
             /** @description Default Response */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminOrders: {
+        parameters: {
+            query?: {
+                /** @description Free-text search */
+                q?: string;
+                /** @description Sort column: createdAt, number, total, buyer, country */
+                sort?: "createdAt" | "number" | "total" | "buyer" | "country";
+                dir?: "asc" | "desc";
+                page?: number;
+                pageSize?: number;
+                /** @description The order’s country (ISO 3166-1 alpha-2) */
+                market?: string;
+                /** @description As the payment ledger says (cancelled as stored) */
+                status?: "pending_payment" | "partially_paid" | "paid" | "cancelled";
+                /** @description vehicle: bikes; store: parts, accessories, warranties */
+                kind?: "vehicle" | "store";
+                /** @description The dealer who looks after the order */
+                dealer?: string;
+                /** @description Placed on or after this day (UTC) */
+                from?: string;
+                /** @description Placed on or before this day (UTC) */
+                to?: string;
+                /** @description `overdue`: unpaid orders whose payment deadline (the stock-bike hold) has passed */
+                view?: "all" | "overdue";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminOrdersCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                    /**
+                     * @default original
+                     * @enum {string}
+                     */
+                    refundTo?: "original" | "wallet";
+                    /** @default  */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkCancelResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminOrdersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An order id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderDetail"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminOrdersByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An order id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Where what was paid goes back: the original payment(s) or the buyer’s store credit
+                     * @default original
+                     * @enum {string}
+                     */
+                    refundTo?: "original" | "wallet";
+                    /** @default  */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelOrderResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminOrdersByIdRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An order id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    paymentId: string;
+                    /** @description Minor units, at most what is refundable */
+                    amount: number;
+                    /**
+                     * @default original
+                     * @enum {string}
+                     */
+                    to?: "original" | "wallet";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderDetail"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminOrdersByIdReceived: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An order id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    paymentId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderDetail"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminOrdersByIdInvoiceEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An order id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderDetail"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminOrdersByIdShipments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An order id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    carrier: "dhl" | "ups" | "fedex" | "gls" | "dpd" | "usps" | "seur" | "correos" | "postnl" | "other";
+                    trackingNumber: string;
+                    /** @description Needed for `other`: an https link */
+                    trackingUrl?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderDetail"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

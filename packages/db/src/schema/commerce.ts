@@ -194,6 +194,27 @@ export const orderAttachments = pgTable(
   (t) => [index('order_attachments_order_idx').on(t.orderId, t.createdAt)],
 );
 
+/**
+ * A parcel of a store order sent to the buyer (back office, decision 042): the carrier, its tracking number and the
+ * link the buyer follows. An order may go out in several parcels.
+ */
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** dhl · ups · fedex · gls · dpd · usps · seur · correos · postnl · other (packages/domain shipments.ts) */
+    carrier: varchar('carrier', { length: 16 }).notNull(),
+    trackingNumber: varchar('tracking_number', { length: 64 }).notNull(),
+    trackingUrl: text('tracking_url').notNull(),
+    shippedBy: uuid('shipped_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt,
+  },
+  (t) => [index('order_shipments_order_idx').on(t.orderId, t.createdAt)],
+);
+
 export const orderLines = pgTable(
   'order_lines',
   {

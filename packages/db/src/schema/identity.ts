@@ -150,11 +150,13 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     lang: varchar('lang', { length: 8 }).notNull(),
+    /** The order an e-mail is about (order e-mails), so the back office lists what its buyer was sent (decision 042). */
+    orderId: uuid('order_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt)],
+  (t) => [index('outbox_created_idx').on(t.createdAt), index('outbox_order_idx').on(t.orderId, t.createdAt)],
 );
 
 export const auditLog = pgTable(

@@ -10,12 +10,12 @@ import { paymentLabel } from './view.ts';
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The order's language in its country, so Brazil reads Brazilian Portuguese (catalogs/overrides). */
-type Loc = { lang: UiLanguage; country: string };
+export type Loc = { lang: UiLanguage; country: string };
 
-type Block = { kind: 'p'; text: string } | { kind: 'rows'; rows: Array<[string, string]> };
+export type Block = { kind: 'p'; text: string } | { kind: 'rows'; rows: Array<[string, string]> };
 
 /** Renders the blocks as text and HTML; every one of `links` found in a paragraph is made clickable. */
-function render(
+export function render(
   { lang }: Loc,
   to: string,
   subject: string,
@@ -48,7 +48,7 @@ function render(
   return { to, subject, text, html, lang };
 }
 
-function formatters(loc: Loc, order: OrderView) {
+export function formatters(loc: Loc, order: OrderView) {
   const tag = localeTag(loc);
   return {
     money: (amount: number) => formatMoney({ amount, currency: order.currency }, tag),
@@ -149,7 +149,7 @@ export function failureReasonKey(code: string | null | undefined): string {
 }
 
 /** What was paid of the total and what is still due. */
-function balanceParagraph(lang: Loc, order: OrderView, money: (n: number) => string): Block {
+export function balanceParagraph(lang: Loc, order: OrderView, money: (n: number) => string): Block {
   return {
     kind: 'p',
     text: t(lang, 'email_payment_balance', {

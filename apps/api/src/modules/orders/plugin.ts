@@ -4,6 +4,9 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { DealerDirectory } from '../dealers/directory.ts';
 import type { ShippingService } from '../shipping/service.ts';
 import type { TaxService } from '../tax/service.ts';
+import { adminOrdersRepo } from './admin-repo.ts';
+import { adminOrderRoutes } from './admin-routes.ts';
+import { adminOrdersService, type OrderPayments } from './admin-service.ts';
 import { dealerOrdersRepo } from './dealer-repo.ts';
 import { dealerOrderRoutes } from './dealer-routes.ts';
 import { dealerOrdersService } from './dealer-service.ts';
@@ -21,15 +24,17 @@ import { vehicleReads } from './vehicle-reads.ts';
  */
 export async function ordersModule(
   app: Api,
-  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'mailer' | 'signingKey' | 'storage'>,
+  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'mailer' | 'signingKey' | 'storage' | 'audit'>,
   needs: {
     catalog: Pick<CatalogService, 'components' | 'pricingByHash'>;
     tax: Pick<TaxService, 'market' | 'calculate'>;
     shipping: Pick<ShippingService, 'allowedMethods'>;
     dealers: Pick<DealerDirectory, 'ofUser'>;
+    /** The approved dealers by id and name (the back office's list). */
+    dealerNames(): Promise<Array<{ id: string; name: string }>>;
   },
 ) {
-  const { config, database, guards, mailer, signingKey, storage } = platform;
+  const { config, database, guards, mailer, signingKey, storage, audit } = platform;
   const { catalog, tax, shipping, dealers } = needs;
   const data = ordersRepo(database.db);
   const links = downloadLinks(signingKey);
@@ -70,7 +75,27 @@ export async function ordersModule(
     links,
   });
   await app.register(dealerOrderRoutes, { prefix: '/v1', dealerOrders, guards });
+  // The back office's orders (decision 042); refunds and recorded transfers go through payments, bound below.
+  let orderPayments: OrderPayments | null = null;
+  const admin = adminOrdersService({
+    repo: adminOrdersRepo(database.db),
+    orders: data,
+    email: mailer,
+    audit,
+    publicUrl: config.publicUrl,
+    optionGroups: (productId, country) => catalog.components(productId, country),
+    dealers: () => needs.dealerNames(),
+    payments: () => {
+      if (!orderPayments) throw new Error('orders: payments not bound');
+      return orderPayments;
+    },
+  });
+  await app.register(adminOrderRoutes, { prefix: '/v1', admin, guards });
   return {
+    /** The payments module's refunds and recorded transfers, bound once it is built (it depends on orders). */
+    usePayments: (payments: OrderPayments) => {
+      orderPayments = payments;
+    },
     orders,
     /** What the vehicles module reads of delivered orders. */
     vehicleReads: vehicleReads(data),

@@ -1,14 +1,17 @@
-import { type Db, orderLines, orders, payments } from '@varg/db';
+import { type Db, orderLines, orderShipments, orders, payments } from '@varg/db';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+export type ShipmentRow = typeof orderShipments.$inferSelect;
 
 export interface OrderWithDetails {
   order: OrderRow;
   lines: OrderLineRow[];
   payments: PaymentRow[];
+  /** Parcels of a store order (decision 042), oldest first. */
+  shipments: ShipmentRow[];
 }
 
 /** What the SUCCEEDED payments of the order in the outer query add up to, less refunds (the ledger's `paid`). */
@@ -26,7 +29,7 @@ export function ordersRepo(db: Db) {
   async function details(rows: OrderRow[]): Promise<OrderWithDetails[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [lines, ledger] = await Promise.all([
+    const [lines, ledger, parcels] = await Promise.all([
       db
         .select()
         .from(orderLines)
@@ -38,11 +41,17 @@ export function ordersRepo(db: Db) {
         .from(payments)
         .where(inArray(payments.orderId, ids))
         .orderBy(asc(payments.createdAt), asc(payments.id)),
+      db
+        .select()
+        .from(orderShipments)
+        .where(inArray(orderShipments.orderId, ids))
+        .orderBy(asc(orderShipments.createdAt), asc(orderShipments.id)),
     ]);
     return rows.map((order) => ({
       order,
       lines: lines.filter((l) => l.orderId === order.id),
       payments: ledger.filter((p) => p.orderId === order.id),
+      shipments: parcels.filter((s) => s.orderId === order.id),
     }));
   }
 

@@ -10,7 +10,7 @@ import {
 } from '@varg/domain';
 import { messagesFor } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
-import type { EmailProvider } from '../../providers/email/interface.ts';
+import type { EmailMessage, EmailProvider } from '../../providers/email/interface.ts';
 import type { DownloadLinks } from './download-link.ts';
 import { balanceReminderEmail, orderConfirmationEmail, paymentFailedEmail, paymentReceivedEmail } from './emails.ts';
 import { invoiceFilename, invoiceLanguage, invoicePdf } from './invoice-pdf.ts';
@@ -36,6 +36,13 @@ export function orderLanguage(order: { language: string }): UiLanguage {
   return uiLanguageFrom(order.language) ?? 'en-us';
 }
 
+/** The page of the order in the buyer's account, in the order's locale. */
+export function orderPageLink(publicUrl: string, order: OrderWithDetails['order']): string {
+  const segment = formatLocaleSegment({ lang: orderLanguage(order), country: order.country });
+  const section = order.type === 'store' ? 'parts' : 'my';
+  return `${publicUrl}/${segment}/orders/${section}/${order.id}`;
+}
+
 export function ordersService(deps: {
   repo: OrdersRepo;
   email: EmailProvider;
@@ -48,6 +55,8 @@ export function ordersService(deps: {
   compressPdf?: boolean;
 }) {
   const { repo, email, publicUrl, bank, links, optionGroups } = deps;
+  /** Sends an e-mail about an order, named in the outbox so the back office lists it (decision 042). */
+  const mail = (orderId: string, message: EmailMessage) => email.send({ ...message, orderId });
 
   const canRead = (viewer: Viewer, order: { userId: string }) =>
     order.userId === viewer.userId || viewer.roles.includes('admin');
@@ -85,12 +94,7 @@ export function ordersService(deps: {
     };
   }
 
-  /** The page of the order in the buyer's account, in the order's locale. */
-  function orderLink(order: OrderWithDetails['order']): string {
-    const segment = formatLocaleSegment({ lang: orderLanguage(order), country: order.country });
-    const section = order.type === 'store' ? 'parts' : 'my';
-    return `${publicUrl}/${segment}/orders/${section}/${order.id}`;
-  }
+  const orderLink = (order: OrderWithDetails['order']) => orderPageLink(publicUrl, order);
 
   /** The page where the buyer pays what the order still owes (the balance, or a failed payment again). */
   function payLink(order: OrderWithDetails['order']): string {
@@ -176,7 +180,8 @@ export function ordersService(deps: {
       const view = await toOrderView(found, messagesFor(lang), optionGroups);
       if (!view.contact.email) throw new Error(`order ${orderId} has no contact e-mail`);
       const details = bankDetailsOf(found);
-      await email.send(
+      await mail(
+        orderId,
         orderConfirmationEmail({
           lang,
           order: view,
@@ -195,7 +200,8 @@ export function ordersService(deps: {
       const payment = found.payments.find((p) => p.id === paymentId && p.status === 'SUCCEEDED');
       if (!payment) throw new Error(`payment ${paymentId} of order ${orderId} has not succeeded`);
       const { lang, view } = await mailView(found);
-      await email.send(
+      await mail(
+        orderId,
         paymentReceivedEmail({
           lang,
           order: view,
@@ -217,7 +223,8 @@ export function ordersService(deps: {
       if (!payment) throw new Error(`payment ${paymentId} of order ${orderId} has not failed`);
       const { lang, view } = await mailView(found);
       if (view.toPay <= 0 || view.status === 'cancelled') return;
-      await email.send(
+      await mail(
+        orderId,
         paymentFailedEmail({
           lang,
           order: view,
@@ -252,7 +259,7 @@ export function ordersService(deps: {
             continue;
           }
           const { lang, view } = await mailView(found);
-          await email.send(balanceReminderEmail({ lang, order: view, today, payLink: payLink(found.order) }));
+          await mail(candidate.id, balanceReminderEmail({ lang, order: view, today, payLink: payLink(found.order) }));
           sent++;
         } catch (error) {
           failures.push(error);

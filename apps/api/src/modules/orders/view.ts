@@ -1,7 +1,7 @@
-import type { OrderAddress, OrderBilling, OrderContact, OrderLine, OrderView } from '@varg/contracts';
+import type { OrderAddress, OrderBilling, OrderContact, OrderLine, OrderShipment, OrderView } from '@varg/contracts';
 import { listedLine, optionNameKey, orderLedger, pendingBankTransfer, taxPresentation } from '@varg/domain';
 import type { Messages } from '@varg/i18n';
-import type { OrderWithDetails } from './repo.ts';
+import type { OrderWithDetails, ShipmentRow } from './repo.ts';
 
 // The order as its buyer reads it. Contact, addresses and billing are JSON the checkout copied into the order; they
 // are read leniently (camelCase or the spec's snake_case payload names), so an order always shows what it has.
@@ -92,11 +92,23 @@ export function paymentLabel(messages: Messages, prefix: 'payment_method' | 'pay
   return messages[`${prefix}_${value}`] || value;
 }
 
+/** A parcel as the buyer and the back office read it. */
+export function shipmentView(row: ShipmentRow): OrderShipment {
+  return {
+    id: row.id,
+    carrier: row.carrier as OrderShipment['carrier'],
+    trackingNumber: row.trackingNumber,
+    trackingUrl: row.trackingUrl,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 export async function toOrderView(
-  { order, lines, payments }: OrderWithDetails,
+  found: OrderWithDetails,
   messages: Messages,
   optionGroups: OptionGroups,
 ): Promise<OrderView> {
+  const { order, lines, payments } = found;
   const ledger = orderLedger({ total: order.total, storedStatus: order.status }, payments);
   const contact = readContact(order.contact);
   const shippingAddress = readAddress(order.shippingAddress);
@@ -188,5 +200,6 @@ export async function toOrderView(
         ? order.reservedUntil.toISOString()
         : null,
     reservationLapsed: order.status === 'cancelled' && order.reservationLapsedAt !== null,
+    shipments: found.shipments.map(shipmentView),
   };
 }

@@ -4,6 +4,7 @@ import type { PaymentStatus } from '@varg/domain';
 import type { Lenders } from '../../providers/financing/interface.ts';
 import type { BankTransferInstructions, ConfirmDetails, PaymentProvider } from '../../providers/payments/interface.ts';
 import type { SandboxPayments } from '../../providers/payments/sandbox.ts';
+import type { AuditService } from '../audit/service.ts';
 import type { PaymentRow, PaymentsRepo } from './repo.ts';
 
 /** What the payments module needs to know of an order (the orders service answers it, ownership checked). */
@@ -102,4 +103,12 @@ export interface PaymentsDeps {
   onSucceeded?(orderId: string, paymentId: string): Promise<void>;
   /** After a payment failed (e-mail with a link to try again). */
   onFailed?(orderId: string, paymentId: string): Promise<void>;
+  /** The audit log: administrators' refunds and recorded transfers are written in the change's transaction. */
+  audit?: Pick<AuditService, 'record'>;
+}
+
+/** Who asks for an administrator's change of a payment (the audit entry's actor). */
+export interface PaymentActor {
+  actorId: string | null;
+  ip?: string | null;
 }

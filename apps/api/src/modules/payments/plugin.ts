@@ -13,7 +13,7 @@ import { type PaymentProviders, paymentsService } from './service.ts';
  */
 export async function paymentsModule(
   app: Api,
-  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'devRoutes'>,
+  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'devRoutes' | 'audit'>,
   needs: {
     /** Replaces the payment providers of the markets (tests). */
     providers?: PaymentProviders | undefined;
@@ -46,6 +46,7 @@ export async function paymentsModule(
     cartFor: (cartId, caller) => carts.carts.cartFor(cartId, caller),
     onSucceeded: (orderId, paymentId) => needs.events.onSucceeded(orderId, paymentId),
     onFailed: (orderId, paymentId) => needs.events.onFailed(orderId, paymentId),
+    audit: platform.audit,
   });
   deliverWebhook = async (raw, signature) => {
     await payments.webhook('sandbox', raw, signature).catch((error: unknown) => app.log.error({ err: error }));

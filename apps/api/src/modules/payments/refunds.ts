@@ -1,17 +1,24 @@
 // Refunds (an administrator): to the card or account the money came from, or as store credit.
 import { ApiError } from '../../lib/api-error.ts';
 import type { PaymentsContext } from './context.ts';
-import { paymentView, WALLET_METHOD } from './model.ts';
+import { type PaymentActor, paymentView, WALLET_METHOD } from './model.ts';
 
 export function paymentRefunds(ctx: PaymentsContext) {
   const { repo, providerOf } = ctx;
+  const audit = ctx.deps.audit;
   return {
     /**
      * Gives money back (an administrator: a cancelled order, a goodwill gesture): to the card or account it came
      * from, or as store credit. A payment made with store credit or outside a provider is refunded as store credit.
-     * The ledger counts `amount − refunded`, so what is due grows back by the refund.
+     * The ledger counts `amount − refunded`, so what is due grows back by the refund. The claim on the row, the store
+     * credit and the audit entry (`payment.refunded`, refunded before → after) commit together; a provider that then
+     * refuses gives the claim back and the trail says so (`payment.refund_reverted`).
      */
-    async refund(paymentId: string, input: { amount?: number | undefined; to?: 'original' | 'wallet' | undefined }) {
+    async refund(
+      paymentId: string,
+      input: { amount?: number | undefined; to?: 'original' | 'wallet' | undefined },
+      by: PaymentActor = { actorId: null },
+    ) {
       const row = await repo.byId(paymentId);
       if (!row?.orderId) throw new ApiError('PAYMENT_NOT_FOUND');
       if (row.status !== 'SUCCEEDED') throw new ApiError('PAYMENT_CONFLICT');
@@ -23,15 +30,32 @@ export function paymentRefunds(ctx: PaymentsContext) {
       const provider = providerOf(row);
       const to = !provider || row.method === WALLET_METHOD ? 'wallet' : (input.to ?? 'original');
       const before = row.refunded;
-      const claimed = await repo.claimRefund(row.id, amount);
+      const entry = (action: string, was: number, now: number) => ({
+        actorId: by.actorId,
+        ip: by.ip ?? null,
+        action,
+        entity: { type: 'payment', id: row.id },
+        before: { refunded: was },
+        after: { refunded: now },
+        detail: { orderId: row.orderId, amount, to, currency: row.currency },
+      });
+      const claimed = await repo.transaction(async (q, tx) => {
+        const got = await q.claimRefund(row.id, amount);
+        if (!got) return null;
+        if (to === 'wallet')
+          await q.addWalletEntry({ userId: basics.userId, currency: row.currency, amount, reason: 'refund' });
+        await audit?.record(entry('payment.refunded', before, got.refunded), tx);
+        return got;
+      });
       if (!claimed) throw new ApiError('PAYMENT_CONFLICT');
-      if (to === 'wallet') {
-        await repo.addWalletEntry({ userId: basics.userId, currency: row.currency, amount, reason: 'refund' });
-      } else {
+      if (to === 'original') {
         try {
           await provider?.refund(row.providerReference ?? '', basics.country, amount, `refund:${row.id}:${before}`);
         } catch {
-          await repo.releaseRefund(row.id, amount);
+          await repo.transaction(async (q, tx) => {
+            await q.releaseRefund(row.id, amount);
+            await audit?.record(entry('payment.refund_reverted', claimed.refunded, claimed.refunded - amount), tx);
+          });
           throw new ApiError('PAYMENT_PROVIDER_ERROR');
         }
       }

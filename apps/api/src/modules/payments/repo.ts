@@ -177,9 +177,9 @@ function queries(db: Db | Tx) {
 export function paymentsRepo(db: Db) {
   return {
     ...queries(db),
-    /** Runs `work` in one transaction with the same queries. */
-    async transaction<T>(work: (tx: ReturnType<typeof queries>) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(queries(tx)));
+    /** Runs `work` in one transaction with the same queries (and the transaction itself, for an audit entry). */
+    async transaction<T>(work: (tx: ReturnType<typeof queries>, raw: Tx) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(queries(tx), tx));
     },
   };
 }

@@ -28,7 +28,11 @@ export function settlementRoutes(
       },
       preHandler: [guards.requireAuth, guards.requireRole('admin')],
     },
-    async (request) => payments.settle(request.params.id, request.body.outcome, 'admin'),
+    async (request) =>
+      payments.settle(request.params.id, request.body.outcome, 'admin', {
+        actorId: request.auth?.userId ?? null,
+        ip: request.ip,
+      }),
   );
 
   app.post(
@@ -48,7 +52,8 @@ export function settlementRoutes(
       },
       preHandler: [guards.requireAuth, guards.requireRole('admin')],
     },
-    async (request) => payments.refund(request.params.id, request.body),
+    async (request) =>
+      payments.refund(request.params.id, request.body, { actorId: request.auth?.userId ?? null, ip: request.ip }),
   );
 
   if (devRoutes)

@@ -4,7 +4,7 @@ import { canTransition, type PaymentStatus } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import { type PaymentProvider, WebhookSignatureError } from '../../providers/payments/interface.ts';
 import type { PaymentsContext } from './context.ts';
-import { IN_HOUSE_PROVIDER, paymentView } from './model.ts';
+import { IN_HOUSE_PROVIDER, type PaymentActor, paymentView } from './model.ts';
 
 export function paymentWebhooks(ctx: PaymentsContext) {
   const { repo, providers, notify } = ctx;
@@ -45,7 +45,12 @@ export function paymentWebhooks(ctx: PaymentsContext) {
      * The money of a payment arrived (or did not): an administrator records an in-house transfer or dealer payment;
      * on this machine, the dev route also makes a sandbox transfer or debit settle (through its signed webhook).
      */
-    async settle(paymentId: string, outcome: 'succeeded' | 'failed', via: 'admin' | 'dev') {
+    async settle(
+      paymentId: string,
+      outcome: 'succeeded' | 'failed',
+      via: 'admin' | 'dev',
+      by: PaymentActor = { actorId: null },
+    ) {
       const row = await repo.byId(paymentId);
       if (!row) throw new ApiError('PAYMENT_NOT_FOUND');
       if (row.provider === IN_HOUSE_PROVIDER) {
@@ -53,8 +58,25 @@ export function paymentWebhooks(ctx: PaymentsContext) {
         if (row.status === to) return paymentView(row);
         if (!canTransition(row.status as PaymentStatus, to)) throw new ApiError('PAYMENT_CONFLICT');
         const failureCode = to === 'FAILED' ? 'payment_not_received' : null;
-        if (!(await repo.setStatus(row.id, row.status as PaymentStatus, to, failureCode)))
-          throw new ApiError('PAYMENT_CONFLICT');
+        // The status and its audit entry (an administrator recorded it: `payment.received`) commit together.
+        const changed = await repo.transaction(async (q, tx) => {
+          if (!(await q.setStatus(row.id, row.status as PaymentStatus, to, failureCode))) return false;
+          if (via === 'admin')
+            await ctx.deps.audit?.record(
+              {
+                actorId: by.actorId,
+                ip: by.ip ?? null,
+                action: to === 'SUCCEEDED' ? 'payment.received' : 'payment.not_received',
+                entity: { type: 'payment', id: row.id },
+                before: { status: row.status },
+                after: { status: to },
+                detail: { orderId: row.orderId, amount: row.amount, currency: row.currency },
+              },
+              tx,
+            );
+          return true;
+        });
+        if (!changed) throw new ApiError('PAYMENT_CONFLICT');
         await notify({ ...row, status: to }, row.status, to);
       } else if (via === 'dev' && row.provider === 'sandbox' && providers.sandbox) {
         await providers.sandbox.settle(row.providerReference ?? '', outcome);

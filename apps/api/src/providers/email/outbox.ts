@@ -1,5 +1,5 @@
 import { type Db, outbox } from '@varg/db';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { EmailMessage, EmailProvider } from './interface.ts';
 
 /**
@@ -23,6 +23,22 @@ export function outboxEmail(db: Db, options: { smtpUrl?: string | undefined; fro
           .set({ error: String((err as Error).message) })
           .where(eq(outbox.id, row.id));
       }
+    },
+    sentFor({ orderId }) {
+      return db
+        .select({
+          id: outbox.id,
+          to: outbox.to,
+          subject: outbox.subject,
+          lang: outbox.lang,
+          createdAt: outbox.createdAt,
+          sentAt: outbox.sentAt,
+          error: outbox.error,
+        })
+        .from(outbox)
+        .where(eq(outbox.orderId, orderId))
+        .orderBy(desc(outbox.createdAt), desc(outbox.id))
+        .limit(100);
     },
   };
 }

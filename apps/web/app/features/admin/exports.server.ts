@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from 'react-router';
 import { userApi } from '../../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../../lib/context.ts';
+import { orderListQuery } from './orders/params.ts';
 
 export interface ExportArgs {
   context: Readonly<RouterContextProvider>;
@@ -32,6 +33,47 @@ export const EXPORTS: Record<string, Exporter> = {
       filename: 'audit-log',
       header: [t('admin_audit_when'), t('admin_audit_who'), t('admin_audit_as'), t('admin_audit_action')],
       rows: docs.map((entry) => [entry.createdAt, entry.actor?.email ?? '', entry.subject?.email ?? '', entry.action]),
+    };
+  },
+  // The back office's orders (decision 042): the list's search and filters, amounts in minor units' decimal form.
+  orders: async ({ context, request, url, t }) => {
+    const query = { ...orderListQuery(url), page: 1, pageSize: EXPORT_ROWS };
+    const { docs } = await userApi(context, request).call('getAdminOrders', { query });
+    const decimal = (n: number) => (n / 100).toFixed(2);
+    return {
+      filename: 'orders',
+      header: [
+        t('admin_orders_number'),
+        t('admin_orders_placed'),
+        t('admin_orders_kind'),
+        t('admin_orders_status'),
+        t('admin_orders_market'),
+        t('admin_orders_buyer'),
+        t('admin_orders_email'),
+        t('admin_orders_vin'),
+        t('admin_orders_dealer'),
+        t('order_total'),
+        t('order_paid'),
+        t('admin_orders_due'),
+        t('admin_orders_currency'),
+        t('admin_orders_deadline'),
+      ],
+      rows: docs.map((o) => [
+        o.number,
+        o.createdAt,
+        t(`order_type_${o.type}`),
+        t(`order_status_${o.status}`),
+        o.country,
+        o.buyer.name,
+        o.buyer.email,
+        o.vins.join(' '),
+        o.dealer?.name ?? '',
+        decimal(o.total),
+        decimal(o.paid),
+        decimal(o.toPay),
+        o.currency,
+        o.paymentDeadline ?? '',
+      ]),
     };
   },
 };

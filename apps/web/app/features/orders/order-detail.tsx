@@ -9,6 +9,7 @@ import { buttonClass } from '../../ui/button.ts';
 import { bikeColor } from '../bike/colors.ts';
 import { useOrderFormat } from './format.ts';
 import { invoicePath, ORDER_LIST_PATH } from './paths.ts';
+import { OrderShipments } from './shipments.tsx';
 import { OrderStatusBadge } from './status.tsx';
 
 export function Section({
@@ -341,6 +342,7 @@ export function OrderDetail({
               </ul>
             </Section>
           )}
+          <OrderShipments shipments={order.shipments} className="order-4 lg:order-none" />
           <Section id="delivery-title" title={t('order_delivery')} className="order-4 lg:order-none">
             <div className="flex flex-col gap-4 text-sm">
               {order.deliveryDate && (
