@@ -45,7 +45,11 @@ describe('the dealers list', () => {
     expect(approved.docs.every((d: Json) => d.status === 'approved')).toBe(true);
     const found = await ok(await call('GET', `/v1/admin/dealers?q=${encodeURIComponent(DEALER)}`, admin));
     expect(found.docs.every((d: Json) => (d.email as string).includes(DEALER))).toBe(true);
-    expect(found.docs.find((d: Json) => d.email === DEALER)).toMatchObject({ email: DEALER, status: 'approved', maxDiscountBp: 1000 });
+    expect(found.docs.find((d: Json) => d.email === DEALER)).toMatchObject({
+      email: DEALER,
+      status: 'approved',
+      maxDiscountBp: 1000,
+    });
     await refused(await call('GET', '/v1/admin/dealers?status=sleeping', admin), 400, 'VALIDATION_ERROR');
     await expectAdminOnly(ctx, { method: 'GET', url: '/v1/admin/dealers' });
   });

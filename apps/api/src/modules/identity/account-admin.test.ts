@@ -119,6 +119,23 @@ describe("an account's page", () => {
   });
 });
 
+describe("a customer's addresses and vehicles", () => {
+  it('reads what the customer sees, administrators only', async () => {
+    const admin = await tokenOf(ctx, 'admin');
+    const customer = await signIn('customer@demo.starkfuture.com');
+    const id = await idOf('customer@demo.starkfuture.com');
+    const own = await ok(await call('GET', '/v2/address', customer));
+    const seen = await ok(await call('GET', `/v1/admin/customers/${id}/addresses`, admin));
+    expect(seen).toEqual(own);
+    const ownVehicles = await ok(await call('GET', '/v1/vehicles', customer));
+    const seenVehicles = await ok(await call('GET', `/v1/admin/customers/${id}/vehicles`, admin));
+    expect(seenVehicles.vehicles.map((v: Json) => v.vin)).toEqual(ownVehicles.vehicles.map((v: Json) => v.vin));
+    await refused(await call('GET', '/v1/admin/customers/nope/addresses', admin), 400, 'VALIDATION_ERROR');
+    await expectAdminOnly(ctx, { method: 'GET', url: `/v1/admin/customers/${id}/addresses` });
+    await expectAdminOnly(ctx, { method: 'GET', url: `/v1/admin/customers/${id}/vehicles` });
+  });
+});
+
 describe('disabling an account', () => {
   it('ends its sessions at once and refuses sign-in with a translated message until enabled', async () => {
     const admin = await tokenOf(ctx, 'admin');
