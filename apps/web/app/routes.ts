@@ -50,6 +50,10 @@ export default [
       route('admin/deliveries', 'routes/admin-deliveries.tsx'),
       route('admin/dealer-applications', 'routes/admin-dealer-applications.tsx'),
       route('admin/applications', 'routes/admin-applications.tsx'),
+      route('admin/customers', 'routes/admin-customers.tsx'),
+      route('admin/customers/:id', 'routes/admin-customer.tsx'),
+      route('admin/dealers', 'routes/admin-dealers.tsx'),
+      route('admin/dealers/:id', 'routes/admin-dealer.tsx'),
     ]),
     layout('layouts/cabinet.tsx', [
       route('account', 'routes/account.tsx'),
