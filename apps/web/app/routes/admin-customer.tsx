@@ -110,7 +110,7 @@ export default function AdminCustomer() {
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-3">
         <Link to={localePath('/admin/customers')} className="text-sm underline underline-offset-4">
-          {t('admin_customers_title')}
+          {t('admin_nav_customers')}
         </Link>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-3xl font-bold tracking-tight break-all">{fullName}</h1>

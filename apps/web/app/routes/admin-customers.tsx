@@ -17,7 +17,7 @@ import type { Route } from './+types/admin-customers';
 type Account = Answer<'getAdminCustomers'>['docs'][number];
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(matches, location.pathname, 'admin_customers_title');
+  pageMeta(matches, location.pathname, 'admin_nav_customers');
 
 /** Every person's account (issue 24 item 6, decision 044): search, filters, sort, CSV, act as a customer. */
 export const loader = guarded(['admin'], async ({ context, request }: Route.LoaderArgs) => {
@@ -100,7 +100,7 @@ export default function AdminCustomers() {
   ];
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t('admin_customers_title')}</h1>
+      <h1 className="text-3xl font-bold tracking-tight">{t('admin_nav_customers')}</h1>
       <ListToolbar searchLabel={t('admin_customers_search')} exportName="customers">
         <FilterSelect
           label={t('admin_customers_country')}
@@ -111,7 +111,7 @@ export default function AdminCustomers() {
         <FilterSelect label={t('admin_customers_disabled')} name="disabled" options={yesNo} />
       </ListToolbar>
       <DataTable
-        caption={t('admin_customers_title')}
+        caption={t('admin_nav_customers')}
         columns={columns}
         rows={page.docs}
         rowKey={(a) => a._id}

@@ -88,7 +88,7 @@ export default function AdminDealer() {
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-3">
         <Link to={localePath('/admin/dealers')} className="text-sm underline underline-offset-4">
-          {t('admin_dealers_title')}
+          {t('admin_nav_dealers')}
         </Link>
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold tracking-tight break-all">{dealer.storeName || dealer.email}</h1>

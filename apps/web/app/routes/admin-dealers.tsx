@@ -17,7 +17,7 @@ import type { Route } from './+types/admin-dealers';
 type Dealer = Answer<'getAdminDealers'>['docs'][number];
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(matches, location.pathname, 'admin_dealers_title');
+  pageMeta(matches, location.pathname, 'admin_nav_dealers');
 
 /** The dealers (issue 24 item 7, decision 044): search, filters, sort, CSV; each opens its terms and ledger. */
 export const loader = guarded(['admin'], async ({ context, request }: Route.LoaderArgs) => {
@@ -71,7 +71,7 @@ export default function AdminDealers() {
   ];
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t('admin_dealers_title')}</h1>
+      <h1 className="text-3xl font-bold tracking-tight">{t('admin_nav_dealers')}</h1>
       <ListToolbar searchLabel={t('admin_dealers_search')} exportName="dealers">
         <FilterSelect
           label={t('ledger_status')}
@@ -85,7 +85,7 @@ export default function AdminDealers() {
         />
       </ListToolbar>
       <DataTable
-        caption={t('admin_dealers_title')}
+        caption={t('admin_nav_dealers')}
         columns={columns}
         rows={page.docs}
         rowKey={(d) => d._id}

@@ -75,7 +75,7 @@ export function AccountActions({ account }: { account: Account }) {
             <Badge tone="green">{t('admin_customers_active')}</Badge>
           )}
           {account.emailConfirmed ? (
-            <Badge tone="neutral">{t('admin_customer_confirmed')}</Badge>
+            <Badge tone="neutral">{t('admin_customers_confirmed')}</Badge>
           ) : (
             <Badge tone="amber">{t('admin_customers_unconfirmed')}</Badge>
           )}
