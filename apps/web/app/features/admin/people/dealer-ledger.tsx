@@ -51,7 +51,12 @@ export function DealerLedgerSection({
             {t('invoices_no_balance')}
           </p>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-neutral-200">
+          <section
+            className="overflow-x-auto rounded-xl border border-neutral-200"
+            aria-label={t('invoices_table')}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways on a narrow screen, so the keyboard must reach it
+            tabIndex={0}
+          >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{t('invoices_table')}</caption>
               <thead className="bg-neutral-50 text-xs tracking-wide text-neutral-700 uppercase">
@@ -96,7 +101,7 @@ export function DealerLedgerSection({
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         )}
         <Form method="post" key={ledger.totalDocs} className="flex flex-col gap-3 rounded-xl bg-neutral-50 p-4">
           <h3 className="font-semibold">{t('admin_dealer_ledger_issue')}</h3>

@@ -37,7 +37,12 @@ export function WalletSection({ wallet, currencies }: { wallet: Wallet; currenci
             </ul>
           )}
           {wallet.entries.length > 0 && (
-            <div className="overflow-x-auto rounded-xl border border-neutral-200">
+            <section
+              className="overflow-x-auto rounded-xl border border-neutral-200"
+              aria-label={t('admin_wallet_history')}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways on a narrow screen, so the keyboard must reach it
+              tabIndex={0}
+            >
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">{t('admin_wallet_history')}</caption>
                 <thead className="bg-neutral-50 text-xs tracking-wide text-neutral-700 uppercase">
@@ -68,7 +73,7 @@ export function WalletSection({ wallet, currencies }: { wallet: Wallet; currenci
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
           )}
         </div>
         {/* A new key after each credit empties the form; a refused one keeps what was typed. */}
