@@ -54,7 +54,7 @@ test.describe('the back office: customers and dealers (issue 24)', () => {
     await expectAccessible(admin);
 
     // A wallet credit needs a reason; with one it is added, audited, and the customer's checkout offers it.
-    const wallet = admin.getByRole('region', { name: 'Store credit' });
+    const wallet = admin.getByRole('region', { name: 'Store credit', exact: true });
     await wallet.getByLabel('Amount').fill('50.00');
     await wallet.getByLabel('Currency').selectOption('EUR');
     await wallet.getByLabel('Reason').fill('Delivery was two weeks late');
