@@ -1,7 +1,5 @@
-import { localeTag } from '@varg/domain';
 import { Form, Link, useLoaderData, useNavigation } from 'react-router';
 import { type Column, DataTable } from '../features/admin/data-table.tsx';
-import { formatAdminTime } from '../features/admin/format.ts';
 import { listParams } from '../features/admin/list-params.ts';
 import { FilterSelect, ListToolbar } from '../features/admin/list-toolbar.tsx';
 import { Badge } from '../features/admin/people/badge.tsx';
@@ -36,7 +34,6 @@ export default function AdminCustomers() {
   const locale = useLocale();
   const localePath = useLocalePath();
   const navigation = useNavigation();
-  const tag = localeTag(locale);
   const yesNo = [
     { value: 'yes', label: t('admin_customers_yes') },
     { value: 'no', label: t('admin_customers_no') },
@@ -76,7 +73,11 @@ export default function AdminCustomers() {
       key: 'createdAt',
       label: t('admin_customers_created'),
       sortable: true,
-      render: (a) => <time dateTime={a.createdAt}>{formatAdminTime(a.createdAt, tag)}</time>,
+      render: (a) => (
+        <time dateTime={a.createdAt} className="whitespace-nowrap">
+          {a.createdAt.slice(0, 10)}
+        </time>
+      ),
     },
     {
       key: 'actAs',

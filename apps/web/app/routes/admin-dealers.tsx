@@ -1,7 +1,6 @@
 import { localeTag } from '@varg/domain';
 import { Link, useLoaderData } from 'react-router';
 import { type Column, DataTable } from '../features/admin/data-table.tsx';
-import { formatAdminTime } from '../features/admin/format.ts';
 import { listParams } from '../features/admin/list-params.ts';
 import { FilterSelect, ListToolbar } from '../features/admin/list-toolbar.tsx';
 import { DealerStatus } from '../features/admin/people/badge.tsx';
@@ -66,7 +65,11 @@ export default function AdminDealers() {
       key: 'createdAt',
       label: t('admin_customers_created'),
       sortable: true,
-      render: (d) => <time dateTime={d.createdAt}>{formatAdminTime(d.createdAt, tag)}</time>,
+      render: (d) => (
+        <time dateTime={d.createdAt} className="whitespace-nowrap">
+          {d.createdAt.slice(0, 10)}
+        </time>
+      ),
     },
   ];
   return (

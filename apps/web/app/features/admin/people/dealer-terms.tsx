@@ -1,8 +1,9 @@
-import { Form, useNavigation } from 'react-router';
+import { Form, useNavigation, useSubmit } from 'react-router';
 import type { Answer } from '../../../lib/api-call.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { buttonClass } from '../../../ui/button.ts';
 import { Field, Select } from '../../../ui/field.tsx';
+import { useShell } from '../../shell/providers.tsx';
 import { Section } from './account-sections.tsx';
 
 type Terms = Answer<'getAdminDealersById'>['terms'];
@@ -14,10 +15,23 @@ type Terms = Answer<'getAdminDealersById'>['terms'];
 export function DealerTermsForm({ terms }: { terms: Terms }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const submit = useSubmit();
+  const { confirm } = useShell();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'terms';
   return (
     <Section id="terms" title={t('admin_dealer_terms')}>
-      <Form method="post" className="flex flex-col gap-4 rounded-xl border border-neutral-200 p-4">
+      <Form
+        method="post"
+        className="flex flex-col gap-4 rounded-xl border border-neutral-200 p-4"
+        onSubmit={async (event) => {
+          // Suspending an approved dealer asks first and says what it means; other changes save at once.
+          const form = event.currentTarget;
+          if (terms.status !== 'approved' || new FormData(form).get('status') !== 'suspended') return;
+          event.preventDefault();
+          if (await confirm({ title: t('admin_dealer_suspend_confirm'), description: t('admin_dealer_terms_note') }))
+            await submit(form);
+        }}
+      >
         <input type="hidden" name="intent" value="terms" />
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <Field

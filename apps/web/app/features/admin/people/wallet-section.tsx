@@ -80,7 +80,7 @@ export function WalletSection({ wallet, currencies }: { wallet: Wallet; currenci
         <Form method="post" key={wallet.entries.length} className="flex flex-col gap-3 rounded-xl bg-neutral-50 p-4">
           <h3 className="font-semibold">{t('admin_wallet_credit_title')}</h3>
           <input type="hidden" name="intent" value="credit" />
-          <div className="grid grid-cols-[1fr_7rem] gap-3">
+          <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-3">
             <Field label={t('invoices_amount')} name="amount" inputMode="decimal" required placeholder="50.00" />
             <Select label={t('invoices_currency')} name="currency" defaultValue={currencies[0]}>
               {currencies.map((c) => (
