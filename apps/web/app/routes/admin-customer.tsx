@@ -113,7 +113,7 @@ export default function AdminCustomer() {
           {t('admin_nav_customers')}
         </Link>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-3xl font-bold tracking-tight break-all">{fullName}</h1>
+          <h1 className="text-3xl font-bold tracking-tight break-words">{fullName}</h1>
           <div className="flex flex-wrap gap-2">
             <Link
               to={localePath(`/admin/orders?q=${encodeURIComponent(account.email)}`)}

@@ -91,7 +91,7 @@ export default function AdminDealer() {
           {t('admin_nav_dealers')}
         </Link>
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-bold tracking-tight break-all">{dealer.storeName || dealer.email}</h1>
+          <h1 className="text-3xl font-bold tracking-tight break-words">{dealer.storeName || dealer.email}</h1>
           <DealerStatus status={dealer.status} />
         </div>
         <p className="text-sm text-neutral-700">
