@@ -90,6 +90,8 @@ export function ledgerAdmin(db: Db, audit: AuditService) {
             action: 'dealer.ledger_entry',
             entity: { type: 'dealer', id: dealerId },
             detail: { number, kind: body.kind, currency: body.currency, amount: row.amount },
+            // The trail shows the new entry's number, kind and signed amount.
+            after: { number, kind: body.kind, amount: `${row.amount} ${body.currency}` },
             ip: actor.ip,
           },
           tx,

@@ -232,7 +232,13 @@ describe('the wallet', () => {
     expect(entry).toMatchObject({
       action: 'wallet.credit',
       actor: { email: 'admin@demo.starkfuture.com' },
-      detail: { currency: 'EUR', amount: 5_000, reason: 'Late delivery, goodwill' },
+      detail: {
+        currency: 'EUR',
+        amount: 5_000,
+        reason: 'Late delivery, goodwill',
+        before: { 'balance EUR': 0 },
+        after: { 'balance EUR': 5_000, reason: 'Late delivery, goodwill' },
+      },
     });
 
     // The customer's checkout offers the credit.

@@ -9,7 +9,7 @@ import {
 } from '@varg/contracts';
 import { type Db, users, walletEntries } from '@varg/db';
 import { isKnownCurrency, isUuid } from '@varg/domain';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor } from '../../lib/admin-list.ts';
@@ -69,6 +69,11 @@ export function walletAdmin(db: Db, audit: AuditService) {
       if (!isUuid(userId)) throw new ApiError('USER_NOT_FOUND');
       const done = await db.transaction(async (tx) => {
         if (!(await lockAccount(tx, userId))) return false;
+        const [was] = await tx
+          .select({ balance: sql<number>`coalesce(sum(${walletEntries.amount}), 0)::int` })
+          .from(walletEntries)
+          .where(and(eq(walletEntries.userId, userId), eq(walletEntries.currency, body.currency)));
+        const balance = Number(was?.balance ?? 0);
         const [entry] = await tx
           .insert(walletEntries)
           .values({ userId, currency: body.currency, amount: body.amount, reason: 'manual', note: body.reason })
@@ -80,6 +85,9 @@ export function walletAdmin(db: Db, audit: AuditService) {
             action: 'wallet.credit',
             entity: { type: 'user', id: userId },
             detail: { entryId: entry?.id, currency: body.currency, amount: body.amount, reason: body.reason },
+            // The trail shows the balance of that currency before → after, and the reason.
+            before: { [`balance ${body.currency}`]: balance },
+            after: { [`balance ${body.currency}`]: balance + body.amount, reason: body.reason },
             ip: actor.ip,
           },
           tx,
