@@ -56,6 +56,10 @@ export default [
       route('admin/alerts/:id', 'routes/admin-alert.tsx'),
       route('admin/legal', 'routes/admin-legal.tsx'),
       route('admin/legal/:id', 'routes/admin-legal-document.tsx'),
+      route('admin/customers', 'routes/admin-customers.tsx'),
+      route('admin/customers/:id', 'routes/admin-customer.tsx'),
+      route('admin/dealers', 'routes/admin-dealers.tsx'),
+      route('admin/dealers/:id', 'routes/admin-dealer.tsx'),
     ]),
     layout('layouts/cabinet.tsx', [
       route('account', 'routes/account.tsx'),

@@ -195,6 +195,19 @@ export const ERRORS = {
   TRACKING_NUMBER_INVALID: { statusCode: 400, t_key: 'error_tracking_number_invalid' },
   /** Another carrier needs its own https tracking link. */
   TRACKING_LINK_INVALID: { statusCode: 400, t_key: 'error_tracking_link_invalid' },
+  // — the back office's people (docs/decisions/044-people-admin.md) —
+  /** The account was disabled by an administrator: no sign-in, no refresh. */
+  ACCOUNT_DISABLED: { statusCode: 403, t_key: 'error_account_disabled' },
+  /** An administrator cannot disable their own account. */
+  ACCOUNT_DISABLE_SELF: { statusCode: 400, t_key: 'error_account_disable_self' },
+  /** Disabling it would leave no active administrator. */
+  LAST_ADMIN: { statusCode: 409, t_key: 'error_last_admin' },
+  /** No active sign-in with that id for that account. */
+  SESSION_NOT_FOUND: { statusCode: 404, t_key: 'error_session_not_found' },
+  EMAIL_ALREADY_CONFIRMED: { statusCode: 409, t_key: 'error_email_already_confirmed' },
+  /** Terms are edited for approved (or suspended) dealers; an application is decided first. */
+  DEALER_NOT_APPROVED: { statusCode: 409, t_key: 'error_dealer_not_approved' },
+  CURRENCY_UNKNOWN: { statusCode: 400, t_key: 'error_currency_unknown' },
   INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },
   SERVICE_UNAVAILABLE: { statusCode: 503, t_key: 'error_service_unavailable' },
 } as const satisfies Record<string, { statusCode: number; t_key: string }>;

@@ -15,6 +15,7 @@ export * from './legal.ts';
 export * from './markets.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './people-admin.ts';
 export * from './store.ts';
 export * from './tax.ts';
 export * from './vehicles.ts';

@@ -12,6 +12,11 @@ export function currencyOf(code: string): Currency {
   return currency;
 }
 
+/** Whether an ISO 4217 code is a currency dinero.js knows (an administrator's wallet credit, decision 044). */
+export function isKnownCurrency(code: string): boolean {
+  return Object.hasOwn(currencies, code);
+}
+
 /** An amount in the currency's minor units, rounded half up from any finer scale. */
 export function toMinor(d: Dinero<number>): number {
   return toSnapshot(transformScale(d, toSnapshot(d).currency.exponent, halfUp)).amount;

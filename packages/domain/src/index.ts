@@ -4,6 +4,7 @@ export * from './cart.ts';
 export * from './checkout.ts';
 export * from './configuration.ts';
 export * from './constants.ts';
+export { isKnownCurrency } from './currency.ts';
 export * from './dealer-ledger.ts';
 export * from './errors.ts';
 export * from './handover.ts';

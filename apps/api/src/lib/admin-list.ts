@@ -23,3 +23,9 @@ export function windowOf(query: { page: number; pageSize: number }) {
 
 /** `count(*)` as a number, for a list's total. */
 export const countAll = sql<number>`cast(count(*) as int)`;
+
+/** The administrator making a back-office change and where from, for its audit entry (after the admin guard). */
+export function adminActor(request: { auth: { userId: string } | null; ip: string }): { userId: string; ip: string } {
+  if (!request.auth) throw new Error('adminActor before the admin guard');
+  return { userId: request.auth.userId, ip: request.ip };
+}

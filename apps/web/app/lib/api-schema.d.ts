@@ -252,6 +252,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find accounts: search, filter, sort, page
+         * @description `q` searches the e-mail address, the name (first and last) and the phone number (digits compared without spaces). Filters: `country`, `confirmed` (yes/no: e-mail address confirmed), `disabled` (yes/no). Sorted by `createdAt` (newest first) unless `sort` says otherwise. Every account is listed, staff and dealers included; `actAs` tells whether an administrator may act as it. Administrators only (anyone else 403 FORBIDDEN, anonymous 401).
+         */
+        get: operations["getAdminCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One account with its active sign-ins
+         * @description The profile, the dealer record's id and status (if any), whether it is disabled and since when, and its active sign-ins (not ended, not expired): started, last refreshed, expiry, address and browser, and the administrator when it is an impersonation. An unknown id is a 404 USER_NOT_FOUND. Administrators only (anyone else 403 FORBIDDEN, anonymous 401).
+         */
+        get: operations["getAdminCustomersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/customers/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable an account: its sign-ins end at once
+         * @description Every sign-in of the account ends in the same transaction (its access tokens are refused from the next request on), and signing in, refreshing or confirming an address answers 403 ACCOUNT_DISABLED until it is enabled. An administrator cannot disable themselves (400 ACCOUNT_DISABLE_SELF) nor the last active administrator (409 LAST_ADMIN). Audited (`user.disabled`). Disabling a disabled account changes nothing. Administrators only (anyone else 403 FORBIDDEN, anonymous 401).
+         */
+        post: operations["postAdminCustomersByIdDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/customers/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled account again
+         * @description The account may sign in again (its ended sign-ins stay ended). Audited (`user.enabled`). Administrators only (anyone else 403 FORBIDDEN, anonymous 401).
+         */
+        post: operations["postAdminCustomersByIdEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/customers/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End every sign-in of the account
+         * @description The account's tokens are refused from the next request on; it can sign in again. Audited (`user.sessions_ended`) when any was active. Administrators only (anyone else 403 FORBIDDEN, anonymous 401).
+         */
+        delete: operations["deleteAdminCustomersByIdSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/customers/{id}/sessions/{familyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one sign-in of the account
+         * @description A sign-in that is not active or not the account's is a 404 SESSION_NOT_FOUND. Audited (`user.session_ended`). Administrators only (anyone else 403 FORBIDDEN, anonymous 401).
+         */
+        delete: operations["deleteAdminCustomersByIdSessionsByFamilyId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/customers/{id}/confirmation-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the e-mail address confirmation link again
+         * @description In the account's language, as at sign-up. An address confirmed already is a 409 EMAIL_ALREADY_CONFIRMED. Audited (`user.confirmation_resent`). Administrators only (anyone else 403 FORBIDDEN, anonymous 401).
+         */
+        post: operations["postAdminCustomersByIdConfirmationEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/sign-in": {
         parameters: {
             query?: never;
@@ -530,6 +670,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/customers/{id}/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer’s saved addresses, newest first
+         * @description Read-only, as the customer sees them. An unknown account has none. Administrators only (anyone else 403 FORBIDDEN, anonymous 401).
+         */
+        get: operations["getAdminCustomersByIdAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/dealer/application": {
         parameters: {
             query?: never;
@@ -652,6 +812,66 @@ export interface paths {
         put?: never;
         /** Reject an application with a reason; the applicant is e-mailed */
         post: operations["postAdminDealerApplicationsByIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/dealers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find dealers: search, filter, sort, page
+         * @description `q` searches the store name, the company, the e-mail address and the group. Filters: `status` (pending · approved · suspended · rejected), `country` (of the dealer's account), `group` (exact name). Newest first unless `sort` says otherwise. Administrators only (anyone else 403 FORBIDDEN, anonymous 401).
+         */
+        get: operations["getAdminDealers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/dealers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One dealer with its terms
+         * @description An unknown dealer is a 404 DEALER_NOT_FOUND. Administrators only (anyone else 403 FORBIDDEN, anonymous 401).
+         */
+        get: operations["getAdminDealersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/dealers/{id}/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an approved (or suspended) dealer’s terms
+         * @description All terms at once: group, lead dealer (the account's `lead_dealer` role), the deepest discount the dealer may give off a list price (`maxDiscountBp`, basis points), marketplace margin (percent) and document fee (minor units), labour rate (minor units per hour), currency, and status (approved, or suspended: the dealer loses its dealer prices, orders and ledger until approved again). The dealer's next cart and order edits follow the new terms at once (they are read from the record on every request). An application still pending or rejected is a 409 DEALER_NOT_APPROVED; an unknown currency a 400 CURRENCY_UNKNOWN. The changed fields are audited before → after (`dealer.terms`, entity dealer) in the same transaction. Administrators only (anyone else 403 FORBIDDEN, anonymous 401).
+         */
+        put: operations["putAdminDealersByIdTerms"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2095,6 +2315,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/customers/{id}/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer’s store credit: balance per currency and its history
+         * @description Balances are the sums of the entries per currency (what the checkout offers to spend); the history is the newest 200 entries: goodwill, refunds as credit, credit spent on orders and administrators' manual credits with their reason. An unknown account is a 404 USER_NOT_FOUND. Administrators only (anyone else 403 FORBIDDEN, anonymous 401).
+         */
+        get: operations["getAdminCustomersByIdWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/customers/{id}/wallet/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credit a customer’s wallet (store credit) with a reason
+         * @description `amount` in minor units (1 to 10,000,000), `currency` an ISO 4217 code (unknown: 400 CURRENCY_UNKNOWN), `reason` (3–500 characters) kept with the entry. The customer can spend it at once at checkout in that currency. Written with its audit entry (`wallet.credit`, entity user) in one transaction. Answers the wallet after the credit. Administrators only (anyone else 403 FORBIDDEN, anonymous 401).
+         */
+        post: operations["postAdminCustomersByIdWalletCredits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payment/stripe/public-key": {
         parameters: {
             query?: never;
@@ -2518,6 +2778,26 @@ export interface paths {
          * @description One vehicle per bike of the order, owned by the buyer, with the VINs given (ISO 3779 check digit checked: 400 VIN_INVALID; 409 VIN_TAKEN) or new ones. Only an order paid in full (409 ORDER_NOT_PAID); a bike is never made into two vehicles (409 VEHICLE_ALREADY_DELIVERED when every bike has its vehicle).
          */
         post: operations["postVehiclesDeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/customers/{id}/vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vehicles a customer owns now
+         * @description As the owner sees them (newest delivery first, warranty end, a pending transfer), in the request’s language. An unknown account has none. Administrators only (anyone else 403 FORBIDDEN, anonymous 401).
+         */
+        get: operations["getAdminCustomersByIdVehicles"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3107,6 +3387,26 @@ export interface paths {
         get: operations["getV2DealerLedgerGroup"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/dealers/{id}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue an invoice or a credit note to a dealer, or record a payment received from it
+         * @description Administrators only (anyone else 403 FORBIDDEN, anonymous 401). `amount` is gross and positive; the ledger signs it (an invoice adds to what the dealer owes, a credit note and a payment lower it) and numbers it (INV-, CN-, PAY- with the year and the next number). An invoice needs `dueAt` (on or after the issue day); `vat` is part of `amount`, 0 for a payment. An unknown dealer is a 404 DEALER_NOT_FOUND, an unknown currency a 400 CURRENCY_UNKNOWN. Audited on the dealer (`dealer.ledger_entry`) in the same transaction. Answers the new entry as the dealer’s ledger lists it.
+         */
+        post: operations["postAdminDealersByIdLedger"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5138,6 +5438,116 @@ export interface components {
             exp_year: number;
             last4: string;
         };
+        AdminAccountSummary: {
+            _id: string;
+            email: string;
+            name: string;
+            secondName: string;
+            phone: string;
+            country: string;
+            roles: string[];
+            emailConfirmed: boolean;
+            disabled: boolean;
+            createdAt: string;
+            /** @description Whether an administrator may act as this account (a customer only) */
+            actAs: boolean;
+        };
+        AdminSession: {
+            /** @description The sign-in (session family) id */
+            familyId: string;
+            startedAt: string;
+            /** @description When its refresh token was last issued */
+            lastActiveAt: string;
+            expiresAt: string;
+            ip: string | null;
+            userAgent: string | null;
+            /** @description The administrator acting as the account, if any */
+            impersonator: string | null;
+        };
+        AdminAccount: {
+            _id: string;
+            email: string;
+            name: string;
+            secondName: string;
+            phone: string;
+            country: string;
+            roles: string[];
+            emailConfirmed: boolean;
+            disabled: boolean;
+            createdAt: string;
+            /** @description Whether an administrator may act as this account (a customer only) */
+            actAs: boolean;
+            lang: string;
+            dateOfBirth: string | null;
+            pendingEmail: string | null;
+            disabledAt: string | null;
+            updatedAt: string;
+            dealer: {
+                _id: string;
+                status: number;
+            } | null;
+            sessions: components["schemas"]["AdminSession"][];
+        };
+        AdminWallet: {
+            balances: {
+                currency: string;
+                amount: number;
+            }[];
+            entries: {
+                _id: string;
+                currency: string;
+                /** @description Signed minor units: positive adds credit, negative spends it */
+                amount: number;
+                /** @description goodwill · refund · order_payment · manual */
+                reason: string;
+                /** @description Why an administrator credited it */
+                note: string | null;
+                createdAt: string;
+            }[];
+        };
+        AdminDealerSummary: {
+            _id: string;
+            userId: string;
+            email: string;
+            storeName: string;
+            companyName: string;
+            country: string;
+            groupName: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "suspended" | "rejected";
+            maxDiscountBp: number;
+            currency: string;
+            createdAt: string;
+        };
+        AdminDealer: {
+            _id: string;
+            userId: string;
+            email: string;
+            storeName: string;
+            companyName: string;
+            country: string;
+            groupName: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "suspended" | "rejected";
+            maxDiscountBp: number;
+            currency: string;
+            createdAt: string;
+            terms: {
+                groupName: string;
+                leadDealer: boolean;
+                /** @description Deepest discount off the list price, basis points */
+                maxDiscountBp: number;
+                /** @description Marketplace margin, percent */
+                margin: number;
+                /** @description Minor units */
+                documentFee: number;
+                /** @description Minor units per hour */
+                labourRate: number;
+                currency: string;
+                /** @enum {string} */
+                status: "pending" | "approved" | "suspended" | "rejected";
+            };
+        };
         TaxCalculation: {
             paymentKind: string;
             country: string;
@@ -6286,6 +6696,560 @@ export interface operations {
             };
         };
     };
+    getAdminCustomers: {
+        parameters: {
+            query?: {
+                /** @description Free-text search */
+                q?: string;
+                /** @description Sort column: email, name, country, createdAt */
+                sort?: "email" | "name" | "country" | "createdAt";
+                dir?: "asc" | "desc";
+                page?: number;
+                pageSize?: number;
+                /** @description ISO country of the account */
+                country?: string;
+                /** @description E-mail address confirmed (yes) or not (no) */
+                confirmed?: "yes" | "no";
+                /** @description Account disabled (yes) or active (no) */
+                disabled?: "yes" | "no";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["AdminAccountSummary"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminCustomersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account’s id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccount"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account’s id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccount"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account’s id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccount"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminCustomersByIdSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account’s id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccount"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminCustomersByIdSessionsByFamilyId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account’s id (UUID) */
+                id: string;
+                familyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccount"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdConfirmationEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account’s id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postApiUserSignIn: {
         parameters: {
             query?: never;
@@ -7085,6 +8049,64 @@ export interface operations {
             };
         };
     };
+    getAdminCustomersByIdAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getDealerApplication: {
         parameters: {
             query?: never;
@@ -7662,6 +8684,265 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminDealers: {
+        parameters: {
+            query?: {
+                /** @description Free-text search */
+                q?: string;
+                /** @description Sort column: storeName, email, group, status, createdAt */
+                sort?: "storeName" | "email" | "group" | "status" | "createdAt";
+                dir?: "asc" | "desc";
+                page?: number;
+                pageSize?: number;
+                status?: "pending" | "approved" | "suspended" | "rejected";
+                country?: string;
+                /** @description Exact group name */
+                group?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["AdminDealerSummary"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminDealersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dealer record’s id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDealer"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminDealersByIdTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dealer record’s id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    groupName: string;
+                    leadDealer: boolean;
+                    maxDiscountBp: number | string;
+                    margin: number | string;
+                    documentFee: number | string;
+                    labourRate: number | string;
+                    currency: string;
+                    /** @enum {string} */
+                    status: "approved" | "suspended";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDealer"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13818,6 +15099,151 @@ export interface operations {
             };
         };
     };
+    getAdminCustomersByIdWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account’s id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWallet"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdWalletCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account’s id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Minor units, positive */
+                    amount: number | string;
+                    currency: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWallet"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getPaymentStripePublicKey: {
         parameters: {
             query?: {
@@ -15826,6 +17252,64 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminCustomersByIdVehicles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VehicleList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -18295,6 +19779,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LedgerGroup"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDealersByIdLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "invoice" | "credit_note" | "payment";
+                    currency: string;
+                    /** @description Gross, positive minor units; the ledger signs it by kind */
+                    amount: number;
+                    /**
+                     * @description Part of `amount`; 0 for payments
+                     * @default 0
+                     */
+                    vat?: number;
+                    description: string;
+                    /**
+                     * Format: date
+                     * @description Issue day (default today, UTC)
+                     */
+                    issuedAt?: string;
+                    /**
+                     * Format: date
+                     * @description Due day of an invoice (required for invoices)
+                     */
+                    dueAt?: string;
+                    orderReference?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerEntry"];
                 };
             };
             /** @description Default Response */

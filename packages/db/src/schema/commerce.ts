@@ -330,8 +330,10 @@ export const walletEntries = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     currency: varchar('currency', { length: 3 }).notNull(),
     amount: integer('amount').notNull(),
-    /** goodwill · refund · order_payment */
+    /** goodwill · refund · order_payment · manual (an administrator's credit, decision 044) */
     reason: varchar('reason', { length: 32 }).notNull(),
+    /** Why an administrator credited it (required for `manual`). */
+    note: text('note'),
     paymentId: uuid('payment_id').references(() => payments.id),
     createdAt,
   },

@@ -45,6 +45,11 @@ export const users = pgTable(
     pendingEmail: text('pending_email'),
     /** Bumped on password change and reset: access tokens issued before it are refused. */
     credentialsChangedAt: timestamp('credentials_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When an administrator disabled the account (decision 044): its sessions ended then, and it cannot sign in or
+     * refresh until enabled again. Null: active.
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_idx').on(t.email)],

@@ -4,6 +4,8 @@ import { dealerProfileService } from './profile.ts';
 import { dealersRepo } from './repo.ts';
 import { dealerAdminRoutes, dealerApplicationRoutes, dealerProfileRoutes } from './routes.ts';
 import { dealersService } from './service.ts';
+import { dealerTermsAdmin } from './terms-admin.ts';
+import { dealerTermsAdminRoutes } from './terms-admin-routes.ts';
 
 type DealersDeps = Parameters<typeof dealersService>[0];
 
@@ -33,6 +35,8 @@ export async function dealersModule(
   // Spec section 7: POST dealer is a v2 call; v1 answers it too.
   for (const prefix of ['/v1', '/v2']) await app.register(dealerApplicationRoutes, { prefix, dealers, guards });
   await app.register(dealerAdminRoutes, { prefix: '/v1', dealers, guards });
+  // The back office's dealers and their terms (decision 044).
+  await app.register(dealerTermsAdminRoutes, { prefix: '/v1', terms: dealerTermsAdmin(database.db, audit), guards });
   const profile = dealerProfileService({ repo: dealersRepo(database.db), vatValid: needs.vatValid, audit });
   // Spec section 7: PUT dealer/{id}/info is a v2 call; v1 answers it too.
   for (const prefix of ['/v1', '/v2']) await app.register(dealerProfileRoutes, { prefix, profile, guards });

@@ -1,5 +1,8 @@
 import type { Api, Platform } from '../../plugins/platform.ts';
 import { isPrivateRequest } from '../../plugins/privacy.ts';
+import { accountAdminService } from './account-admin.ts';
+import { accountAdminRepo } from './account-admin-repo.ts';
+import { accountAdminRoutes } from './account-admin-routes.ts';
 import { guards as makeGuards, registerAuth } from './auth.ts';
 import { identityRepo } from './repo.ts';
 import { identityRoutes } from './routes.ts';
@@ -48,6 +51,13 @@ export async function identityModule(app: Api, platform: Pick<Platform, 'config'
   });
   const signInPerAccount = config.signInLimitPerAccount ?? 10;
   await app.register(identityRoutes, { prefix: '/v1', identity, guards, signInPerAccount });
+  // The back office's accounts (decision 044).
+  const accounts = accountAdminService({
+    repo: accountAdminRepo(database.db),
+    audit,
+    resendConfirmation: (address) => identity.resendConfirmation(address),
+  });
+  await app.register(accountAdminRoutes, { prefix: '/v1', accounts, guards });
   // The older clients' sign-in.
   await app.register(identityRoutes, { prefix: '/api', identity, guards, signInOnly: true, signInPerAccount });
   return {

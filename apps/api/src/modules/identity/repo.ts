@@ -116,6 +116,8 @@ export function identityRepo(db: Db) {
           and(
             inArray(sessions.familyId, [...familyIds]),
             isNull(sessions.revokedAt),
+            // A disabled account's tokens stop working at once, whatever session a race left behind (decision 044).
+            isNull(users.disabledAt),
             gt(sessions.expiresAt, new Date()),
           ),
         );

@@ -92,6 +92,8 @@ export function identityService(deps: {
     /** The repository of a caller's transaction (the checkout's confirm). */
     into: IdentityRepo = repo,
   ): Promise<TokenPair> {
+    // A disabled account gets no sign-in of any kind (decision 044).
+    if (user.disabledAt) throw new ApiError('ACCOUNT_DISABLED');
     const refresh = randomToken();
     await into.insertSession({
       userId: user.id,
@@ -208,6 +210,7 @@ export function identityService(deps: {
       }
       if (!(await verifyPassword(user.passwordHash, body.password))) throw new ApiError('INVALID_CREDENTIALS');
       if (!user.emailConfirmedAt) throw new ApiError('EMAIL_NOT_CONFIRMED');
+      if (user.disabledAt) throw new ApiError('ACCOUNT_DISABLED');
       await audit.record({ actorId: user.id, action: 'user.sign_in', ip: meta.ip });
       return issue(user, randomUUID(), meta);
     },

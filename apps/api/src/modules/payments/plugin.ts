@@ -6,6 +6,7 @@ import { payableOrders } from './ownership.ts';
 import { dbSandboxStore, paymentsRepo } from './repo.ts';
 import { cardSetupRoutes, paymentRoutes } from './routes.ts';
 import { type PaymentProviders, paymentsService } from './service.ts';
+import { walletAdmin, walletAdminRoutes } from './wallet-admin.ts';
 
 /**
  * Payments of orders and carts, wallet, saved cards, webhooks and the lenders' callbacks (decisions 017, 030).
@@ -66,6 +67,8 @@ export async function paymentsModule(
     lenders: lenders.all().map((l) => ({ name: l.name, signatureHeader: l.signatureHeader })),
     sandboxLender: lenders.sandbox !== null,
   });
+  // The back office's view of a customer's store credit (decision 044).
+  await app.register(walletAdminRoutes, { prefix: '/v1', wallet: walletAdmin(database.db, platform.audit), guards });
   // Spec section 7: saving a card is a v2 call; v1 answers it too.
   for (const prefix of ['/v1', '/v2']) await app.register(cardSetupRoutes, { prefix, payments, guards, sandbox });
   return {

@@ -1,6 +1,7 @@
 import type { Api, Platform } from '../../plugins/platform.ts';
 import { downloadLinks } from '../orders/download-link.ts';
 import type { VehicleReads } from '../orders/vehicle-reads.ts';
+import { vehicleAdminRoutes } from './admin-routes.ts';
 import { vehiclesRepo } from './repo.ts';
 import { vehicleRoutes } from './routes.ts';
 import { type People, vehiclesService } from './service.ts';
@@ -22,4 +23,5 @@ export async function vehiclesModule(
     audit,
   });
   await app.register(vehicleRoutes, { prefix: '/v1', vehicles, guards });
+  await app.register(vehicleAdminRoutes, { prefix: '/v1', vehicles, guards });
 }

@@ -2,6 +2,7 @@ import type { RouterContextProvider } from 'react-router';
 import { userApi } from '../../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../../lib/context.ts';
 import { orderListQuery } from './orders/params.ts';
+import { PEOPLE_EXPORTS } from './people/exports.server.ts';
 
 export interface ExportArgs {
   context: Readonly<RouterContextProvider>;
@@ -27,6 +28,7 @@ export const EXPORT_ROWS = 500;
  * reads it with the page's search and filters and names its columns in the page's language.
  */
 export const EXPORTS: Record<string, Exporter> = {
+  ...PEOPLE_EXPORTS,
   'audit-log': async ({ context, request, t }) => {
     const { docs } = await userApi(context, request).call('getAdminAuditLog', { query: { limit: EXPORT_ROWS } });
     return {
