@@ -50,6 +50,10 @@ export default [
       route('admin/deliveries', 'routes/admin-deliveries.tsx'),
       route('admin/dealer-applications', 'routes/admin-dealer-applications.tsx'),
       route('admin/applications', 'routes/admin-applications.tsx'),
+      route('admin/auction', 'routes/admin-auction.tsx'),
+      route('admin/auction/:id', 'routes/admin-auction-detail.tsx'),
+      route('admin/auction/:id/winners', 'routes/admin-auction-winners.tsx'),
+      route('admin/auction/:id/axes/:number', 'routes/admin-auction-axe.tsx'),
     ]),
     layout('layouts/cabinet.tsx', [
       route('account', 'routes/account.tsx'),

@@ -1,5 +1,6 @@
 export * from './addresses.ts';
 export * from './auction.ts';
+export * from './auction-admin.ts';
 export * from './backoffice.ts';
 export * from './cart.ts';
 export * from './catalog.ts';

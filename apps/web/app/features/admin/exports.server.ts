@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from 'react-router';
 import { userApi } from '../../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../../lib/context.ts';
+import { auctionWinnersExport } from './auction/winners-export.server.ts';
 
 export interface ExportArgs {
   context: Readonly<RouterContextProvider>;
@@ -26,6 +27,7 @@ export const EXPORT_ROWS = 500;
  * reads it with the page's search and filters and names its columns in the page's language.
  */
 export const EXPORTS: Record<string, Exporter> = {
+  'auction-winners': auctionWinnersExport,
   'audit-log': async ({ context, request, t }) => {
     const { docs } = await userApi(context, request).call('getAdminAuditLog', { query: { limit: EXPORT_ROWS } });
     return {
