@@ -30,7 +30,10 @@ export const loader = guarded(['admin'], async ({ context, request, params }: Ro
   const sorted = sort === 'amount' || sort === 'at' ? sort : undefined;
   const [detail, bids, trail] = await Promise.all([
     api.call('getAdminAuctionsByIdAxesByNumber', { path }),
-    api.call('getAdminAuctionsByIdAxesByNumberBids', { path, query: { ...query, ...(sorted ? { sort: sorted } : {}) } }),
+    api.call('getAdminAuctionsByIdAxesByNumberBids', {
+      path,
+      query: { ...query, ...(sorted ? { sort: sorted } : {}) },
+    }),
     api.call('getAdminAuditByEntityTypeByEntityId', {
       path: { entityType: 'axe', entityId: `${params.id}:${path.number}` },
     }),
@@ -97,7 +100,11 @@ export default function AdminAuctionAxe() {
     ],
     [
       t('admin_auction_winner'),
-      axe.winner ? `${axe.winner.name} · ${axe.winner.email} · ${m(axe.winningAmount)}` : axe.closedAt ? t('admin_auction_no_winner') : '—',
+      axe.winner
+        ? `${axe.winner.name} · ${axe.winner.email} · ${m(axe.winningAmount)}`
+        : axe.closedAt
+          ? t('admin_auction_no_winner')
+          : '—',
     ],
   ];
   const messages: Record<Exclude<Done, 'confirm-close'>, string> = {
@@ -172,7 +179,13 @@ export default function AdminAuctionAxe() {
               </h3>
               <p className="text-sm">{t('admin_auction_close_text')}</p>
               <div className="flex flex-wrap gap-2">
-                <button type="submit" name="intent" value="close" className={buttonClass.primary} disabled={busy('close')}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="close"
+                  className={buttonClass.primary}
+                  disabled={busy('close')}
+                >
                   {t('admin_auction_close_yes')}
                 </button>
                 <Link to="." className={buttonClass.secondary}>
@@ -195,8 +208,19 @@ export default function AdminAuctionAxe() {
         <DataTable
           caption={t('admin_auction_bids')}
           columns={[
-            { key: 'at', label: t('admin_auction_bid_time'), sortable: true, render: (b) => formatAdminTime(b.at, tag) },
-            { key: 'amount', label: t('admin_auction_amount'), sortable: true, numeric: true, render: (b) => m(b.amount) },
+            {
+              key: 'at',
+              label: t('admin_auction_bid_time'),
+              sortable: true,
+              render: (b) => formatAdminTime(b.at, tag),
+            },
+            {
+              key: 'amount',
+              label: t('admin_auction_amount'),
+              sortable: true,
+              numeric: true,
+              render: (b) => m(b.amount),
+            },
             {
               key: 'bidder',
               label: t('admin_auction_bidder'),

@@ -2,8 +2,8 @@ import type { AdminAxe } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { data, Link, useActionData, useLoaderData, useSearchParams } from 'react-router';
 import { refusal } from '../features/admin/auction/actions.server.ts';
-import { BatchForm } from '../features/admin/auction/batch-form.tsx';
 import { auctionValues, batchBody, batchValues } from '../features/admin/auction/batch.ts';
+import { BatchForm } from '../features/admin/auction/batch-form.tsx';
 import { auctionMoney } from '../features/admin/auction/money.ts';
 import { StatusBadge } from '../features/admin/auction/status-badge.tsx';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
@@ -83,7 +83,13 @@ export default function AdminAuctionDetail() {
       ),
     },
     { key: 'featured', label: t('admin_auction_featured'), render: (a) => (a.featured ? t('modal_yes') : '') },
-    { key: 'highestAmount', label: t('admin_auction_highest'), sortable: true, numeric: true, render: (a) => m(a.highestAmount) },
+    {
+      key: 'highestAmount',
+      label: t('admin_auction_highest'),
+      sortable: true,
+      numeric: true,
+      render: (a) => m(a.highestAmount),
+    },
     { key: 'bidder', label: t('admin_auction_bidder'), render: (a) => a.highestBidder?.email ?? '—' },
     { key: 'bidCount', label: t('admin_auction_bids'), sortable: true, numeric: true, render: (a) => a.bidCount },
     { key: 'endsAt', label: t('admin_auction_ends'), sortable: true, render: (a) => formatAdminTime(a.endsAt, tag) },

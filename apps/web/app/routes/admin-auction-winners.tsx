@@ -1,7 +1,7 @@
-import type { z } from 'zod';
 import type { AdminWinner } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { Link, useLoaderData, useLocation } from 'react-router';
+import type { z } from 'zod';
 import { auctionMoney } from '../features/admin/auction/money.ts';
 import { addressLine } from '../features/admin/auction/winners.ts';
 import { type Column, DataTable } from '../features/admin/data-table.tsx';
@@ -101,7 +101,11 @@ export default function AdminAuctionWinners() {
       </header>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <ListToolbar searchLabel={t('admin_auction_winners_search')} />
-        <a href={`${localePath('/admin/export/auction-winners')}?${exportQuery}`} className={buttonClass.secondary} download>
+        <a
+          href={`${localePath('/admin/export/auction-winners')}?${exportQuery}`}
+          className={buttonClass.secondary}
+          download
+        >
           {t('admin_export_csv')}
         </a>
       </div>

@@ -57,7 +57,9 @@ export function auctionAdminRepo(db: Db) {
       .select({
         auctionId: auctionAxes.auctionId,
         axes: countAll,
-        featured: sql<number[]>`coalesce(array_agg(${auctionAxes.number} order by ${auctionAxes.number}) filter (where ${auctionAxes.featured}), '{}')`,
+        featured: sql<
+          number[]
+        >`coalesce(array_agg(${auctionAxes.number} order by ${auctionAxes.number}) filter (where ${auctionAxes.featured}), '{}')`,
         bids: sql<number>`cast(coalesce(sum(${auctionAxes.bidCount}), 0) as int)`,
         closed: sql<number>`cast(count(${auctionAxes.closedAt}) as int)`,
         winners: sql<number>`cast(count(${auctionAxes.winnerId}) as int)`,
@@ -188,7 +190,9 @@ export function auctionAdminRepo(db: Db) {
           .select({
             bids: sql<number>`cast(coalesce(sum(${auctionAxes.bidCount}), 0) as int)`,
             axes: countAll,
-            featured: sql<number[]>`coalesce(array_agg(${auctionAxes.number} order by ${auctionAxes.number}) filter (where ${auctionAxes.featured}), '{}')`,
+            featured: sql<
+              number[]
+            >`coalesce(array_agg(${auctionAxes.number} order by ${auctionAxes.number}) filter (where ${auctionAxes.featured}), '{}')`,
           })
           .from(auctionAxes)
           .where(eq(auctionAxes.auctionId, id));
@@ -300,10 +304,7 @@ export function auctionAdminRepo(db: Db) {
     },
 
     /** Closed axes with a winner, with the winner's account and the address they gave. */
-    async winners(
-      auctionId: string,
-      query: Page & { q?: string | undefined; sort?: 'number' | 'amount' | undefined },
-    ) {
+    async winners(auctionId: string, query: Page & { q?: string | undefined; sort?: 'number' | 'amount' | undefined }) {
       const conditions: (SQL | undefined)[] = [
         eq(auctionAxes.auctionId, auctionId),
         sql`${auctionAxes.winnerId} is not null`,

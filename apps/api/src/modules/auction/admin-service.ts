@@ -1,16 +1,9 @@
 import type { AdminAuction, AdminAuctionBody, AdminAxe, WinnerAddress } from '@varg/contracts';
+import { auctionEditable, auctionStatus, chooseWinner, extendedBy, isAxeNumber, scheduleRefusal } from '@varg/domain';
 import type { z } from 'zod';
-import {
-  auctionEditable,
-  auctionStatus,
-  chooseWinner,
-  extendedBy,
-  isAxeNumber,
-  scheduleRefusal,
-} from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import { type AuditService, changedFields } from '../audit/service.ts';
-import type { AuctionAdminRepo, AdminAxeRow, BatchValues, PersonRow } from './admin-repo.ts';
+import type { AdminAxeRow, AuctionAdminRepo, BatchValues, PersonRow } from './admin-repo.ts';
 import type { AxeFeed } from './live.ts';
 import type { AuctionRepo, AuctionRow, AxeRow } from './repo.ts';
 import type { AuctionService } from './service.ts';
@@ -145,7 +138,9 @@ export function auctionAdminService(deps: AuctionAdminDeps) {
       axe: AxeRow,
       at: Date,
       auction: AuctionRow,
-    ) => { refuse: 'AXE_CLOSED' | 'AUCTION_ENDED' | 'AUCTION_NOT_STARTED' } | Pick<Partial<AxeRow>, 'featured' | 'endsAt'>,
+    ) =>
+      | { refuse: 'AXE_CLOSED' | 'AUCTION_ENDED' | 'AUCTION_NOT_STARTED' }
+      | Pick<Partial<AxeRow>, 'featured' | 'endsAt'>,
     fields: (axe: AxeRow) => Record<string, unknown>,
   ) {
     const a = await found(auctionId);
@@ -220,7 +215,14 @@ export function auctionAdminService(deps: AuctionAdminDeps) {
         async (tx, was, is) => {
           const { before: b, after: a } = changedFields(auctionFields(was), auctionFields(is));
           await audit.record(
-            { actorId: actor.id, action: 'auction.updated', entity: { type: 'auction', id }, before: b, after: a, ip: actor.ip },
+            {
+              actorId: actor.id,
+              action: 'auction.updated',
+              entity: { type: 'auction', id },
+              before: b,
+              after: a,
+              ip: actor.ip,
+            },
             tx,
           );
         },

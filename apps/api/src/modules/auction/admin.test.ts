@@ -1,6 +1,6 @@
 import { get, type IncomingMessage } from 'node:http';
 import { auctionAxes, auctions, DEMO_AUCTION } from '@varg/db';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectAdminOnly, tokenOf } from '../../../test/backoffice.ts';
 import { apiCalls, type Json, lastMail, useApi } from '../../../test/helper.ts';
@@ -158,13 +158,24 @@ describe('one axe: feature, extend, close', () => {
     const featured = await ok(await ctx.app.inject('/v1/axes/bids/featured/1'));
     expect(featured.docs.map((a: Json) => a.number)).toContain(2);
     const [entry] = await trail('axe', `${id}:2`);
-    expect(entry).toMatchObject({ action: 'axe.featured', detail: { before: { featured: false }, after: { featured: true } } });
+    expect(entry).toMatchObject({
+      action: 'axe.featured',
+      detail: { before: { featured: false }, after: { featured: true } },
+    });
     await refused(await send('PATCH', `/v1/admin/auctions/${id}/axes/2`, { featured: 'yes' }), 400, 'VALIDATION_ERROR');
-    await refused(await send('PATCH', `/v1/admin/auctions/${id}/axes/1001`, { featured: true }), 400, 'VALIDATION_ERROR');
+    await refused(
+      await send('PATCH', `/v1/admin/auctions/${id}/axes/1001`, { featured: true }),
+      400,
+      'VALIDATION_ERROR',
+    );
     const filtered = await ok(await send('GET', `/v1/admin/auctions/${id}/axes?featured=yes&pageSize=100`));
     expect(filtered.docs.map((a: Json) => a.number)).toEqual([1, 2, 13, 24, 100, 250, 500, 777, 1000]);
     const withBids = await ok(await send('GET', `/v1/admin/auctions/${id}/axes?bids=yes&sort=highestAmount&dir=desc`));
-    expect(withBids.docs[0]).toMatchObject({ number: 777, highestAmount: 77_700, highestBidder: { email: 'customer@demo.starkfuture.com' } });
+    expect(withBids.docs[0]).toMatchObject({
+      number: 777,
+      highestAmount: 77_700,
+      highestBidder: { email: 'customer@demo.starkfuture.com' },
+    });
     expect(withBids.total).toBe(6);
   });
 
@@ -180,7 +191,10 @@ describe('one axe: feature, extend, close', () => {
       for (let i = 0; i < 100 && events.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
       expect(events[0]?.axe).toMatchObject({ number: 5, endsAt: later });
       const [entry] = await trail('axe', `${id}:5`);
-      expect(entry).toMatchObject({ action: 'axe.extended', detail: { before: { endsAt: before.endsAt }, after: { endsAt: later } } });
+      expect(entry).toMatchObject({
+        action: 'axe.extended',
+        detail: { before: { endsAt: before.endsAt }, after: { endsAt: later } },
+      });
     } finally {
       res.destroy();
     }
@@ -242,9 +256,16 @@ describe('one axe: feature, extend, close', () => {
   });
 
   it('refuses axes outside a batch and closing before the start', async () => {
-    const created = await ok(await send('POST', '/v1/admin/auctions', batch('tiny-2028', 500, 3, { axes: 3, featured: [] })), 201);
+    const created = await ok(
+      await send('POST', '/v1/admin/auctions', batch('tiny-2028', 500, 3, { axes: 3, featured: [] })),
+      201,
+    );
     await refused(await send('GET', `/v1/admin/auctions/${created.id}/axes/4`), 404, 'AXE_NOT_FOUND');
-    await refused(await send('POST', `/v1/admin/auctions/${created.id}/axes/4/extend`, { minutes: 5 }), 404, 'AXE_NOT_FOUND');
+    await refused(
+      await send('POST', `/v1/admin/auctions/${created.id}/axes/4/extend`, { minutes: 5 }),
+      404,
+      'AXE_NOT_FOUND',
+    );
     await refused(await send('POST', `/v1/admin/auctions/${created.id}/axes/2/close`), 409, 'AUCTION_NOT_STARTED');
     const detail = await ok(await send('GET', `/v1/admin/auctions/${created.id}/axes/2`));
     expect(detail).toMatchObject({ auction: { slug: 'tiny-2028' }, axe: { number: 2, closedAt: null, bidCount: 0 } });
@@ -270,7 +291,30 @@ describe('the role matrix', () => {
     ] as const;
     for (const call of calls) await expectAdminOnly(ctx, call);
     expect(await storedAuctions()).toBe(before);
-    const [seven] = await ctx.database.db.select().from(auctionAxes).where(eq(auctionAxes.number, 7));
+    const [seven] = await ctx.database.db
+      .select()
+      .from(auctionAxes)
+      .where(and(eq(auctionAxes.auctionId, id), eq(auctionAxes.number, 7)));
     expect(seven).toMatchObject({ featured: false, closedAt: null });
+  });
+});
+
+describe('the auction the storefront shows', () => {
+  it('is the one that started last: a scheduled batch takes over at its start, not before', async () => {
+    const next = await ok(
+      await send('POST', '/v1/admin/auctions', batch('next-2029', 900, 3, { axes: 5, featured: [] })),
+      201,
+    );
+    expect((await ok(await ctx.app.inject('/v1/axes/bids/featured/1'))).totalDocs).toBeGreaterThan(0);
+    // The clock reaches its start (and the running auction ended before it).
+    await ctx.database.db
+      .update(auctions)
+      .set({ startsAt: new Date(Date.now() - 60_000) })
+      .where(eq(auctions.id, next.id));
+    const shown = await ok(await ctx.app.inject('/v1/axes/1/5'));
+    expect(shown.docs).toHaveLength(5);
+    expect(shown.docs.every((a: Json) => a.bidCount === 0)).toBe(true);
+    expect(shown.reserve).toBe(5_000);
+    expect((await ok(await send('GET', `/v1/admin/auctions/${next.id}`))).current).toBe(true);
   });
 });

@@ -35,7 +35,11 @@ export function auctionRepo(db: Db) {
       const [row] = await db
         .select()
         .from(auctions)
-        .orderBy(desc(started), sql`case when ${started} then ${auctions.startsAt} end desc nulls last`, asc(auctions.startsAt))
+        .orderBy(
+          desc(started),
+          sql`case when ${started} then ${auctions.startsAt} end desc nulls last`,
+          asc(auctions.startsAt),
+        )
         .limit(1);
       return row ?? null;
     },

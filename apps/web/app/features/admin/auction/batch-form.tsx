@@ -46,7 +46,13 @@ export function BatchForm({
           required
           defaultValue={values.startsAt}
         />
-        <Field label={t('admin_auction_ends')} name="endsAt" type="datetime-local" required defaultValue={values.endsAt} />
+        <Field
+          label={t('admin_auction_ends')}
+          name="endsAt"
+          type="datetime-local"
+          required
+          defaultValue={values.endsAt}
+        />
         <Field
           label={t('admin_auction_reserve')}
           name="reserve"

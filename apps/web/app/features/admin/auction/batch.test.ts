@@ -40,7 +40,13 @@ describe('the batch form', () => {
       extensionWindowSeconds: 300,
       extensionSeconds: 600,
     } as never);
-    expect(values).toMatchObject({ startsAt: '2027-03-01T09:00', reserve: '150.50', increment: '10', featured: '1, 7', extension: '10' });
+    expect(values).toMatchObject({
+      startsAt: '2027-03-01T09:00',
+      reserve: '150.50',
+      increment: '10',
+      featured: '1, 7',
+      extension: '10',
+    });
     expect(batchBody(values)).toMatchObject({ body: { reserve: 15_050, axes: 40, extensionSeconds: 600 } });
   });
 });
