@@ -29,7 +29,7 @@ test.describe('the auction back office', () => {
     await expectAccessible(admin);
 
     // A schedule that ends before it starts is refused; what was typed stays.
-    const form = admin.locator('form').filter({ has: admin.getByLabel('Slug', { exact: true }) });
+    const form = admin.getByRole('region', { name: 'Schedule a batch' });
     await form.getByLabel('Slug', { exact: true }).fill('spring-2030');
     await form.getByLabel('Starts (UTC)').fill('2030-03-20T10:00');
     await form.getByLabel('Ends (UTC)').fill('2030-03-01T18:00');
