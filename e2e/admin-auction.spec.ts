@@ -11,12 +11,18 @@ const AXE = 333;
 /** The days left on the storefront's chosen axe ("Closes in 30 days"). */
 async function daysLeft(page: Page): Promise<number> {
   await page.goto(`/en-US/xmas-auction?axe=${AXE}`);
-  const text = await page.locator('#axe').getByText(/Closes in \d+ days/).textContent();
+  const text = await page
+    .locator('#axe')
+    .getByText(/Closes in \d+ days/)
+    .textContent();
   return Number(/Closes in (\d+) days/.exec(text ?? '')?.[1]);
 }
 
 test.describe('the auction back office', () => {
-  test('schedule a batch, extend an axe of the running auction, see it on the storefront', async ({ browser, page }) => {
+  test('schedule a batch, extend an axe of the running auction, see it on the storefront', async ({
+    browser,
+    page,
+  }) => {
     const before = await daysLeft(page);
     expect(before).toBeGreaterThan(20);
 
@@ -47,8 +53,18 @@ test.describe('the auction back office', () => {
     await expect(admin.getByRole('row')).toHaveCount(21);
     await expect(admin.getByRole('row').filter({ hasText: 'Axe No. 3' }).first()).toContainText('Yes');
     await expectAccessible(admin);
+    await admin.getByRole('link', { name: 'Winners (0)' }).click();
+    await expect(admin.getByText('No winners yet: an axe gets one when it closes.')).toBeVisible();
+    const csv = await admin.request.get(
+      (await admin.getByRole('link', { name: 'Export CSV' }).getAttribute('href')) ?? '',
+    );
+    expect(csv.headers()['content-disposition']).toContain('auction-spring-2030-winners');
+    expect((await csv.text()).replace('\uFEFF', '').trim()).toBe(
+      'Axe,Amount,Currency,Winner,E-mail,Phone,Delivery address,E-mailed,Order',
+    );
 
     // The running auction: its batch is locked; one axe is found by number and extended by a week.
+    await admin.getByRole('link', { name: 'spring-2030' }).click();
     await admin.getByRole('link', { name: 'All auctions' }).click();
     await admin.getByRole('link', { name: 'xmas-2026' }).click();
     await expect(admin.getByText(/This auction has started/)).toBeVisible();

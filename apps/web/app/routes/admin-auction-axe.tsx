@@ -121,12 +121,10 @@ export default function AdminAuctionAxe() {
         </Link>
         <h1 className="text-3xl font-bold tracking-tight">{t('auction_axe', { number: axe.number })}</h1>
       </header>
-      <div aria-live="polite">
-        {result?.done && result.done !== 'confirm-close' && (
-          <FormMessage tone="success">{messages[result.done]}</FormMessage>
-        )}
-        {result?.error && <FormMessage tone="error">{result.error}</FormMessage>}
-      </div>
+      {result?.done && result.done !== 'confirm-close' && (
+        <FormMessage tone="success">{messages[result.done]}</FormMessage>
+      )}
+      {result?.error && <FormMessage tone="error">{result.error}</FormMessage>}
       <section aria-labelledby="facts" className="flex flex-col gap-3">
         <h2 id="facts" className="text-xl font-semibold">
           {t('admin_auction_details')}
