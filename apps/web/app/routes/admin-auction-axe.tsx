@@ -2,6 +2,7 @@ import { localeTag } from '@varg/domain';
 import { useEffect, useRef } from 'react';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { refusal } from '../features/admin/auction/actions.server.ts';
+import { Facts } from '../features/admin/auction/facts.tsx';
 import { auctionMoney } from '../features/admin/auction/money.ts';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
 import { DataTable } from '../features/admin/data-table.tsx';
@@ -125,21 +126,7 @@ export default function AdminAuctionAxe() {
         <FormMessage tone="success">{messages[result.done]}</FormMessage>
       )}
       {result?.error && <FormMessage tone="error">{result.error}</FormMessage>}
-      <section aria-labelledby="facts" className="flex flex-col gap-3">
-        <h2 id="facts" className="text-xl font-semibold">
-          {t('admin_auction_details')}
-        </h2>
-        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
-          {facts.map(([label, value]) => (
-            <div key={label} className="flex flex-col">
-              <dt className="text-neutral-600">{label}</dt>
-              <dd className="font-medium break-words" data-testid={`axe-${label}`}>
-                {value}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <Facts facts={facts} />
       <section aria-labelledby="actions" className="flex flex-col gap-4">
         <h2 id="actions" className="text-xl font-semibold">
           {t('admin_auction_actions')}

@@ -4,6 +4,7 @@ import { data, Link, useActionData, useLoaderData, useSearchParams } from 'react
 import { refusal } from '../features/admin/auction/actions.server.ts';
 import { auctionValues, batchBody, batchValues } from '../features/admin/auction/batch.ts';
 import { BatchForm } from '../features/admin/auction/batch-form.tsx';
+import { Facts } from '../features/admin/auction/facts.tsx';
 import { auctionMoney } from '../features/admin/auction/money.ts';
 import { StatusBadge } from '../features/admin/auction/status-badge.tsx';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
@@ -127,24 +128,13 @@ export default function AdminAuctionDetail() {
       </header>
       {search.get('done') === 'created' && <FormMessage tone="success">{t('admin_auction_created')}</FormMessage>}
       {result?.saved && <FormMessage tone="success">{t('admin_auction_saved')}</FormMessage>}
-      <section aria-labelledby="facts" className="flex flex-col gap-3">
-        <h2 id="facts" className="text-xl font-semibold">
-          {t('admin_auction_details')}
-        </h2>
-        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
-          {facts.map(([label, value]) => (
-            <div key={label} className="flex flex-col">
-              <dt className="text-neutral-600">{label}</dt>
-              <dd className="font-medium">{value}</dd>
-            </div>
-          ))}
-        </dl>
+      <Facts facts={facts}>
         <p>
           <Link to={localePath(`${base}/winners`)} className="font-semibold underline underline-offset-2">
             {t('admin_auction_winners')} ({auction.winners})
           </Link>
         </p>
-      </section>
+      </Facts>
       <section aria-labelledby="edit" className="flex flex-col gap-4">
         <h2 id="edit" className="text-xl font-semibold">
           {t('admin_auction_edit')}
