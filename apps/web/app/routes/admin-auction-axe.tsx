@@ -138,7 +138,7 @@ export default function AdminAuctionAxe() {
           </button>
         </Form>
         {open && (
-          <Form method="post" className="flex flex-wrap items-end gap-3">
+          <Form method="post" className="flex flex-wrap items-start gap-3">
             <input type="hidden" name="intent" value="extend" />
             <Field
               label={t('admin_auction_extend_minutes')}
@@ -150,7 +150,8 @@ export default function AdminAuctionAxe() {
               defaultValue={result?.done === 'extended' ? '' : (result?.minutes ?? '')}
               hint={t('admin_auction_extend_hint')}
             />
-            <button type="submit" className={buttonClass.primary} disabled={busy('extend')}>
+            {/* Level with the input, above its hint. */}
+            <button type="submit" className={`${buttonClass.primary} mt-[1.8rem]`} disabled={busy('extend')}>
               {t('admin_auction_extend')}
             </button>
           </Form>
