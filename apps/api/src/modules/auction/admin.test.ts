@@ -127,6 +127,11 @@ describe('scheduling a batch of axes', () => {
       'AUCTION_NOT_FOUND',
     );
     await refused(await send('GET', '/v1/admin/auctions/nope'), 400, 'VALIDATION_ERROR');
+    await refused(
+      await send('PUT', '/v1/admin/auctions/00000000-0000-4000-8000-000000000000', batch('ghost', 600)),
+      404,
+      'AUCTION_NOT_FOUND',
+    );
   });
 });
 
@@ -200,6 +205,12 @@ describe('one axe: feature, extend, close', () => {
     }
     for (const minutes of [0, 10_081, 1.5, '5'])
       await refused(await send('POST', `/v1/admin/auctions/${id}/axes/5/extend`, { minutes }), 400, 'VALIDATION_ERROR');
+    // An axe whose end has passed waits for the winners job: it is not reopened.
+    await ctx.database.db
+      .update(auctionAxes)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(and(eq(auctionAxes.auctionId, id), eq(auctionAxes.number, 6)));
+    await refused(await send('POST', `/v1/admin/auctions/${id}/axes/6/extend`, { minutes: 10 }), 409, 'AUCTION_ENDED');
     await refused(
       await send('POST', `/v1/admin/auctions/${id}/axes/5/extend`, { minutes: 10 }, false),
       401,
