@@ -2,7 +2,7 @@
 export function formatAdminTime(iso: string, tag: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  // Intl refuses `dateStyle`/`timeStyle` together with `timeZoneName`: the fields are named one by one.
+  // dateStyle/timeStyle cannot be combined with timeZoneName: the fields are named one by one.
   return new Intl.DateTimeFormat(tag, {
     year: 'numeric',
     month: 'short',
