@@ -60,6 +60,10 @@ export default [
       route('admin/customers/:id', 'routes/admin-customer.tsx'),
       route('admin/dealers', 'routes/admin-dealers.tsx'),
       route('admin/dealers/:id', 'routes/admin-dealer.tsx'),
+      route('admin/auction', 'routes/admin-auction.tsx'),
+      route('admin/auction/:id', 'routes/admin-auction-detail.tsx'),
+      route('admin/auction/:id/winners', 'routes/admin-auction-winners.tsx'),
+      route('admin/auction/:id/axes/:number', 'routes/admin-auction-axe.tsx'),
     ]),
     layout('layouts/cabinet.tsx', [
       route('account', 'routes/account.tsx'),

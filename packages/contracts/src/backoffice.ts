@@ -55,6 +55,7 @@ export const AUDITED_ENTITIES = [
   'part',
   'stock-bike',
   'market',
+  'auction',
   'axe',
   'alert',
   'invitation',

@@ -180,6 +180,19 @@ export const ERRORS = {
   BANNER_SCHEDULE: { statusCode: 400, t_key: 'error_banner_schedule' },
   // — legal documents (docs/decisions/047-legal-documents.md) —
   LEGAL_DOCUMENT_NOT_FOUND: { statusCode: 404, t_key: 'error_legal_document_not_found' },
+  // — the auction's back office (docs/decisions/046-auction-admin.md) —
+  /** Another auction has that slug. */
+  AUCTION_SLUG_TAKEN: { statusCode: 409, t_key: 'error_auction_slug_taken' },
+  /** The end is not after the start, or the start is not in the future. */
+  AUCTION_SCHEDULE_INVALID: { statusCode: 400, t_key: 'error_auction_schedule_invalid' },
+  /** The time overlaps another auction's. */
+  AUCTION_OVERLAP: { statusCode: 409, t_key: 'error_auction_overlap' },
+  /** The auction has started or has bids: its schedule and rules stay as the bids were placed under. */
+  AUCTION_STARTED: { statusCode: 409, t_key: 'error_auction_started' },
+  /** A featured axe outside the batch's numbers. */
+  AUCTION_FEATURED_INVALID: { statusCode: 400, t_key: 'error_auction_featured_invalid' },
+  /** The axe has been closed (its winner chosen): its end no longer moves. */
+  AXE_CLOSED: { statusCode: 409, t_key: 'error_axe_closed' },
   // — engagement: store finder, team, contact, newsletter (docs/decisions/022-engagement.md) —
   STORE_PLACE_NOT_FOUND: { statusCode: 404, t_key: 'error_store_place_not_found' },
   JOB_POSITION_NOT_FOUND: { statusCode: 404, t_key: 'error_job_position_not_found' },

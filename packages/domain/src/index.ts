@@ -1,5 +1,6 @@
 export * from './address.ts';
 export * from './auction.ts';
+export * from './auction-schedule.ts';
 export * from './cart.ts';
 export * from './checkout.ts';
 export * from './configuration.ts';

@@ -3753,6 +3753,178 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/auctions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Auctions (back office)
+         * @description Every auction with its status, batch size, featured axes, bid count, closed axes and winners. `q` searches the slug; `status` narrows to scheduled, running or ended. `current` marks the one the storefront shows. Administrators only (401 anonymous, 403 every other role).
+         */
+        get: operations["getAdminAuctions"];
+        put?: never;
+        /**
+         * Schedule a batch of axes
+         * @description A new auction in EUR with axes 1 to `axes`, starting in the future (400 AUCTION_SCHEDULE_INVALID when it does not, or ends before it starts), overlapping no other auction (409 AUCTION_OVERLAP), its slug unused (409 AUCTION_SLUG_TAKEN); featured axes within the batch (400 AUCTION_FEATURED_INVALID). Audited. Administrators only (401 anonymous, 403 every other role).
+         */
+        post: operations["postAdminAuctions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auctions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One auction (back office)
+         * @description 404 AUCTION_NOT_FOUND for an unknown id. Administrators only (401 anonymous, 403 every other role).
+         */
+        get: operations["getAdminAuctionsById"];
+        /**
+         * Edit a scheduled auction
+         * @description Replaces the schedule, rules, batch size and featured axes of an auction that has not started and has no bid (409 AUCTION_STARTED otherwise: bids keep the rules they were placed under). The same checks as scheduling. Audited with the changed fields. Administrators only (401 anonymous, 403 every other role).
+         */
+        put: operations["putAdminAuctionsById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auctions/{id}/axes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An auction’s axes (back office)
+         * @description `q` is an axe number; `featured` and `bids` (yes/no) narrow the list. Sorted by number unless asked otherwise. Administrators only (401 anonymous, 403 every other role).
+         */
+        get: operations["getAdminAuctionsByIdAxes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auctions/{id}/axes/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One axe with its auction (back office)
+         * @description The highest bidder and, once closed, the winner with their contact. 404 AXE_NOT_FOUND outside the batch. Administrators only (401 anonymous, 403 every other role).
+         */
+        get: operations["getAdminAuctionsByIdAxesByNumber"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Feature an axe or not
+         * @description Featured axes are shown first on the storefront; the live view hears of it at once. Audited (entity `axe`, id `{auction}:{number}`). Administrators only (401 anonymous, 403 every other role).
+         */
+        patch: operations["patchAdminAuctionsByIdAxesByNumber"];
+        trace?: never;
+    };
+    "/v1/admin/auctions/{id}/axes/{number}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an axe’s end later
+         * @description By 1 minute to a week. Only an open axe: 409 AXE_CLOSED once its winner is chosen, 409 AUCTION_ENDED once its end has passed. The storefront's live streams get the new end at once. Audited. Administrators only (401 anonymous, 403 every other role).
+         */
+        post: operations["postAdminAuctionsByIdAxesByNumberExtend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auctions/{id}/axes/{number}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close an axe now
+         * @description Its end moves to now and the winners job closes it at once: the highest bid at or above the reserve wins (the earlier on a tie) and the winner is e-mailed the link for the address. 409 AXE_CLOSED when closed already, 409 AUCTION_NOT_STARTED before the auction's start. Audited (the end moved, then the winner). Administrators only (401 anonymous, 403 every other role).
+         */
+        post: operations["postAdminAuctionsByIdAxesByNumberClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auctions/{id}/axes/{number}/bids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An axe’s bids (back office)
+         * @description Every accepted bid with its bidder, newest first unless asked otherwise. Administrators only (401 anonymous, 403 every other role).
+         */
+        get: operations["getAdminAuctionsByIdAxesByNumberBids"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/auctions/{id}/winners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An auction’s winners (back office)
+         * @description Closed axes with a winner: the amount, the winner’s e-mail, name and phone, when they were e-mailed, the delivery address they gave and the order it is paid through. `q` searches e-mail, name or an axe number. Administrators only (401 anonymous, 403 every other role).
+         */
+        get: operations["getAdminAuctionsByIdWinners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/banners": {
         parameters: {
             query?: never;
@@ -4581,6 +4753,85 @@ export interface components {
             } | null;
             orderId: string | null;
             paid: boolean;
+        };
+        AdminAuction: {
+            id: string;
+            slug: string;
+            currency: string;
+            startsAt: string;
+            endsAt: string;
+            reserve: number;
+            increment: number;
+            extensionWindowSeconds: number;
+            extensionSeconds: number;
+            /**
+             * @description Before its start, open, or after its end
+             * @enum {string}
+             */
+            status: "scheduled" | "running" | "ended";
+            /** @description Not started and without bids: the schedule and rules may change */
+            editable: boolean;
+            /** @description The auction the storefront shows */
+            current: boolean;
+            axes: number;
+            /** @description The featured axes’ numbers */
+            featured: number[];
+            bids: number;
+            closed: number;
+            winners: number;
+            createdAt: string;
+        };
+        AdminAxe: {
+            number: number;
+            featured: boolean;
+            endsAt: string;
+            ended: boolean;
+            closedAt: string | null;
+            highestAmount: number | null;
+            highestBidder: {
+                _id: string;
+                email: string;
+                name: string;
+                phone: string;
+            } | null;
+            bidCount: number;
+            winningAmount: number | null;
+            winner: {
+                _id: string;
+                email: string;
+                name: string;
+                phone: string;
+            } | null;
+            addressGiven: boolean;
+            orderId: string | null;
+        };
+        AdminAuctionWinner: {
+            number: number;
+            amount: number;
+            currency: string;
+            closedAt: string;
+            winner: {
+                _id: string;
+                email: string;
+                name: string;
+                phone: string;
+            };
+            emailedAt: string | null;
+            addressGivenAt: string | null;
+            address: {
+                first_name: string;
+                last_name: string;
+                phone: string;
+                line_1: string;
+                /** @default  */
+                line_2: string;
+                postal_code: string;
+                city: string;
+                /** @default  */
+                state: string;
+                country: string;
+            } | null;
+            orderId: string | null;
         };
         MediaFile: {
             key: string;
@@ -21378,6 +21629,1004 @@ export interface operations {
             };
         };
     };
+    getAdminAuctions: {
+        parameters: {
+            query?: {
+                /** @description Free-text search */
+                q?: string;
+                /** @description Sort column: startsAt, endsAt, slug */
+                sort?: "startsAt" | "endsAt" | "slug";
+                dir?: "asc" | "desc";
+                page?: number;
+                pageSize?: number;
+                /** @description Before its start, open, or after its end */
+                status?: "scheduled" | "running" | "ended";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["AdminAuction"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAuctions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The auction’s name in addresses: 2 to 32 of a–z, 0–9 and hyphens */
+                    slug: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 with a zone
+                     */
+                    startsAt: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 with a zone
+                     */
+                    endsAt: string;
+                    /** @description The lowest first bid of an axe (minor units of EUR) */
+                    reserve: number;
+                    /** @description How much a bid must beat the highest by (minor units of EUR) */
+                    increment: number;
+                    /** @default 300 */
+                    extensionWindowSeconds?: number;
+                    /** @default 300 */
+                    extensionSeconds?: number;
+                    /** @description The batch: axes numbered 1 to this */
+                    axes: number;
+                    /**
+                     * @description Axes shown first on the storefront (each at most `axes`)
+                     * @default []
+                     */
+                    featured?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAuction"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminAuctionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The auction */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAuction"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminAuctionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The auction */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The auction’s name in addresses: 2 to 32 of a–z, 0–9 and hyphens */
+                    slug: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 with a zone
+                     */
+                    startsAt: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 with a zone
+                     */
+                    endsAt: string;
+                    /** @description The lowest first bid of an axe (minor units of EUR) */
+                    reserve: number;
+                    /** @description How much a bid must beat the highest by (minor units of EUR) */
+                    increment: number;
+                    /** @default 300 */
+                    extensionWindowSeconds?: number;
+                    /** @default 300 */
+                    extensionSeconds?: number;
+                    /** @description The batch: axes numbered 1 to this */
+                    axes: number;
+                    /**
+                     * @description Axes shown first on the storefront (each at most `axes`)
+                     * @default []
+                     */
+                    featured?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAuction"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminAuctionsByIdAxes: {
+        parameters: {
+            query?: {
+                /** @description Free-text search */
+                q?: string;
+                /** @description Sort column: number, highestAmount, bidCount, endsAt */
+                sort?: "number" | "highestAmount" | "bidCount" | "endsAt";
+                dir?: "asc" | "desc";
+                page?: number;
+                pageSize?: number;
+                featured?: "yes" | "no";
+                bids?: "yes" | "no";
+            };
+            header?: never;
+            path: {
+                /** @description The auction */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["AdminAxe"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminAuctionsByIdAxesByNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The auction */
+                id: string;
+                /** @description An axe number, 1 to 1000 */
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        auction: components["schemas"]["AdminAuction"];
+                        axe: components["schemas"]["AdminAxe"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchAdminAuctionsByIdAxesByNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The auction */
+                id: string;
+                /** @description An axe number, 1 to 1000 */
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    featured: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAxe"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAuctionsByIdAxesByNumberExtend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The auction */
+                id: string;
+                /** @description An axe number, 1 to 1000 */
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 minute to a week */
+                    minutes: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAxe"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAuctionsByIdAxesByNumberClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The auction */
+                id: string;
+                /** @description An axe number, 1 to 1000 */
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAxe"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminAuctionsByIdAxesByNumberBids: {
+        parameters: {
+            query?: {
+                /** @description Free-text search */
+                q?: string;
+                /** @description Sort column: at, amount */
+                sort?: "at" | "amount";
+                dir?: "asc" | "desc";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The auction */
+                id: string;
+                /** @description An axe number, 1 to 1000 */
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: {
+                            _id: string;
+                            amount: number;
+                            currency: string;
+                            at: string;
+                            bidder: {
+                                _id: string;
+                                email: string;
+                                name: string;
+                                phone: string;
+                            } | null;
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminAuctionsByIdWinners: {
+        parameters: {
+            query?: {
+                /** @description Free-text search */
+                q?: string;
+                /** @description Sort column: number, amount */
+                sort?: "number" | "amount";
+                dir?: "asc" | "desc";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The auction */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["AdminAuctionWinner"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getBanners: {
         parameters: {
             query: {
@@ -22130,7 +23379,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                entityType: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "stock-bike" | "market" | "axe" | "alert" | "invitation" | "legal";
+                entityType: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "stock-bike" | "market" | "auction" | "axe" | "alert" | "invitation" | "legal";
                 entityId: string;
             };
             cookie?: never;

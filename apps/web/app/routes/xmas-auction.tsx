@@ -46,7 +46,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const freePage = positive(url.searchParams.get('free'), 42);
   const api = userApi(context, request);
   const [chosen, featured, range, free] = await Promise.all([
-    api.call('getAxesBidsHighestsById', { path: { id: number } }),
+    // A batch may have fewer than 1000 axes (decision 046): a number past its last shows the first axe.
+    api.call('getAxesBidsHighestsById', { path: { id: number } }).catch((error: unknown) => {
+      if (number === AXE_MIN || !isApiRequestError(error) || error.code !== 'AXE_NOT_FOUND') throw error;
+      throw redirect(localizedPath(context.get(localeContext), '/xmas-auction'));
+    }),
     api.call('getAxesBidsFeaturedById', { path: { id: 1 } }),
     api.call('getAxesByAByB', { path: { a: from, b: to } }),
     api.call('getAxesWoBidsByAByBByC', { path: { a: AXE_MIN, b: AXE_MAX, c: freePage } }),

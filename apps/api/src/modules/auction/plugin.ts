@@ -3,6 +3,9 @@ import { every } from '../../plugins/platform.ts';
 import { isActiveMarket } from '../markets/active.ts';
 import type { MarketsService } from '../markets/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
+import { auctionAdminRepo } from './admin-repo.ts';
+import { auctionAdminRoutes } from './admin-routes.ts';
+import { auctionAdminService } from './admin-service.ts';
 import { axeFeed } from './live.ts';
 import { auctionRepo } from './repo.ts';
 import { auctionRoutes } from './routes.ts';
@@ -11,7 +14,7 @@ import { auctionService } from './service.ts';
 /** The numbered-axe auction: axes, bids, live highest bids, winners and their payment (decision 021). */
 export async function auctionModule(
   app: Api,
-  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'mailer' | 'signingKey' | 'devRoutes'>,
+  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'mailer' | 'signingKey' | 'devRoutes' | 'audit'>,
   needs: { markets: Pick<MarketsService, 'getCountry'>; payments: Pick<PaymentsService, 'start'> },
 ): Promise<void> {
   const { config, database, guards, mailer, signingKey } = platform;
@@ -40,6 +43,15 @@ export async function auctionModule(
     devLocalOnly: config.devMailbox === 'local',
     feed,
   });
+  // The back office (decision 046).
+  const admin = auctionAdminService({
+    repo: auctionAdminRepo(database.db),
+    auctionRepo: auctionRepo(database.db),
+    auction,
+    audit: platform.audit,
+    feed,
+  });
+  await app.register(auctionAdminRoutes, { prefix: '/v1', admin, guards });
   // The winners job: closes ended axes once and e-mails the winners; idempotent across processes.
   every(app, config.auctionWinnersIntervalMs ?? 0, 'auction winners', () => auction.determineWinners());
 }

@@ -29,9 +29,18 @@ export function auctionRepo(db: Db) {
     db.select(axeColumns).from(auctionAxes).leftJoin(users, eq(users.id, auctionAxes.highestBidderId));
 
   return {
-    /** The auction that runs now or ran last: the one that started latest. */
+    /** The auction that runs now or ran last: the one that started latest (before any start: the next to start). */
     async current(): Promise<AuctionRow | null> {
-      const [row] = await db.select().from(auctions).orderBy(desc(auctions.startsAt)).limit(1);
+      const started = sql`${auctions.startsAt} <= now()`;
+      const [row] = await db
+        .select()
+        .from(auctions)
+        .orderBy(
+          desc(started),
+          sql`case when ${started} then ${auctions.startsAt} end desc nulls last`,
+          asc(auctions.startsAt),
+        )
+        .limit(1);
       return row ?? null;
     },
 

@@ -3,6 +3,7 @@ import { userApi } from '../../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../../lib/context.ts';
 import { orderListQuery } from './orders/params.ts';
 import { PEOPLE_EXPORTS } from './people/exports.server.ts';
+import { auctionWinnersExport } from './auction/winners-export.server.ts';
 
 export interface ExportArgs {
   context: Readonly<RouterContextProvider>;
@@ -29,6 +30,7 @@ export const EXPORT_ROWS = 500;
  */
 export const EXPORTS: Record<string, Exporter> = {
   ...PEOPLE_EXPORTS,
+  'auction-winners': auctionWinnersExport,
   'audit-log': async ({ context, request, t }) => {
     const { docs } = await userApi(context, request).call('getAdminAuditLog', { query: { limit: EXPORT_ROWS } });
     return {
