@@ -182,6 +182,17 @@ export const ERRORS = {
   CV_FILE_TOO_LARGE: { statusCode: 413, t_key: 'error_cv_too_large' },
   CV_FILE_TYPE: { statusCode: 415, t_key: 'error_cv_type' },
   NEWSLETTER_LINK_INVALID: { statusCode: 404, t_key: 'error_newsletter_link_invalid' },
+  // — staff and roles (back office, decision 040) —
+  STAFF_OWN_ADMIN: { statusCode: 409, t_key: 'error_staff_own_admin' },
+  STAFF_LAST_ADMIN: { statusCode: 409, t_key: 'error_staff_last_admin' },
+  STAFF_LEAD_DEALER_NOT_DEALER: { statusCode: 409, t_key: 'error_staff_lead_dealer_not_dealer' },
+  INVITATION_NOT_FOUND: { statusCode: 404, t_key: 'error_invitation_not_found' },
+  INVITATION_PENDING: { statusCode: 409, t_key: 'error_invitation_pending' },
+  INVITATION_CLOSED: { statusCode: 409, t_key: 'error_invitation_closed' },
+  INVITATION_EXPIRED: { statusCode: 410, t_key: 'error_invitation_expired' },
+  INVITATION_USED: { statusCode: 410, t_key: 'error_invitation_used' },
+  INVITATION_SIGN_IN: { statusCode: 403, t_key: 'error_invitation_sign_in' },
+  INVITATION_DETAILS_REQUIRED: { statusCode: 400, t_key: 'error_invitation_details_required' },
   INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },
   SERVICE_UNAVAILABLE: { statusCode: 503, t_key: 'error_service_unavailable' },
 } as const satisfies Record<string, { statusCode: number; t_key: string }>;

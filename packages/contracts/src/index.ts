@@ -12,6 +12,7 @@ export * from './leads.ts';
 export * from './markets.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './staff.ts';
 export * from './store.ts';
 export * from './tax.ts';
 export * from './vehicles.ts';
