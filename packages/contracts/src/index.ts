@@ -3,6 +3,7 @@ export * from './auction.ts';
 export * from './backoffice.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
+export * from './dashboard.ts';
 export * from './dealer-ledger.ts';
 export * from './dealer-orders.ts';
 export * from './dealers.ts';

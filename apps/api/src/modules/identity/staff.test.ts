@@ -175,7 +175,7 @@ describe('invitations', () => {
     expect(new Date(invited.expiresAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
     const mail = await lastMail(ctx.app, 'new.colleague@example.com');
     expect(mail?.lang).toBe('de');
-    expect(mail?.text).toContain('Übersetzer');
+    expect(mail?.text).toContain('Übersetzung');
     const list = await ok(await call('GET', '/v1/admin/staff/invitations', admin));
     expect(list.docs.map((i: { _id: string }) => i._id)).toContain(invited._id);
     await refused(
