@@ -17,6 +17,7 @@ export default [
       route('reset-password/:token?', 'routes/reset-password.tsx'),
       route('confirm-email/:token?', 'routes/confirm-email.tsx'),
       route('confirm-email-change/:token', 'routes/confirm-email-change.tsx'),
+      route('staff-invitation/:token', 'routes/staff-invitation.tsx'),
       route('dev/mailbox', 'routes/dev-mailbox.tsx'),
       route('become-dealer', 'routes/become-dealer.tsx'),
       route(':model/configurator', 'routes/configurator.tsx'),
@@ -50,6 +51,8 @@ export default [
       route('admin/deliveries', 'routes/admin-deliveries.tsx'),
       route('admin/dealer-applications', 'routes/admin-dealer-applications.tsx'),
       route('admin/applications', 'routes/admin-applications.tsx'),
+      route('admin/staff', 'routes/admin-staff.tsx'),
+      route('admin/audit', 'routes/admin-audit.tsx'),
     ]),
     layout('layouts/cabinet.tsx', [
       route('account', 'routes/account.tsx'),

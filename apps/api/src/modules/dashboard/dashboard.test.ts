@@ -57,7 +57,7 @@ describe('the overview (GET /v1/admin/dashboard)', () => {
     expect(after.attention.failed).toBe(before.attention.failed + 1);
     expect(after.attention.awaitingTransfer).toBe(before.attention.awaitingTransfer + 1);
     expect(after.deposits.orders).toBe(before.deposits.orders + 3);
-    const day = (series: { day: string }[]) => series.find((d) => d.day === today) as Record<string, number>;
+    const day = (series: { day: string }[]) => series.find((d) => d.day === today) as unknown as Record<string, number>;
     expect(day(after.series.orders).count).toBe((day(before.series.orders)?.count ?? 0) + 3);
     expect(day(after.series.payments).deposits).toBe((day(before.series.payments)?.deposits ?? 0) + 1);
     if (axe) expect(day(after.series.bids).count).toBe((day(before.series.bids)?.count ?? 0) + 1);
