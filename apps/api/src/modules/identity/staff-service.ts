@@ -6,7 +6,13 @@ import {
   type StaffRole,
   type TokenPair,
 } from '@varg/contracts';
-import { formatLocaleSegment, isUiLanguage, type UiLanguage, uiLanguageFrom } from '@varg/domain';
+import {
+  formatLocaleSegment,
+  isUiLanguage,
+  LANGUAGE_HOME_COUNTRY,
+  type UiLanguage,
+  uiLanguageFrom,
+} from '@varg/domain';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import type { EmailProvider } from '../../providers/email/interface.ts';
@@ -111,7 +117,8 @@ export function staffService(deps: {
     const account = await writes.lockUserByEmail(row.email);
     const lang: UiLanguage =
       account && isUiLanguage(account.lang) ? account.lang : (uiLanguageFrom(row.lang) ?? 'en-us');
-    const locale = { lang, country: account?.country ?? inviter.country };
+    // A new address reads the e-mail and the page in the language's home market (`de` → de-DE).
+    const locale = { lang, country: account?.country ?? LANGUAGE_HOME_COUNTRY[lang] };
     const link = `${publicUrl}/${formatLocaleSegment(locale)}/staff-invitation/${token}`;
     const expires = `${row.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
     return staffInvitationEmail(locale, row.email, account?.name ?? '', {
@@ -309,6 +316,7 @@ export function staffService(deps: {
             name: body.name,
             secondName: body.secondName ?? '',
             lang: row.lang,
+            country: LANGUAGE_HOME_COUNTRY[uiLanguageFrom(row.lang) ?? 'en-us'],
             roles: [],
             emailConfirmedAt: new Date(),
           });

@@ -175,6 +175,7 @@ describe('invitations', () => {
     expect(new Date(invited.expiresAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
     const mail = await lastMail(ctx.app, 'new.colleague@example.com');
     expect(mail?.lang).toBe('de');
+    expect(mail?.text).toContain('/de-DE/staff-invitation/');
     expect(mail?.text).toContain('Übersetzung');
     const list = await ok(await call('GET', '/v1/admin/staff/invitations', admin));
     expect(list.docs.map((i: { _id: string }) => i._id)).toContain(invited._id);
@@ -212,7 +213,7 @@ describe('invitations', () => {
     expect(accepted.session.token).toBeTruthy();
     expect(await rolesOf('new.colleague@example.com')).toEqual(['translator']);
     const me = await ok(await call('GET', '/v1/user/me', accepted.session.token));
-    expect(me).toMatchObject({ isTranslator: true, emailConfirmed: true, lang: 'de' });
+    expect(me).toMatchObject({ isTranslator: true, emailConfirmed: true, lang: 'de', country: 'DE' });
     await refused(await call('GET', `/v1/staff-invitations/${token}`), 410, 'INVITATION_USED');
     await refused(
       await call('POST', `/v1/staff-invitations/${token}/accept`, null, {
