@@ -68,7 +68,7 @@ export default function AdminAudit() {
       render: (e) => (
         <span className="flex flex-col">
           <span>{actionName(e.action)}</span>
-          <span className="font-mono text-xs text-neutral-600">{e.action}</span>
+          {actionName(e.action) !== e.action && <span className="font-mono text-xs text-neutral-600">{e.action}</span>}
         </span>
       ),
     },
@@ -87,7 +87,7 @@ export default function AdminAudit() {
     },
     {
       key: 'change',
-      label: `${t('admin_audit_before')} → ${t('admin_audit_after')}`,
+      label: t('admin_audit_trail'),
       render: (e) => {
         const before = (e.detail.before ?? {}) as Record<string, unknown>;
         const after = (e.detail.after ?? {}) as Record<string, unknown>;
