@@ -85,7 +85,7 @@ test.describe('back office: staff, audit log, overview (issue 24)', () => {
     // The overview, over 90 days.
     await admin.goto('/en-US/admin');
     await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Overview');
-    await expect(admin.getByRole('link', { name: /Open dealer applications/ })).toBeVisible();
+    await expect(admin.getByRole('link', { name: /Applications to become a dealer/ })).toBeVisible();
     await admin.getByLabel('Period').selectOption('90');
     await admin.getByRole('button', { name: 'Search' }).click();
     await expect(admin).toHaveURL(/days=90/);
