@@ -48,24 +48,24 @@ export default function AdminOverview() {
           </button>
         </Form>
       </div>
-      <section aria-label={t('admin_dash_attention')} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure
           label={t('admin_dash_orders_today')}
           value={board.ordersToday}
-          to={`/admin/orders?from=${board.today}`}
+          to={`/admin/orders?from=${board.today}&to=${board.today}`}
         />
         <Figure
           label={`${t('admin_dash_attention')}: ${t('admin_dash_failed')}`}
           value={board.attention.failed}
-          to="/admin/orders?payment=failed"
+          to="/admin/orders?status=pending_payment"
         />
         <Figure
           label={t('admin_dash_awaiting_transfer')}
           value={board.attention.awaitingTransfer}
-          to="/admin/orders?payment=awaiting_transfer"
+          to="/admin/orders?status=pending_payment"
         />
         <Figure label={t('admin_dash_applications')} value={board.openApplications} to="/admin/dealer-applications" />
-      </section>
+      </div>
       {board.whistleblowing && (
         <section
           aria-labelledby="whistle"

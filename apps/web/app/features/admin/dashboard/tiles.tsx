@@ -96,7 +96,7 @@ export function StockPanel({ board }: { board: AdminDashboard }) {
               <tr key={s.country} className="border-t border-neutral-100">
                 <th scope="row" className="py-1 font-normal">
                   <Link
-                    to={localePath(`/admin/stock-bikes?market=${s.country}&status=available`)}
+                    to={localePath(`/admin/stock-bikes?country=${s.country}&status=available`)}
                     className="underline underline-offset-2"
                   >
                     {countryName(s.country, locale, s.country)}
@@ -111,7 +111,7 @@ export function StockPanel({ board }: { board: AdminDashboard }) {
         </table>
       )}
       <h3 className="text-sm font-medium">
-        <Link to={localePath('/admin/parts?availability=NOT_AVAILABLE')} className="underline underline-offset-2">
+        <Link to={localePath('/admin/parts')} className="underline underline-offset-2">
           {t('admin_dash_store_unavailable')}
         </Link>
         : <span className="tabular-nums">{board.storeUnavailable.total}</span>
