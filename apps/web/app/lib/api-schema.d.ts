@@ -292,7 +292,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/admin/staff/invitations": {
+    "/v1/admin/staff-invitations": {
         parameters: {
             query?: never;
             header?: never;
@@ -316,7 +316,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/admin/staff/invitations/{id}/resend": {
+    "/v1/admin/staff-invitations/{id}/resend": {
         parameters: {
             query?: never;
             header?: never;
@@ -336,7 +336,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/admin/staff/invitations/{id}": {
+    "/v1/admin/staff-invitations/{id}": {
         parameters: {
             query?: never;
             header?: never;

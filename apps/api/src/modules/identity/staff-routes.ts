@@ -65,7 +65,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; guards: G
   );
 
   app.get(
-    '/admin/staff/invitations',
+    '/admin/staff-invitations',
     {
       schema: {
         tags: ['admin'],
@@ -79,7 +79,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; guards: G
   );
 
   app.post(
-    '/admin/staff/invitations',
+    '/admin/staff-invitations',
     {
       schema: {
         tags: ['admin'],
@@ -95,7 +95,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; guards: G
   );
 
   app.post(
-    '/admin/staff/invitations/:id/resend',
+    '/admin/staff-invitations/:id/resend',
     {
       schema: {
         tags: ['admin'],
@@ -111,7 +111,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; guards: G
   );
 
   app.delete(
-    '/admin/staff/invitations/:id',
+    '/admin/staff-invitations/:id',
     {
       schema: {
         tags: ['admin'],

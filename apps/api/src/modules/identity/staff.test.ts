@@ -34,14 +34,14 @@ describe('staff and roles: role matrix', () => {
     const id = '00000000-0000-4000-8000-000000000000';
     await expectAdminOnly(ctx, { method: 'GET', url: '/v1/admin/staff' });
     await expectAdminOnly(ctx, { method: 'PUT', url: `/v1/admin/staff/${id}/roles`, payload: { roles: [] } });
-    await expectAdminOnly(ctx, { method: 'GET', url: '/v1/admin/staff/invitations' });
+    await expectAdminOnly(ctx, { method: 'GET', url: '/v1/admin/staff-invitations' });
     await expectAdminOnly(ctx, {
       method: 'POST',
-      url: '/v1/admin/staff/invitations',
+      url: '/v1/admin/staff-invitations',
       payload: { email: 'matrix@example.com', roles: ['translator'] },
     });
-    await expectAdminOnly(ctx, { method: 'POST', url: `/v1/admin/staff/invitations/${id}/resend` });
-    await expectAdminOnly(ctx, { method: 'DELETE', url: `/v1/admin/staff/invitations/${id}` });
+    await expectAdminOnly(ctx, { method: 'POST', url: `/v1/admin/staff-invitations/${id}/resend` });
+    await expectAdminOnly(ctx, { method: 'DELETE', url: `/v1/admin/staff-invitations/${id}` });
     expect(await ctx.database.db.select().from(staffInvitations)).toHaveLength(0);
   });
 });
@@ -164,7 +164,7 @@ describe('invitations', () => {
   it('a new address is invited in its language, accepts with a name and password, and is signed in as staff', async () => {
     const admin = await signIn(ADMIN);
     const invited = await ok(
-      await call('POST', '/v1/admin/staff/invitations', admin, {
+      await call('POST', '/v1/admin/staff-invitations', admin, {
         email: 'New.Colleague@Example.com',
         roles: ['translator'],
         lang: 'de',
@@ -177,10 +177,10 @@ describe('invitations', () => {
     expect(mail?.lang).toBe('de');
     expect(mail?.text).toContain('/de-DE/staff-invitation/');
     expect(mail?.text).toContain('Übersetzung');
-    const list = await ok(await call('GET', '/v1/admin/staff/invitations', admin));
+    const list = await ok(await call('GET', '/v1/admin/staff-invitations', admin));
     expect(list.docs.map((i: { _id: string }) => i._id)).toContain(invited._id);
     await refused(
-      await call('POST', '/v1/admin/staff/invitations', admin, { email: 'new.colleague@example.com', roles: ['mco'] }),
+      await call('POST', '/v1/admin/staff-invitations', admin, { email: 'new.colleague@example.com', roles: ['mco'] }),
       409,
       'INVITATION_PENDING',
     );
@@ -233,7 +233,7 @@ describe('invitations', () => {
     const admin = await signIn(ADMIN);
     const customer = await newCustomer(ctx.app, 'existing@example.com');
     await ok(
-      await call('POST', '/v1/admin/staff/invitations', admin, { email: 'existing@example.com', roles: ['mco'] }),
+      await call('POST', '/v1/admin/staff-invitations', admin, { email: 'existing@example.com', roles: ['mco'] }),
       201,
     );
     const token = await invitationToken('existing@example.com');
@@ -249,11 +249,11 @@ describe('invitations', () => {
   it('resend replaces the link, revoke closes it, an expired link says so', async () => {
     const admin = await signIn(ADMIN);
     const invited = await ok(
-      await call('POST', '/v1/admin/staff/invitations', admin, { email: 'later@example.com', roles: ['compliance'] }),
+      await call('POST', '/v1/admin/staff-invitations', admin, { email: 'later@example.com', roles: ['compliance'] }),
       201,
     );
     const first = await invitationToken('later@example.com');
-    const resent = await ok(await call('POST', `/v1/admin/staff/invitations/${invited._id}/resend`, admin));
+    const resent = await ok(await call('POST', `/v1/admin/staff-invitations/${invited._id}/resend`, admin));
     expect(resent.status).toBe('pending');
     const second = await invitationToken('later@example.com');
     expect(second).not.toBe(first);
@@ -265,13 +265,13 @@ describe('invitations', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(staffInvitations.id, invited._id));
     await refused(await call('GET', `/v1/staff-invitations/${second}`), 410, 'INVITATION_EXPIRED');
-    const listed = await ok(await call('GET', '/v1/admin/staff/invitations', admin));
+    const listed = await ok(await call('GET', '/v1/admin/staff-invitations', admin));
     expect(listed.docs.find((i: { _id: string }) => i._id === invited._id).status).toBe('expired');
 
-    await ok(await call('DELETE', `/v1/admin/staff/invitations/${invited._id}`, admin), 204);
-    await refused(await call('DELETE', `/v1/admin/staff/invitations/${invited._id}`, admin), 409, 'INVITATION_CLOSED');
+    await ok(await call('DELETE', `/v1/admin/staff-invitations/${invited._id}`, admin), 204);
+    await refused(await call('DELETE', `/v1/admin/staff-invitations/${invited._id}`, admin), 409, 'INVITATION_CLOSED');
     await refused(
-      await call('POST', `/v1/admin/staff/invitations/${invited._id}/resend`, admin),
+      await call('POST', `/v1/admin/staff-invitations/${invited._id}/resend`, admin),
       409,
       'INVITATION_CLOSED',
     );
@@ -285,13 +285,13 @@ describe('invitations', () => {
   it('refuses bad invitations, creating nothing', async () => {
     const admin = await signIn(ADMIN);
     const before = await ctx.database.db.select().from(staffInvitations);
-    const post = (payload: object) => call('POST', '/v1/admin/staff/invitations', admin, payload);
+    const post = (payload: object) => call('POST', '/v1/admin/staff-invitations', admin, payload);
     await refused(await post({ email: 'not an address', roles: ['mco'] }), 400, 'VALIDATION_ERROR');
     await refused(await post({ email: 'a@example.com', roles: [] }), 400, 'VALIDATION_ERROR');
     await refused(await post({ email: 'a@example.com', roles: ['customer'] }), 400, 'VALIDATION_ERROR');
     await refused(await post({ email: 'a@example.com', roles: ['lead_dealer'] }), 409, 'STAFF_LEAD_DEALER_NOT_DEALER');
     await refused(
-      await call('POST', '/v1/admin/staff/invitations/00000000-0000-4000-8000-000000000000/resend', admin),
+      await call('POST', '/v1/admin/staff-invitations/00000000-0000-4000-8000-000000000000/resend', admin),
       404,
       'INVITATION_NOT_FOUND',
     );
