@@ -6,7 +6,7 @@ import { apiCalls, lastMail, newCustomer, useApi } from '../../../test/helper.ts
 import { outboxEmail } from '../../providers/email/outbox.ts';
 import { auditService } from '../audit/service.ts';
 import { staffRepo } from './staff-repo.ts';
-import { staffService } from './staff-service.ts';
+import { staffService, withStaffRoles } from './staff-service.ts';
 
 const ctx = useApi();
 const { call, ok, refused, signIn } = apiCalls(ctx, 40);
@@ -297,5 +297,13 @@ describe('invitations', () => {
     );
     await refused(await call('GET', `/v1/staff-invitations/${'x'.repeat(40)}`), 404, 'INVITATION_NOT_FOUND');
     expect(await ctx.database.db.select().from(staffInvitations)).toHaveLength(before.length);
+  });
+});
+
+describe('withStaffRoles', () => {
+  it('replaces the staff roles, keeps customer and dealer, and orders staff roles the same way', () => {
+    expect(withStaffRoles(['customer', 'mco'], ['translator', 'admin'])).toEqual(['customer', 'admin', 'translator']);
+    expect(withStaffRoles(['dealer', 'lead_dealer'], [])).toEqual(['dealer']);
+    expect(withStaffRoles([], ['compliance'])).toEqual(['compliance']);
   });
 });
