@@ -2,7 +2,7 @@ import { data, useActionData, useLoaderData } from 'react-router';
 import { listParams } from '../features/admin/list-params.ts';
 import { FilterSelect, ListToolbar } from '../features/admin/list-toolbar.tsx';
 import { ConfirmStep } from '../features/admin/staff/confirm-step.tsx';
-import { InvitationList, InviteForm, type InviteValues } from '../features/admin/staff-invitations.tsx';
+import { InvitationList, InviteForm, type InviteValues } from '../features/admin/staff/invitations.tsx';
 import { roleKey, rolesFromForm, STAFF_ROLES, type StaffRole } from '../features/admin/staff/roles.ts';
 import { StaffTable } from '../features/admin/staff/staff-table.tsx';
 import { isApiRequestError } from '../lib/api.ts';
