@@ -68,6 +68,23 @@ test.describe('back office: staff, audit log, overview (issue 24)', () => {
     await expect(admin.getByRole('status')).toContainText(`The roles of ${email} were saved.`);
     await expect(admin.getByText('No staff member matches.')).toBeVisible();
 
+    // An invitation sent by mistake is revoked, after a confirmation naming what happens.
+    await admin.goto('/en-US/admin/staff');
+    const other = `wrong-${Date.now()}@example.com`;
+    await invite.getByLabel('E-mail address').fill(other);
+    await invite.getByRole('checkbox', { name: 'Administrator' }).check();
+    await invite.getByRole('button', { name: 'Send the invitation' }).click();
+    const open = admin.getByRole('region', { name: 'Open invitations' });
+    await open
+      .getByRole('listitem')
+      .filter({ hasText: other })
+      .getByRole('button', { name: /^Revoke/ })
+      .click();
+    await expect(admin.getByRole('alertdialog')).toContainText('Its link stops working at once.');
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await expect(admin.getByRole('status')).toContainText(`The invitation to ${other} was revoked.`);
+    await expect(open).not.toContainText(other);
+
     // The audit log shows the change, filtered by action.
     await admin.goto('/en-US/admin/audit?action=staff.');
     await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Audit log');
