@@ -9,6 +9,7 @@ import { cartModule } from './modules/cart/plugin.ts';
 import { catalogModule } from './modules/catalog/plugin.ts';
 import { checkoutModule } from './modules/checkout/plugin.ts';
 import { contentModule } from './modules/content/plugin.ts';
+import { dashboardModule } from './modules/dashboard/plugin.ts';
 import { dealerLedgerModule } from './modules/dealer-ledger/plugin.ts';
 import { dealersModule } from './modules/dealers/plugin.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -119,6 +120,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   await auctionModule(app, platform, { markets, payments });
   await contentModule(app, platform);
   await app.register(adminRoutes, { prefix: '/v1', db: database.db, guards, identity, repo: ids.users, audit });
+  await dashboardModule(app, platform);
   await app.register(translationRoutes, { prefix: '/v1', db: database.db, guards, audit });
   if (platform.devRoutes) {
     await app.register(devRoutes, { prefix: '/v1', db: database.db, localOnly: config.devMailbox === 'local' });

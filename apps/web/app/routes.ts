@@ -17,6 +17,7 @@ export default [
       route('reset-password/:token?', 'routes/reset-password.tsx'),
       route('confirm-email/:token?', 'routes/confirm-email.tsx'),
       route('confirm-email-change/:token', 'routes/confirm-email-change.tsx'),
+      route('staff-invitation/:token', 'routes/staff-invitation.tsx'),
       route('dev/mailbox', 'routes/dev-mailbox.tsx'),
       route('become-dealer', 'routes/become-dealer.tsx'),
       route(':model/configurator', 'routes/configurator.tsx'),
@@ -64,6 +65,8 @@ export default [
       route('admin/auction/:id', 'routes/admin-auction-detail.tsx'),
       route('admin/auction/:id/winners', 'routes/admin-auction-winners.tsx'),
       route('admin/auction/:id/axes/:number', 'routes/admin-auction-axe.tsx'),
+      route('admin/staff', 'routes/admin-staff.tsx'),
+      route('admin/audit', 'routes/admin-audit.tsx'),
     ]),
     layout('layouts/cabinet.tsx', [
       route('account', 'routes/account.tsx'),

@@ -221,6 +221,17 @@ export const ERRORS = {
   /** Terms are edited for approved (or suspended) dealers; an application is decided first. */
   DEALER_NOT_APPROVED: { statusCode: 409, t_key: 'error_dealer_not_approved' },
   CURRENCY_UNKNOWN: { statusCode: 400, t_key: 'error_currency_unknown' },
+  // — staff and roles (back office, decision 040) —
+  STAFF_OWN_ADMIN: { statusCode: 409, t_key: 'error_staff_own_admin' },
+  STAFF_LAST_ADMIN: { statusCode: 409, t_key: 'error_staff_last_admin' },
+  STAFF_LEAD_DEALER_NOT_DEALER: { statusCode: 409, t_key: 'error_staff_lead_dealer_not_dealer' },
+  INVITATION_NOT_FOUND: { statusCode: 404, t_key: 'error_invitation_not_found' },
+  INVITATION_PENDING: { statusCode: 409, t_key: 'error_invitation_pending' },
+  INVITATION_CLOSED: { statusCode: 409, t_key: 'error_invitation_closed' },
+  INVITATION_EXPIRED: { statusCode: 410, t_key: 'error_invitation_expired' },
+  INVITATION_USED: { statusCode: 410, t_key: 'error_invitation_used' },
+  INVITATION_SIGN_IN: { statusCode: 403, t_key: 'error_invitation_sign_in' },
+  INVITATION_DETAILS_REQUIRED: { statusCode: 400, t_key: 'error_invitation_details_required' },
   INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },
   SERVICE_UNAVAILABLE: { statusCode: 503, t_key: 'error_service_unavailable' },
 } as const satisfies Record<string, { statusCode: number; t_key: string }>;

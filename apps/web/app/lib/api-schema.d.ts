@@ -392,6 +392,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The staff: every account holding a staff role
+         * @description Accounts holding admin, translator, mco, compliance or lead_dealer, searched by e-mail or name (`q`), filtered by `role`, sorted and paged (decision 040).
+         */
+        get: operations["getAdminStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/staff/{userId}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set an account's staff roles
+         * @description Grants and revokes staff roles at once: the account holds exactly `roles` among admin, translator, mco, compliance and lead_dealer afterwards (its customer or dealer role stays). Refused with nothing changed: an administrator removing their own admin role (409 STAFF_OWN_ADMIN), the last administrator losing it (409 STAFF_LAST_ADMIN), lead_dealer for an account without an approved dealer record (409 STAFF_LEAD_DEALER_NOT_DEALER), an unknown account (404 USER_NOT_FOUND). Takes effect on the account's next request (roles are read on every call). Audited on the user with the roles before and after.
+         */
+        put: operations["putAdminStaffByUserIdRoles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/staff-invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open invitations to join the staff
+         * @description Invitations neither accepted nor revoked, newest first; `status` is pending or expired.
+         */
+        get: operations["getAdminStaffInvitations"];
+        put?: never;
+        /**
+         * Invite someone to the staff by e-mail
+         * @description E-mails a link valid for 7 days, in the account's language (or `lang` for an address without an account). An existing account gets the roles when it accepts while signed in; a new address chooses a name and a password. One open invitation per address (409 INVITATION_PENDING: resend it instead); lead_dealer only for an account with an approved dealer record (409 STAFF_LEAD_DEALER_NOT_DEALER). Audited on the invitation.
+         */
+        post: operations["postAdminStaffInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/staff-invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invitation again
+         * @description A new link valid for 7 days; the link sent before stops working. 409 INVITATION_CLOSED once accepted or revoked.
+         */
+        post: operations["postAdminStaffInvitationsByIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/staff-invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation
+         * @description Its link stops working at once. 409 INVITATION_CLOSED once accepted or revoked.
+         */
+        delete: operations["deleteAdminStaffInvitationsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/staff-invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation link offers
+         * @description The address, the roles and whether the address has an account. 404 INVITATION_NOT_FOUND for an unknown link, 410 INVITATION_EXPIRED after 7 days, 410 INVITATION_USED once accepted or revoked.
+         */
+        get: operations["getStaffInvitationsByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/staff-invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation to the staff
+         * @description Once. An address with an account must be signed in as that account (403 INVITATION_SIGN_IN otherwise, also while acting as a customer) and gets the roles; `session` is null. A new address gives `name` and `password` (400 INVITATION_DETAILS_REQUIRED without them), gets an account with a confirmed address and the roles, and is signed in (`session`). Link errors as on the preview.
+         */
+        post: operations["postStaffInvitationsByTokenAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/sign-in": {
         parameters: {
             query?: never;
@@ -4058,7 +4202,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The newest audit entries */
+        /**
+         * The audit log
+         * @description The whole log as a back-office list (decision 040), newest first by default: `q` finds part of a record id or an action, `action` keeps actions starting with it (`staff.`), `actor` part of the e-mail of who did it, `entityType` one kind of record. `limit` (older callers) is the page size when `pageSize` is not given.
+         */
         get: operations["getAdminAuditLog"];
         put?: never;
         post?: never;
@@ -4080,6 +4227,26 @@ export interface paths {
          * @description Every audited change of one record, newest first (decision 040): who (the administrator also when acting as a customer), when, the action and, for edits, the changed fields before and after (`detail.before`, `detail.after`). A record without entries answers an empty list.
          */
         get: operations["getAdminAuditByEntityTypeByEntityId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The back office's overview
+         * @description Today's orders, money received per currency today and over the last `days` (30 or 90) days, payments needing attention (failed in the period, bank transfers waiting for the money), open dealer applications, stock bikes available per market, store items that cannot be bought, and per-day series (orders, money received per currency, orders per market, deposits and remaining payments, auction bids). Days are UTC. Whistleblowing deadlines (counts only) are given to a compliance officer who is also an administrator, never to an administrator acting as one (decision 023); otherwise `whistleblowing` is null. Disputes are not counted: the payment ledger has none.
+         */
+        get: operations["getAdminDashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4238,6 +4405,22 @@ export interface components {
             email?: string;
             country?: string;
             lang?: string;
+        };
+        StaffRolesBodyInput: {
+            /** @description The staff roles the account holds from now on (customer/dealer kept) */
+            roles: ("admin" | "translator" | "mco" | "compliance" | "lead_dealer")[];
+        };
+        StaffInvitationBodyInput: {
+            /** Format: email */
+            email: string;
+            roles: ("admin" | "translator" | "mco" | "compliance" | "lead_dealer")[];
+            /** @description The e-mail's language for an address without an account (an account's own is used) */
+            lang?: string;
+        };
+        StaffInvitationAcceptBodyInput: {
+            name?: string;
+            secondName?: string;
+            password?: string;
         };
         TaxCalculateBodyInput: {
             /**
@@ -5211,6 +5394,74 @@ export interface components {
             createdAt: string;
             updatedAt: string;
         };
+        AdminDashboard: {
+            days: 30 | 90;
+            /** @description A UTC day, YYYY-MM-DD */
+            since: string;
+            /** @description A UTC day, YYYY-MM-DD */
+            today: string;
+            ordersToday: number;
+            revenue: {
+                currency: string;
+                today: number;
+                period: number;
+            }[];
+            attention: {
+                /** @description Payments that failed in the period */
+                failed: number;
+                /** @description Bank transfers of orders still waiting for the money */
+                awaitingTransfer: number;
+            };
+            openApplications: number;
+            stockBikes: {
+                country: string;
+                available: number;
+            }[];
+            storeUnavailable: {
+                total: number;
+                items: {
+                    sku: string;
+                    name: string;
+                }[];
+            };
+            deposits: {
+                orders: number;
+                fullyPaid: number;
+            };
+            whistleblowing: {
+                open: number;
+                acknowledgementOverdue: number;
+                feedbackOverdue: number;
+            } | null;
+            series: {
+                orders: {
+                    /** @description A UTC day, YYYY-MM-DD */
+                    day: string;
+                    count: number;
+                }[];
+                revenue: {
+                    /** @description A UTC day, YYYY-MM-DD */
+                    day: string;
+                    currency: string;
+                    amount: number;
+                }[];
+                markets: {
+                    country: string;
+                    orders: number;
+                }[];
+                payments: {
+                    /** @description A UTC day, YYYY-MM-DD */
+                    day: string;
+                    deposits: number;
+                    remaining: number;
+                }[];
+                bids: {
+                    /** @description A UTC day, YYYY-MM-DD */
+                    day: string;
+                    count: number;
+                }[];
+            };
+        };
         LedgerEntry: {
             /** Format: uuid */
             _id: string;
@@ -5798,6 +6049,36 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "approved" | "suspended" | "rejected";
             };
+        };
+        StaffMember: {
+            _id: string;
+            email: string;
+            name: string;
+            secondName: string;
+            roles: string[];
+            country: string;
+            approvedDealer: boolean;
+            createdAt: string;
+        };
+        StaffInvitation: {
+            _id: string;
+            email: string;
+            roles: ("admin" | "translator" | "mco" | "compliance" | "lead_dealer")[];
+            lang: string;
+            /** @enum {string} */
+            status: "pending" | "expired" | "accepted" | "revoked";
+            invitedBy: {
+                _id: string;
+                email: string;
+            } | null;
+            expiresAt: string;
+            createdAt: string;
+        };
+        StaffInvitationPreview: {
+            email: string;
+            roles: ("admin" | "translator" | "mco" | "compliance" | "lead_dealer")[];
+            existingAccount: boolean;
+            expiresAt: string;
         };
         TaxCalculation: {
             paymentKind: string;
@@ -7491,6 +7772,655 @@ export interface operations {
                 };
             };
             /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminStaff: {
+        parameters: {
+            query?: {
+                /** @description Free-text search */
+                q?: string;
+                /** @description Sort column: email, name, createdAt */
+                sort?: "email" | "name" | "createdAt";
+                dir?: "asc" | "desc";
+                page?: number;
+                pageSize?: number;
+                /** @description Only staff holding this role */
+                role?: "admin" | "translator" | "mco" | "compliance" | "lead_dealer";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["StaffMember"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminStaffByUserIdRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRolesBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminStaffInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["StaffInvitation"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminStaffInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffInvitationBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitation"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminStaffInvitationsByIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitation"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminStaffInvitationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStaffInvitationsByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitationPreview"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postStaffInvitationsByTokenAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffInvitationAcceptBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        session: components["schemas"]["TokenPair"] | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -23306,6 +24236,16 @@ export interface operations {
     getAdminAuditLog: {
         parameters: {
             query?: {
+                /** @description Free-text search */
+                q?: string;
+                /** @description Sort column: createdAt, action */
+                sort?: "createdAt" | "action";
+                dir?: "asc" | "desc";
+                page?: number;
+                pageSize?: number;
+                action?: string;
+                actor?: string;
+                entityType?: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "stock-bike" | "market" | "auction" | "axe" | "alert" | "invitation" | "legal";
                 limit?: number;
             };
             header?: never;
@@ -23322,6 +24262,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         docs: components["schemas"]["AuditTrailEntry"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
                     };
                 };
             };
@@ -23426,6 +24369,64 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminDashboard: {
+        parameters: {
+            query?: {
+                days?: "30" | "90";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDashboard"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

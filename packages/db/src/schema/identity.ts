@@ -208,3 +208,33 @@ export const secrets = pgTable('secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Invitations to join the staff (back office, decision 040): the roles the invitee gets on accepting, a link whose
+ * token is stored as SHA-256 and works for 7 days. A resend replaces the token; a revoked or accepted one is closed.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    roles: text('roles').array().notNull(),
+    /** The e-mail's language when the address has no account yet. */
+    lang: varchar('lang', { length: 8 }).notNull().default('en-us'),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('staff_invitations_token_idx').on(t.tokenHash),
+    // One open invitation per address: a second is a resend.
+    uniqueIndex('staff_invitations_open_idx')
+      .on(t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
+);

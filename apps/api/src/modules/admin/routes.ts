@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { AUDITED_ENTITIES, AuditTrailEntry, ErrorEnvelope, RefreshBody, TokenPair } from '@varg/contracts';
+import {
+  AUDITED_ENTITIES,
+  AuditTrailEntry,
+  ErrorEnvelope,
+  listQuery,
+  pageOf,
+  RefreshBody,
+  TokenPair,
+} from '@varg/contracts';
 import { type Db, dealers, users } from '@varg/db';
 import { eq, ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -140,13 +148,23 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['admin'],
-        summary: 'The newest audit entries',
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
-        response: { 200: z.object({ docs: z.array(AuditTrailEntry) }), ...errors },
+        summary: 'The audit log',
+        description:
+          'The whole log as a back-office list (decision 040), newest first by default: `q` finds part of a record id or an action, `action` keeps actions starting with it (`staff.`), `actor` part of the e-mail of who did it, `entityType` one kind of record. `limit` (older callers) is the page size when `pageSize` is not given.',
+        querystring: listQuery(['createdAt', 'action']).extend({
+          action: z.string().trim().min(1).max(60).optional(),
+          actor: z.string().trim().min(1).max(254).optional(),
+          entityType: z.enum(AUDITED_ENTITIES).optional(),
+          limit: z.coerce.number().int().min(1).max(500).optional(),
+        }),
+        response: { 200: pageOf(AuditTrailEntry), ...errors },
       },
       preHandler: admin,
     },
-    async (request) => ({ docs: await audit.list(request.query.limit) }),
+    async (request) => {
+      const { limit, ...query } = request.query;
+      return audit.page({ ...query, pageSize: limit ?? query.pageSize });
+    },
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { auditLog, type Db, users } from '@varg/db';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { containsPattern, countAll, orderOf, windowOf } from '../../lib/admin-list.ts';
 
 /** The record an audit entry is about (decision 040): its kind and id, so its page can show its trail. */
 export interface AuditEntity {
@@ -45,18 +46,34 @@ export function changedFields(
   return { before: was, after: now };
 }
 
+/** The whole log's filters (the back office's audit page, decision 040). */
+export interface AuditLogQuery {
+  /** Part of a record's id or of an action. */
+  q?: string | undefined;
+  /** Actions starting with this (`staff.`, `order.cancel`). */
+  action?: string | undefined;
+  /** Part of the e-mail address of who did it. */
+  actor?: string | undefined;
+  entityType?: string | undefined;
+  sort?: 'createdAt' | 'action' | undefined;
+  dir: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
 export function auditService(db: Db) {
   const actor = alias(users, 'actor');
   const subject = alias(users, 'subject');
-  const entries = (where: ReturnType<typeof eq> | undefined, limit: number) =>
+  const entries = (where: SQL | undefined, limit: number, offset = 0, order?: SQL[]) =>
     db
       .select({ entry: auditLog, actorEmail: actor.email, subjectEmail: subject.email })
       .from(auditLog)
       .leftJoin(actor, eq(actor.id, auditLog.actorId))
       .leftJoin(subject, eq(subject.id, auditLog.subjectId))
       .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .orderBy(...(order ?? [desc(auditLog.createdAt), desc(auditLog.id)]))
       .limit(limit)
+      .offset(offset)
       .then((rows) =>
         rows.map((r) => ({
           id: r.entry.id,
@@ -94,10 +111,32 @@ export function auditService(db: Db) {
     },
     /** One record's trail, newest first. */
     forEntity(entity: AuditEntity, limit = 200) {
-      return entries(
-        and(eq(auditLog.entityType, entity.type), eq(auditLog.entityId, entity.id)) as ReturnType<typeof eq>,
-        limit,
+      return entries(and(eq(auditLog.entityType, entity.type), eq(auditLog.entityId, entity.id)), limit);
+    },
+    /** A page of the whole log, filtered, with how many entries match. */
+    async page(query: AuditLogQuery) {
+      const where = and(
+        query.q
+          ? or(ilike(auditLog.entityId, containsPattern(query.q)), ilike(auditLog.action, containsPattern(query.q)))
+          : undefined,
+        query.action ? like(auditLog.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+        query.actor
+          ? sql`${auditLog.actorId} in (select ${users.id} from ${users} where ${ilike(users.email, containsPattern(query.actor))})`
+          : undefined,
+        query.entityType ? eq(auditLog.entityType, query.entityType) : undefined,
       );
+      const order = orderOf(
+        { createdAt: auditLog.createdAt, action: auditLog.action },
+        query,
+        'createdAt',
+        auditLog.id,
+      );
+      const { limit, offset } = windowOf(query);
+      const [docs, [count]] = await Promise.all([
+        entries(where, limit, offset, order),
+        db.select({ total: countAll }).from(auditLog).where(where),
+      ]);
+      return { docs, total: count?.total ?? 0, page: query.page, pageSize: query.pageSize };
     },
   };
 }

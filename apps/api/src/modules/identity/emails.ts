@@ -5,7 +5,7 @@ import type { EmailMessage } from '../../providers/email/interface.ts';
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain, translated message: greeting, paragraphs with the link made clickable, signature. */
-function message(
+export function message(
   locale: Locale,
   to: string,
   name: string,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Api, Platform } from '../../plugins/platform.ts';
 import { isPrivateRequest } from '../../plugins/privacy.ts';
 import { accountAdminService } from './account-admin.ts';
@@ -7,6 +8,9 @@ import { guards as makeGuards, registerAuth } from './auth.ts';
 import { identityRepo } from './repo.ts';
 import { identityRoutes } from './routes.ts';
 import { identityService } from './service.ts';
+import { staffRepo } from './staff-repo.ts';
+import { staffRoutes } from './staff-routes.ts';
+import { staffService } from './staff-service.ts';
 import { accessTokens, loadSigningKey } from './tokens.ts';
 
 /** A user's dealer record as the identity store keeps it (the dealers module reads it through its directory). */
@@ -49,6 +53,13 @@ export async function identityModule(app: Api, platform: Pick<Platform, 'config'
     publicUrl: config.publicUrl,
     whitelistEmails: config.whitelistEmails,
   });
+  const staff = staffService({
+    repo: staffRepo(database.db),
+    audit,
+    email: mailer,
+    publicUrl: config.publicUrl,
+    signIn: (user, meta) => identity.issue(user, randomUUID(), meta),
+  });
   const signInPerAccount = config.signInLimitPerAccount ?? 10;
   await app.register(identityRoutes, { prefix: '/v1', identity, guards, signInPerAccount });
   // The back office's accounts (decision 044).
@@ -58,6 +69,7 @@ export async function identityModule(app: Api, platform: Pick<Platform, 'config'
     resendConfirmation: (address) => identity.resendConfirmation(address),
   });
   await app.register(accountAdminRoutes, { prefix: '/v1', accounts, guards });
+  await app.register(staffRoutes, { prefix: '/v1', staff, guards });
   // The older clients' sign-in.
   await app.register(identityRoutes, { prefix: '/api', identity, guards, signInOnly: true, signInPerAccount });
   return {

@@ -70,7 +70,7 @@ function limits(app: App, name: string, perIp: number, perAccount: number) {
  * Routes of an e-mailed one-time token: per IP, and per token (its hash, so the store never holds the secret). Not
  * one bucket shared by every token, which let one caller's attempts block everybody's links.
  */
-function tokenLimits(app: App, name: string, perIp: number, perToken: number) {
+export function tokenLimits(app: App, name: string, perIp: number, perToken: number) {
   const byIp = app.createRateLimit({
     max: perIp,
     timeWindow: '15 minutes',

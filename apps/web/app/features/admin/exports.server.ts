@@ -1,9 +1,10 @@
 import type { RouterContextProvider } from 'react-router';
 import { userApi } from '../../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../../lib/context.ts';
+import { auditLogQuery } from './audit-query.ts';
+import { auctionWinnersExport } from './auction/winners-export.server.ts';
 import { orderListQuery } from './orders/params.ts';
 import { PEOPLE_EXPORTS } from './people/exports.server.ts';
-import { auctionWinnersExport } from './auction/winners-export.server.ts';
 
 export interface ExportArgs {
   context: Readonly<RouterContextProvider>;
@@ -31,12 +32,29 @@ export const EXPORT_ROWS = 500;
 export const EXPORTS: Record<string, Exporter> = {
   ...PEOPLE_EXPORTS,
   'auction-winners': auctionWinnersExport,
-  'audit-log': async ({ context, request, t }) => {
-    const { docs } = await userApi(context, request).call('getAdminAuditLog', { query: { limit: EXPORT_ROWS } });
+  // The audit log page's rows with its search and filters (`/admin/audit`).
+  'audit-log': async ({ context, request, url, t }) => {
+    const { docs } = await userApi(context, request).call('getAdminAuditLog', {
+      query: auditLogQuery(url, EXPORT_ROWS),
+    });
     return {
       filename: 'audit-log',
-      header: [t('admin_audit_when'), t('admin_audit_who'), t('admin_audit_as'), t('admin_audit_action')],
-      rows: docs.map((entry) => [entry.createdAt, entry.actor?.email ?? '', entry.subject?.email ?? '', entry.action]),
+      header: [
+        t('admin_audit_when'),
+        t('admin_audit_who'),
+        t('admin_audit_as'),
+        t('admin_audit_action'),
+        t('admin_audit_filter_entity'),
+        t('admin_audit_record'),
+      ],
+      rows: docs.map((entry) => [
+        entry.createdAt,
+        entry.actor?.email ?? '',
+        entry.subject?.email ?? '',
+        entry.action,
+        entry.entityType ?? '',
+        entry.entityId ?? '',
+      ]),
     };
   },
   // The back office's orders (decision 042): the list's search and filters, amounts in minor units' decimal form.
