@@ -129,6 +129,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     tax,
     captcha,
     storage,
+    catalogChanges: catalog.changes,
   };
   app.decorate('services', services);
   // Unknown API paths answer JSON even when the web adds its catch-all page route.

@@ -16,3 +16,4 @@ export * from './store.ts';
 export * from './tax.ts';
 export * from './vehicles.ts';
 export * from './whistleblowing.ts';
+export * from './catalog-admin.ts';
