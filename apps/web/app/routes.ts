@@ -50,6 +50,10 @@ export default [
       route('admin/deliveries', 'routes/admin-deliveries.tsx'),
       route('admin/dealer-applications', 'routes/admin-dealer-applications.tsx'),
       route('admin/applications', 'routes/admin-applications.tsx'),
+      route('admin/catalogue', 'routes/admin-catalogue.tsx'),
+      route('admin/catalogue/:productId', 'routes/admin-catalogue-model.tsx'),
+      route('admin/catalogue/:productId/options/:optionId', 'routes/admin-catalogue-option.tsx'),
+      route('admin/catalogue/:productId/prices/:currency', 'routes/admin-catalogue-price.tsx'),
     ]),
     layout('layouts/cabinet.tsx', [
       route('account', 'routes/account.tsx'),

@@ -65,7 +65,9 @@ export const AdminModel = z
     ),
     rules: z.array(OptionRuleBody),
     prices: z.array(
-      z.object({ currency: z.string(), basePrice: z.number().int(), deposit: z.number().int() }).meta({ id: 'AdminPriceList' }),
+      z
+        .object({ currency: z.string(), basePrice: z.number().int(), deposit: z.number().int() })
+        .meta({ id: 'AdminPriceList' }),
     ),
     defaults: z.array(z.string()).meta({ description: 'The default configuration: each group’s default option' }),
   })

@@ -247,8 +247,7 @@ export function catalogAdminService(deps: {
         if (bad) throw new ApiError('INVALID_CONFIGURATION');
         const before = await repo.rules(productId, tx);
         await repo.setRules(productId, unique, tx);
-        const text = (list: OptionRule[]) =>
-          list.map((r) => `${r.optionId} ${r.kind} ${r.otherOptionId}`).sort();
+        const text = (list: OptionRule[]) => list.map((r) => `${r.optionId} ${r.kind} ${r.otherOptionId}`).sort();
         await audit.record(
           {
             actorId: actor.userId,
@@ -263,7 +262,12 @@ export function catalogAdminService(deps: {
       return model(productId);
     },
 
-    async setPriceList(actor: Actor, productId: string, currency: string, list: { basePrice: number; deposit: number }) {
+    async setPriceList(
+      actor: Actor,
+      productId: string,
+      currency: string,
+      list: { basePrice: number; deposit: number },
+    ) {
       await change(productId, async (tx) => {
         const before = (await repo.priceLists(productId, tx)).find((l) => l.currency === currency);
         await repo.setPriceList(productId, currency, list, tx);

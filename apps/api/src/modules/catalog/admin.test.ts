@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buildApi } from '../../app.ts';
 import { expectAdminOnly, ROLE_ACCOUNTS } from '../../../test/backoffice.ts';
 import { apiCalls, fixedGeo, type Json, testConfig, useApi } from '../../../test/helper.ts';
+import { buildApi } from '../../app.ts';
 
 const ctx = useApi();
 const { call, ok, refused, signIn } = apiCalls(ctx);
@@ -59,7 +59,11 @@ describe('back office: catalogue (decision 041)', () => {
     const other = await buildApi({ config: testConfig, database: ctx.database, geo: fixedGeo({}), logger: false });
     try {
       // The other process has the model's options in its read cache.
-      expect(colors(await components(other, 'DE'))).toEqual(['varg_option_red', 'varg_option_white', 'varg_option_grey']);
+      expect(colors(await components(other, 'DE'))).toEqual([
+        'varg_option_red',
+        'varg_option_white',
+        'varg_option_grey',
+      ]);
       const prices = await allPrices({ EUR: 49_000, USD: 45_000, GBP: 42_000 });
       const missing = { ...prices };
       delete missing.GBP;
@@ -95,24 +99,28 @@ describe('back office: catalogue (decision 041)', () => {
 
       // Served by this process at once, and by the other as soon as the notification arrives.
       const here = (await components(ctx.app, 'DE')).find((g) => g.group === 'color');
-      expect(here.options.at(-1)).toMatchObject({ id: 'varg_option_black', name: 'Stealth black' });
+      expect(here?.options.at(-1)).toMatchObject({ id: 'varg_option_black', name: 'Stealth black' });
       await vi.waitFor(async () => expect(colors(await components(other, 'US'))).toContain('varg_option_black'), {
         timeout: 2_000,
         interval: 20,
       });
       const us = (await components(other, 'US')).find((g) => g.group === 'color');
-      expect(us.options.at(-1).price).toEqual({ amount: 45_000, currencyCode: 'USD' });
+      expect(us?.options.at(-1).price).toEqual({ amount: 45_000, currencyCode: 'USD' });
 
       // The configurator's price at the market's tax: Germany includes 19 % VAT, the US adds sales tax later.
-      const de = (await other.inject('/v1/checkout/orderInfo?productId=varg-ex&country=DE&componentId=varg_option_black')).json();
+      const de = (
+        await other.inject('/v1/checkout/orderInfo/varg-ex?country=DE&componentId=varg_option_black')
+      ).json();
       expect(de).toMatchObject({ discountedPrice: 1_390_000 + 49_000, taxDisplay: 'including' });
       expect(Math.abs(de.discountedVat - ((1_390_000 + 49_000) * 19) / 119)).toBeLessThanOrEqual(1);
-      const usPrice = (await other.inject('/v1/checkout/orderInfo?productId=varg-ex&country=US&componentId=varg_option_black')).json();
+      const usPrice = (
+        await other.inject('/v1/checkout/orderInfo/varg-ex?country=US&componentId=varg_option_black')
+      ).json();
       expect(usPrice).toMatchObject({ taxDisplay: 'excluding', discountedVat: 0 });
 
       const entries = await trail('option', 'varg-ex:varg_option_black');
       expect(entries[0]).toMatchObject({ action: 'catalog.option.create', actor: { email: ROLE_ACCOUNTS.admin } });
-      expect(entries[0].detail.after).toMatchObject({ group: 'color', name: 'Stealth black', isDefault: false });
+      expect(entries[0]?.detail.after).toMatchObject({ group: 'color', name: 'Stealth black', isDefault: false });
     } finally {
       await other.close();
     }
@@ -152,10 +160,12 @@ describe('back office: catalogue (decision 041)', () => {
     // Making the side stand the default first, then registration, works; the old defaults lose the flag, audited.
     await ok(await call('PATCH', `${MODEL}/options/varg_option_side_stand_yes`, token, { isDefault: true }));
     model = await ok(await call('PATCH', `${MODEL}/options/varg_option_registration_yes`, token, { isDefault: true }));
-    expect(model.defaults).toEqual(expect.arrayContaining(['varg_option_side_stand_yes', 'varg_option_registration_yes']));
+    expect(model.defaults).toEqual(
+      expect.arrayContaining(['varg_option_side_stand_yes', 'varg_option_registration_yes']),
+    );
     expect(model.defaults).not.toContain('varg_option_side_stand_no');
     const lost = await trail('option', 'varg-ex:varg_option_side_stand_no');
-    expect(lost[0].detail).toMatchObject({ before: { isDefault: true }, after: { isDefault: false } });
+    expect(lost[0]?.detail).toMatchObject({ before: { isDefault: true }, after: { isDefault: false } });
     await refused(
       await call('PATCH', `${MODEL}/options/varg_option_nope`, token, { sort: 1 }),
       404,
@@ -169,7 +179,7 @@ describe('back office: catalogue (decision 041)', () => {
     expect(model.rules).toContainEqual(rule);
     const modelTrail = await trail('model', 'varg-ex');
     expect(modelTrail[0]).toMatchObject({ action: 'catalog.rules.update' });
-    expect(modelTrail[0].detail.after.rules).toContain('varg_option_enduro18 excludes varg_option_mousse');
+    expect(modelTrail[0]?.detail.after.rules).toContain('varg_option_enduro18 excludes varg_option_mousse');
   });
 
   it('sets a price list and previews the configurator total before saving', async () => {
@@ -193,7 +203,11 @@ describe('back office: catalogue (decision 041)', () => {
       400,
       'VALIDATION_ERROR',
     );
-    await refused(await call('PUT', `${MODEL}/prices/eur`, token, { basePrice: 1, deposit: 1 }), 400, 'VALIDATION_ERROR');
+    await refused(
+      await call('PUT', `${MODEL}/prices/eur`, token, { basePrice: 1, deposit: 1 }),
+      400,
+      'VALIDATION_ERROR',
+    );
     model = await ok(await call('PUT', `${MODEL}/prices/EUR`, token, { basePrice: 1_250_000, deposit: 40_000 }));
     expect(model.prices.find((p: Json) => p.currency === 'EUR')).toEqual({
       currency: 'EUR',

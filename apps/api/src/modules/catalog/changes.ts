@@ -31,7 +31,11 @@ export async function catalogChanges(options: {
       }
     }
   };
-  const transport = await pubSub({ ...options, channel: CATALOG_CHANNEL, deliver: (what) => notify(what.slice(0, 200)) });
+  const transport = await pubSub({
+    ...options,
+    channel: CATALOG_CHANNEL,
+    deliver: (what) => notify(what.slice(0, 200)),
+  });
   return {
     async changed(what) {
       notify(what);

@@ -1,10 +1,10 @@
 import type { BikeConfiguration, ComponentOption, PricingInfo, StockBikeSearch } from '@varg/contracts';
 import {
   ACTIVE_STATUS,
-  type OptionRule,
   configurationConflicts,
   configurationHash,
   groupKey,
+  type OptionRule,
   optionNameKey,
   pageInfo,
   priceConfiguration,

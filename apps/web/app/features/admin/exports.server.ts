@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from 'react-router';
 import { userApi } from '../../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../../lib/context.ts';
+import { MODEL_STATUS_KEYS, modelsQuery } from './catalogue.ts';
 
 export interface ExportArgs {
   context: Readonly<RouterContextProvider>;
@@ -32,6 +33,21 @@ export const EXPORTS: Record<string, Exporter> = {
       filename: 'audit-log',
       header: [t('admin_audit_when'), t('admin_audit_who'), t('admin_audit_as'), t('admin_audit_action')],
       rows: docs.map((entry) => [entry.createdAt, entry.actor?.email ?? '', entry.subject?.email ?? '', entry.action]),
+    };
+  },
+  catalogue: async ({ context, request, url, t }) => {
+    const query = { ...modelsQuery(url), page: 1, pageSize: EXPORT_ROWS };
+    const { docs } = await userApi(context, request).call('getAdminCatalogueModels', { query });
+    return {
+      filename: 'catalogue',
+      header: [
+        t('admin_catalogue_model'),
+        t('admin_catalogue_slug'),
+        t('admin_catalogue_status'),
+        t('admin_catalogue_options'),
+        t('admin_catalogue_position'),
+      ],
+      rows: docs.map((m) => [t(m.nameKey), m._id, t(MODEL_STATUS_KEYS[m.status]), m.options, m.sort]),
     };
   },
 };
