@@ -66,8 +66,9 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
           ...(sort !== undefined && Number.isInteger(sort) ? { sort } : {}),
         },
       });
-      // The new option's own page, in the page's locale.
-      return redirect(`${new URL(request.url).pathname.replace(/\/new$/, `/${optionId}`)}?created=1`);
+      // The new option's own page, in the page's locale (the address's first segment).
+      const locale = new URL(request.url).pathname.split('/')[1];
+      return redirect(`/${locale}/admin/catalogue/${params.productId}/options/${optionId}?created=1`);
     }
     await api.call('patchAdminCatalogueModelsByProductIdOptionsByOptionId', {
       path: { ...path, optionId: params.optionId },
