@@ -97,7 +97,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     vatValid: (vatId, country) => tax.vatValid(vatId, country),
   });
   const catalog = await catalogModule(app, platform, { dealers });
-  const store = await storeModule(app, platform, { markets });
+  const store = await storeModule(app, platform, { markets, changes: catalog.changes });
   const orders = await ordersModule(app, platform, { catalog, tax, shipping, dealers });
   const cart = await cartModule(app, platform, { catalog, store, markets, dealers });
   const pay = await paymentsModule(app, platform, { providers: deps.paymentProviders, events: orders.paymentEvents });

@@ -42,6 +42,8 @@ export const ERRORS = {
   OPTION_GROUP_NOT_FOUND: { statusCode: 404, t_key: 'error_option_group_not_found' },
   OPTION_PRICES_MISSING: { statusCode: 400, t_key: 'error_option_prices_missing' },
   OPTION_PRICE_CURRENCY: { statusCode: 400, t_key: 'error_option_price_currency' },
+  PART_NOT_FOUND: { statusCode: 404, t_key: 'error_part_not_found' },
+  PART_PRICE_CURRENCY: { statusCode: 400, t_key: 'error_part_price_currency' },
   CONFIGURATION_NOT_FOUND: { statusCode: 404, t_key: 'error_product_not_found' },
   ORDER_NOT_FOUND: { statusCode: 404, t_key: 'error_order_not_found' },
   PAYMENT_NOT_FOUND: { statusCode: 404, t_key: 'error_payment_not_found' },

@@ -12,6 +12,7 @@ export * from './identity.ts';
 export * from './leads.ts';
 export * from './markets.ts';
 export * from './orders.ts';
+export * from './parts-admin.ts';
 export * from './payments.ts';
 export * from './store.ts';
 export * from './tax.ts';

@@ -1143,6 +1143,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SKUs of the store with search, filters, sort and pages
+         * @description Searches the SKU, the article id and its printed name; filters by kind and availability.
+         */
+        get: operations["getAdminParts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/parts/{sku}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One SKU with its article, fitment, availability and prices per currency */
+        get: operations["getAdminPartsBySku"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a SKU’s availability (stock) or its prices
+         * @description Prices are minor units as listed in the markets of the currency, with a campaign reduction in basis points; only the currencies the SKU is listed in (else 400 PART_PRICE_CURRENCY). Audited as `part` with the fields before and after, in the same transaction; once committed every process drops its cached pages (decision 041).
+         */
+        patch: operations["patchAdminPartsBySku"];
+        trace?: never;
+    };
     "/v1/order": {
         parameters: {
             query?: never;
@@ -3557,6 +3598,12 @@ export interface components {
             /** @default 10 */
             limit: number;
         };
+        OptionRuleInput: {
+            optionId: string;
+            /** @enum {string} */
+            kind: "requires" | "excludes";
+            otherOptionId: string;
+        };
         SignInBodyInput: {
             /** Format: email */
             email: string;
@@ -3670,12 +3717,6 @@ export interface components {
             code: string;
             /** @description The secret shown once when the report was sent */
             secret: string;
-        };
-        OptionRuleInput: {
-            optionId: string;
-            /** @enum {string} */
-            kind: "requires" | "excludes";
-            otherOptionId: string;
         };
         Language: {
             /** @example de */
@@ -4183,6 +4224,82 @@ export interface components {
                 };
             } | null;
             pricing: components["schemas"]["PricingInfo"];
+        };
+        AdminModelRow: {
+            _id: string;
+            nameKey: string;
+            category: string;
+            /** @enum {string} */
+            status: "hidden" | "active" | "draft";
+            configurable: boolean;
+            sort: number;
+            /** @description How many options the model offers */
+            options: number;
+        };
+        AdminModelPage: {
+            docs: components["schemas"]["AdminModelRow"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        AdminOption: {
+            optionId: string;
+            /** @description Printed name (options added in the back office) */
+            name: string | null;
+            /** @description Catalog key of the name (option_<slug>) */
+            nameKey: string;
+            isDefault: boolean;
+            sort: number;
+            /** @description Price difference per currency, minor units */
+            prices: {
+                [key: string]: number;
+            };
+        };
+        OptionRule: {
+            optionId: string;
+            /** @enum {string} */
+            kind: "requires" | "excludes";
+            otherOptionId: string;
+        };
+        AdminOptionGroup: {
+            id: string;
+            nameKey: string;
+            options: components["schemas"]["AdminOption"][];
+        };
+        AdminPriceList: {
+            currency: string;
+            basePrice: number;
+            deposit: number;
+        };
+        AdminModel: {
+            _id: string;
+            nameKey: string;
+            category: string;
+            /** @enum {string} */
+            status: "hidden" | "active" | "draft";
+            configurable: boolean;
+            sort: number;
+            groups: components["schemas"]["AdminOptionGroup"][];
+            rules: components["schemas"]["OptionRule"][];
+            prices: components["schemas"]["AdminPriceList"][];
+            /** @description The default configuration: each group’s default option */
+            defaults: string[];
+        };
+        AdminPreview: {
+            country: string;
+            currencyCode: string;
+            /** @enum {string} */
+            taxDisplay: "including" | "excluding";
+            vatRateBp: number;
+            componentIds: string[];
+            /** @description Base plus options, as listed */
+            price: number;
+            /** @description What the configurator shows as the total */
+            total: number;
+            /** @description VAT contained (including markets); 0 where sales tax is added */
+            vat: number;
+            deposit: number;
+            financeFrom: number | null;
         };
         LedgerEntry: {
             /** Format: uuid */
@@ -5083,81 +5200,37 @@ export interface components {
             }[];
             acknowledgedBy: string | null;
         };
-        AdminModelRow: {
-            _id: string;
-            nameKey: string;
-            category: string;
-            /** @enum {string} */
-            status: "hidden" | "active" | "draft";
-            configurable: boolean;
-            sort: number;
-            /** @description How many options the model offers */
-            options: number;
+        AdminPartPrice: {
+            currency: string;
+            listPrice: number;
+            /** @description Campaign reduction in basis points (1000 = 10 %) */
+            discountBp: number;
         };
-        AdminModelPage: {
-            docs: components["schemas"]["AdminModelRow"][];
+        AdminPart: {
+            sku: string;
+            articleId: string;
+            name: string;
+            nameKey: string | null;
+            /** @enum {string} */
+            kind: "spare_parts" | "accessories" | "merchandise" | "extended_warranty";
+            groupNameKey: string;
+            /** @description The model it fits (its group’s); null: every model */
+            model: string | null;
+            attributes: {
+                [key: string]: string;
+            };
+            /**
+             * @description AVAILABLE: in stock; AVAILABLE_HQ: ships from headquarters, takes longer; NOT_AVAILABLE: cannot be ordered
+             * @enum {string}
+             */
+            availability: "AVAILABLE" | "AVAILABLE_HQ" | "NOT_AVAILABLE";
+            prices: components["schemas"]["AdminPartPrice"][];
+        };
+        AdminPartPage: {
+            docs: components["schemas"]["AdminPart"][];
             total: number;
             page: number;
             pageSize: number;
-        };
-        AdminOption: {
-            optionId: string;
-            /** @description Printed name (options added in the back office) */
-            name: string | null;
-            /** @description Catalog key of the name (option_<slug>) */
-            nameKey: string;
-            isDefault: boolean;
-            sort: number;
-            /** @description Price difference per currency, minor units */
-            prices: {
-                [key: string]: number;
-            };
-        };
-        OptionRule: {
-            optionId: string;
-            /** @enum {string} */
-            kind: "requires" | "excludes";
-            otherOptionId: string;
-        };
-        AdminOptionGroup: {
-            id: string;
-            nameKey: string;
-            options: components["schemas"]["AdminOption"][];
-        };
-        AdminPriceList: {
-            currency: string;
-            basePrice: number;
-            deposit: number;
-        };
-        AdminModel: {
-            _id: string;
-            nameKey: string;
-            category: string;
-            /** @enum {string} */
-            status: "hidden" | "active" | "draft";
-            configurable: boolean;
-            sort: number;
-            groups: components["schemas"]["AdminOptionGroup"][];
-            rules: components["schemas"]["OptionRule"][];
-            prices: components["schemas"]["AdminPriceList"][];
-            /** @description The default configuration: each group’s default option */
-            defaults: string[];
-        };
-        AdminPreview: {
-            country: string;
-            currencyCode: string;
-            /** @enum {string} */
-            taxDisplay: "including" | "excluding";
-            vatRateBp: number;
-            componentIds: string[];
-            /** @description Base plus options, as listed */
-            price: number;
-            /** @description What the configurator shows as the total */
-            total: number;
-            /** @description VAT contained (including markets); 0 where sales tax is added */
-            vat: number;
-            deposit: number;
-            financeFrom: number | null;
         };
         TranslationOverrides: {
             lang: string;
@@ -9205,6 +9278,235 @@ export interface operations {
             };
             /** @description Default Response */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminParts: {
+        parameters: {
+            query?: {
+                /** @description Free-text search */
+                q?: string;
+                /** @description Sort column: sku, name, availability */
+                sort?: "sku" | "name" | "availability";
+                dir?: "asc" | "desc";
+                page?: number;
+                pageSize?: number;
+                /** @description Only this kind of article */
+                kind?: "spare_parts" | "accessories" | "merchandise" | "extended_warranty";
+                /** @description AVAILABLE: in stock; AVAILABLE_HQ: ships from headquarters, takes longer; NOT_AVAILABLE: cannot be ordered */
+                availability?: "AVAILABLE" | "AVAILABLE_HQ" | "NOT_AVAILABLE";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPartPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminPartsBySku: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPart"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchAdminPartsBySku: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description AVAILABLE: in stock; AVAILABLE_HQ: ships from headquarters, takes longer; NOT_AVAILABLE: cannot be ordered
+                     * @enum {string}
+                     */
+                    availability?: "AVAILABLE" | "AVAILABLE_HQ" | "NOT_AVAILABLE";
+                    /** @description Price per currency the SKU is listed in, minor units as listed */
+                    prices?: {
+                        [key: string]: {
+                            listPrice: number;
+                            /** @default 0 */
+                            discountBp?: number;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPart"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -108,9 +108,7 @@ describe('back office: catalogue (decision 041)', () => {
       expect(us?.options.at(-1).price).toEqual({ amount: 45_000, currencyCode: 'USD' });
 
       // The configurator's price at the market's tax: Germany includes 19 % VAT, the US adds sales tax later.
-      const de = (
-        await other.inject('/v1/checkout/orderInfo/varg-ex?country=DE&componentId=varg_option_black')
-      ).json();
+      const de = (await other.inject('/v1/checkout/orderInfo/varg-ex?country=DE&componentId=varg_option_black')).json();
       expect(de).toMatchObject({ discountedPrice: 1_390_000 + 49_000, taxDisplay: 'including' });
       expect(Math.abs(de.discountedVat - ((1_390_000 + 49_000) * 19) / 119)).toBeLessThanOrEqual(1);
       const usPrice = (

@@ -2,6 +2,7 @@ import type { RouterContextProvider } from 'react-router';
 import { userApi } from '../../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../../lib/context.ts';
 import { MODEL_STATUS_KEYS, modelsQuery } from './catalogue.ts';
+import { KIND_KEYS, partsQuery } from './parts.ts';
 
 export interface ExportArgs {
   context: Readonly<RouterContextProvider>;
@@ -48,6 +49,33 @@ export const EXPORTS: Record<string, Exporter> = {
         t('admin_catalogue_position'),
       ],
       rows: docs.map((m) => [t(m.nameKey), m._id, t(MODEL_STATUS_KEYS[m.status]), m.options, m.sort]),
+    };
+  },
+  parts: async ({ context, request, url, t }) => {
+    const query = { ...partsQuery(url), page: 1, pageSize: EXPORT_ROWS };
+    const { docs } = await userApi(context, request).call('getAdminParts', { query });
+    const currencies = [...new Set(docs.flatMap((p) => p.prices.map((price) => price.currency)))].sort();
+    return {
+      filename: 'parts',
+      header: [
+        t('admin_parts_sku'),
+        t('admin_parts_name'),
+        t('admin_parts_kind'),
+        t('admin_parts_fits'),
+        t('admin_parts_availability'),
+        ...currencies,
+      ],
+      rows: docs.map((p) => [
+        p.sku,
+        p.nameKey && t(p.nameKey) !== p.nameKey ? t(p.nameKey) : p.name,
+        t(KIND_KEYS[p.kind]),
+        p.model ?? '',
+        t(`store_availability_${p.availability}`),
+        ...currencies.map((c) => {
+          const price = p.prices.find((x) => x.currency === c);
+          return price ? (price.listPrice / 100).toFixed(2) : '';
+        }),
+      ]),
     };
   },
 };
