@@ -11,6 +11,8 @@ test.describe('back office: catalogue (issue 24)', () => {
   test('an administrator adds a color priced in three markets and the configurator sells it at once at the right tax', async ({
     browser,
   }) => {
+    // A long journey (the back office, then three markets' configurators) on a shared two-core machine.
+    test.setTimeout(90_000);
     const admin = await signedIn(browser, 'admin@demo.starkfuture.com', 'en-US');
     await admin.goto('/en-US/admin/catalogue');
     await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Models and options');
