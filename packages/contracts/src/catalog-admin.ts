@@ -18,16 +18,18 @@ export const AdminModelsQuery = listQuery(['name', 'status', 'sort']).extend({
 });
 export type AdminModelsQuery = z.infer<typeof AdminModelsQuery>;
 
+/** What a model is in the back office, in its list row and on its page. */
+const ModelFields = {
+  _id: z.string(),
+  nameKey: z.string(),
+  category: z.string(),
+  status: ModelStatus,
+  configurable: z.boolean(),
+  sort: z.number().int(),
+};
+
 export const AdminModelRow = z
-  .object({
-    _id: z.string(),
-    nameKey: z.string(),
-    category: z.string(),
-    status: ModelStatus,
-    configurable: z.boolean(),
-    sort: z.number().int(),
-    options: z.number().int().meta({ description: 'How many options the model offers' }),
-  })
+  .object({ ...ModelFields, options: z.number().int().meta({ description: 'How many options the model offers' }) })
   .meta({ id: 'AdminModelRow' });
 export type AdminModelRow = z.infer<typeof AdminModelRow>;
 export const AdminModelPage = pageOf(AdminModelRow).meta({ id: 'AdminModelPage' });
@@ -54,12 +56,7 @@ export const OptionRuleBody = z
 
 export const AdminModel = z
   .object({
-    _id: z.string(),
-    nameKey: z.string(),
-    category: z.string(),
-    status: ModelStatus,
-    configurable: z.boolean(),
-    sort: z.number().int(),
+    ...ModelFields,
     groups: z.array(
       z.object({ id: z.string(), nameKey: z.string(), options: z.array(AdminOption) }).meta({ id: 'AdminOptionGroup' }),
     ),

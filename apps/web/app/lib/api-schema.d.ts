@@ -4885,6 +4885,38 @@ export interface components {
             dealer: string;
             answered: boolean;
         };
+        AdminPartPrice: {
+            currency: string;
+            listPrice: number;
+            /** @description Campaign reduction in basis points (1000 = 10 %) */
+            discountBp: number;
+        };
+        AdminPart: {
+            sku: string;
+            articleId: string;
+            name: string;
+            nameKey: string | null;
+            /** @enum {string} */
+            kind: "spare_parts" | "accessories" | "merchandise" | "extended_warranty";
+            groupNameKey: string;
+            /** @description The model it fits (its group’s); null: every model */
+            model: string | null;
+            attributes: {
+                [key: string]: string;
+            };
+            /**
+             * @description AVAILABLE: in stock; AVAILABLE_HQ: ships from headquarters, takes longer; NOT_AVAILABLE: cannot be ordered
+             * @enum {string}
+             */
+            availability: "AVAILABLE" | "AVAILABLE_HQ" | "NOT_AVAILABLE";
+            prices: components["schemas"]["AdminPartPrice"][];
+        };
+        AdminPartPage: {
+            docs: components["schemas"]["AdminPart"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
         BankTransferInstructions: {
             /** @enum {string} */
             type: "iban" | "sort_code" | "aba";
@@ -5199,38 +5231,6 @@ export interface components {
                 authorName: string | null;
             }[];
             acknowledgedBy: string | null;
-        };
-        AdminPartPrice: {
-            currency: string;
-            listPrice: number;
-            /** @description Campaign reduction in basis points (1000 = 10 %) */
-            discountBp: number;
-        };
-        AdminPart: {
-            sku: string;
-            articleId: string;
-            name: string;
-            nameKey: string | null;
-            /** @enum {string} */
-            kind: "spare_parts" | "accessories" | "merchandise" | "extended_warranty";
-            groupNameKey: string;
-            /** @description The model it fits (its group’s); null: every model */
-            model: string | null;
-            attributes: {
-                [key: string]: string;
-            };
-            /**
-             * @description AVAILABLE: in stock; AVAILABLE_HQ: ships from headquarters, takes longer; NOT_AVAILABLE: cannot be ordered
-             * @enum {string}
-             */
-            availability: "AVAILABLE" | "AVAILABLE_HQ" | "NOT_AVAILABLE";
-            prices: components["schemas"]["AdminPartPrice"][];
-        };
-        AdminPartPage: {
-            docs: components["schemas"]["AdminPart"][];
-            total: number;
-            page: number;
-            pageSize: number;
         };
         TranslationOverrides: {
             lang: string;

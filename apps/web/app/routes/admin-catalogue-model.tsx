@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-r
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
 import { MODEL_STATUS_KEYS, MODEL_STATUSES, refusal } from '../features/admin/catalogue.ts';
 import { RulesEditor } from '../features/admin/catalogue-rules.tsx';
+import { EditLink, RecordHeader } from '../features/admin/record-header.tsx';
 import { optionName } from '../features/configurator/option-name.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { guarded } from '../lib/guards.server.ts';
@@ -81,15 +82,11 @@ export default function AdminCatalogueModel() {
   const base = `/admin/catalogue/${model._id}`;
   return (
     <div className="flex flex-col gap-10">
-      <header className="flex flex-col gap-2">
-        <Link to={localePath('/admin/catalogue')} className="text-sm underline underline-offset-4">
-          {t('admin_catalogue_title')}
-        </Link>
-        <h1 className="text-3xl font-bold tracking-tight">{t(model.nameKey)}</h1>
+      <RecordHeader back="/admin/catalogue" backLabel={t('admin_catalogue_title')} title={t(model.nameKey)}>
         <p className="text-neutral-700">
           <code>{model._id}</code> · {t(MODEL_STATUS_KEYS[model.status])}
         </p>
-      </header>
+      </RecordHeader>
 
       {result?.ok && (
         <FormMessage tone="success">
@@ -167,13 +164,7 @@ export default function AdminCatalogueModel() {
                     {formatMoney({ amount: p.deposit, currency: p.currency }, tag)}
                   </td>
                   <td className="px-3 py-1.5 text-right">
-                    <Link
-                      to={localePath(`${base}/prices/${p.currency}`)}
-                      className="underline underline-offset-2"
-                      aria-label={`${t('admin_catalogue_edit')}: ${p.currency}`}
-                    >
-                      {t('admin_catalogue_edit')}
-                    </Link>
+                    <EditLink to={`${base}/prices/${p.currency}`} what={p.currency} />
                   </td>
                 </tr>
               ))}
@@ -228,13 +219,7 @@ export default function AdminCatalogueModel() {
                         </td>
                       ))}
                       <td className="px-3 py-1.5 text-right">
-                        <Link
-                          to={localePath(`${base}/options/${o.optionId}`)}
-                          className="underline underline-offset-2"
-                          aria-label={`${t('admin_catalogue_edit')}: ${name}`}
-                        >
-                          {t('admin_catalogue_edit')}
-                        </Link>
+                        <EditLink to={`${base}/options/${o.optionId}`} what={name} />
                       </td>
                     </tr>
                   );

@@ -1,12 +1,13 @@
-import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { Form, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
 import { majorOf, minorOf, refusal, valuesOf } from '../features/admin/catalogue.ts';
+import { RecordHeader } from '../features/admin/record-header.tsx';
 import { optionName } from '../features/configurator/option-name.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
-import { useLocalePath } from '../lib/use-locale.ts';
+
 import { buttonClass } from '../ui/button.ts';
 import { Field, FormMessage, Select } from '../ui/field.tsx';
 import type { Route } from './+types/admin-catalogue-option';
@@ -90,7 +91,6 @@ export default function AdminCatalogueOption() {
   const { model, option, groupId, trail } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const localePath = useLocalePath();
   const { search } = useLocation();
   const created = new URLSearchParams(search).has('created');
   const saving = navigation.state === 'submitting';
@@ -102,13 +102,9 @@ export default function AdminCatalogueOption() {
     : t('admin_catalogue_option_add');
   return (
     <div className="flex flex-col gap-8">
-      <header className="flex flex-col gap-2">
-        <Link to={localePath(`/admin/catalogue/${model._id}`)} className="text-sm underline underline-offset-4">
-          {t(model.nameKey)}
-        </Link>
-        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+      <RecordHeader back={`/admin/catalogue/${model._id}`} backLabel={t(model.nameKey)} title={title}>
         {option && <code className="text-sm text-neutral-700">{option.optionId}</code>}
-      </header>
+      </RecordHeader>
       {(created || result?.ok) && <FormMessage tone="success">{t('admin_catalogue_saved')}</FormMessage>}
       {result && !result.ok && result.error && <FormMessage tone="error">{result.error}</FormMessage>}
       {badPrices.length > 0 && (

@@ -1,12 +1,13 @@
 import { formatMoney, localeTag } from '@varg/domain';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
 import { majorOf, minorOf, refusal, valuesOf } from '../features/admin/catalogue.ts';
+import { RecordHeader } from '../features/admin/record-header.tsx';
 import { userApi } from '../lib/auth.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
-import { useLocale, useLocalePath } from '../lib/use-locale.ts';
+import { useLocale } from '../lib/use-locale.ts';
 import { buttonClass } from '../ui/button.ts';
 import { Field, FormMessage, Select } from '../ui/field.tsx';
 import type { Route } from './+types/admin-catalogue-price';
@@ -79,7 +80,6 @@ export default function AdminCataloguePrice() {
   const { model, list, markets, trail } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const localePath = useLocalePath();
   const locale = useLocale();
   const tag = localeTag(locale);
   const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent')) : null;
@@ -89,15 +89,13 @@ export default function AdminCataloguePrice() {
   const money = (amount: number) => formatMoney({ amount, currency: list.currency }, tag);
   return (
     <div className="flex flex-col gap-8">
-      <header className="flex flex-col gap-2">
-        <Link to={localePath(`/admin/catalogue/${model._id}`)} className="text-sm underline underline-offset-4">
-          {t(model.nameKey)}
-        </Link>
-        <h1 className="text-3xl font-bold tracking-tight">
-          {t('admin_catalogue_price_heading', { currency: list.currency })}
-        </h1>
+      <RecordHeader
+        back={`/admin/catalogue/${model._id}`}
+        backLabel={t(model.nameKey)}
+        title={t('admin_catalogue_price_heading', { currency: list.currency })}
+      >
         <p className="text-neutral-700">{t('admin_catalogue_price_intro')}</p>
-      </header>
+      </RecordHeader>
       {result?.ok && result.intent === 'save' && <FormMessage tone="success">{t('admin_catalogue_saved')}</FormMessage>}
       {result && !result.ok && result.error && <FormMessage tone="error">{result.error}</FormMessage>}
       <Form method="post" className="flex max-w-2xl flex-col gap-4">

@@ -1,14 +1,15 @@
 import { AVAILABILITIES } from '@varg/contracts';
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
 import { majorOf, minorOf, refusal, valuesOf } from '../features/admin/catalogue.ts';
 import { KIND_KEYS } from '../features/admin/parts.ts';
+import { RecordHeader } from '../features/admin/record-header.tsx';
 import { articleName } from '../features/store/labels.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
-import { useLocalePath } from '../lib/use-locale.ts';
+
 import { buttonClass } from '../ui/button.ts';
 import { Field, FormMessage, Select } from '../ui/field.tsx';
 import type { Route } from './+types/admin-parts-sku';
@@ -65,17 +66,12 @@ export default function AdminPartsSku() {
   const { part, trail } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const localePath = useLocalePath();
   const saving = navigation.state === 'submitting';
   const kept = result && !result.ok ? result.values : null;
   const badPrices = result?.badPrices ?? [];
   return (
     <div className="flex flex-col gap-8">
-      <header className="flex flex-col gap-2">
-        <Link to={localePath('/admin/parts')} className="text-sm underline underline-offset-4">
-          {t('admin_parts_title')}
-        </Link>
-        <h1 className="text-3xl font-bold tracking-tight">{articleName(t, part)}</h1>
+      <RecordHeader back="/admin/parts" backLabel={t('admin_parts_title')} title={articleName(t, part)}>
         <p className="text-neutral-700">
           <code>{part.sku}</code> · {t(KIND_KEYS[part.kind])} ·{' '}
           {part.model ? t(`model_${part.model.replace(/-/g, '_')}_name`) : t('admin_parts_fits_all')}
@@ -83,7 +79,7 @@ export default function AdminPartsSku() {
             .map((value) => ` · ${value}`)
             .join('')}
         </p>
-      </header>
+      </RecordHeader>
       {result?.ok && <FormMessage tone="success">{t('admin_catalogue_saved')}</FormMessage>}
       {result && !result.ok && result.error && <FormMessage tone="error">{result.error}</FormMessage>}
       {badPrices.length > 0 && (
