@@ -103,7 +103,7 @@ export default function AdminPartsSku() {
           <p className="text-sm text-neutral-700">{t('admin_parts_prices_hint')}</p>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {part.prices.map((p) => (
-              <div key={p.currency} className="grid grid-cols-[1fr_6rem] gap-2">
+              <div key={p.currency} className="grid grid-cols-[1fr_6rem] items-end gap-2">
                 <Field
                   label={`${t('admin_parts_price')} ${p.currency}`}
                   name={`price_${p.currency}`}
