@@ -100,7 +100,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     vatValid: (vatId, country) => tax.vatValid(vatId, country),
   });
   const catalog = await catalogModule(app, platform, { dealers });
-  const store = await storeModule(app, platform, { markets });
+  const store = await storeModule(app, platform, { markets, changes: catalog.changes });
   const dealerNames = async () => (await identity.activeDealers()).map((d) => ({ id: d.id, name: d.storeInfo.name }));
   const orders = await ordersModule(app, platform, { catalog, tax, shipping, dealers, dealerNames });
   const cart = await cartModule(app, platform, { catalog, store, markets, dealers });
@@ -137,6 +137,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     tax,
     captcha,
     storage,
+    catalogChanges: catalog.changes,
   };
   app.decorate('services', services);
   // Unknown API paths answer JSON even when the web adds its catch-all page route.

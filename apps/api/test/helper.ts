@@ -121,7 +121,12 @@ export type Json = Record<string, any>;
 export function apiCalls(ctx: { app: App }, firstAddress = 10) {
   let address = firstAddress;
   const nextIp = () => `198.51.100.${(++address % 250) + 1}`;
-  async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string | null, payload?: object) {
+  async function call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    token?: string | null,
+    payload?: object,
+  ) {
     return ctx.app.inject({
       method,
       url,

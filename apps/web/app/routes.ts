@@ -67,6 +67,12 @@ export default [
       route('admin/auction/:id/axes/:number', 'routes/admin-auction-axe.tsx'),
       route('admin/staff', 'routes/admin-staff.tsx'),
       route('admin/audit', 'routes/admin-audit.tsx'),
+      route('admin/catalogue', 'routes/admin-catalogue.tsx'),
+      route('admin/catalogue/:productId', 'routes/admin-catalogue-model.tsx'),
+      route('admin/catalogue/:productId/options/:optionId', 'routes/admin-catalogue-option.tsx'),
+      route('admin/catalogue/:productId/prices/:currency', 'routes/admin-catalogue-price.tsx'),
+      route('admin/parts', 'routes/admin-parts.tsx'),
+      route('admin/parts/:sku', 'routes/admin-parts-sku.tsx'),
     ]),
     layout('layouts/cabinet.tsx', [
       route('account', 'routes/account.tsx'),

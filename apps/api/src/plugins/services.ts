@@ -1,5 +1,6 @@
 import type { AddressesService } from '../modules/addresses/service.ts';
 import type { AuditService } from '../modules/audit/service.ts';
+import type { CatalogChanges } from '../modules/catalog/changes.ts';
 import type { IdentityService } from '../modules/identity/service.ts';
 import type { GeoLookup, MarketsService } from '../modules/markets/service.ts';
 import type { OrdersService } from '../modules/orders/service.ts';
@@ -26,6 +27,8 @@ export interface Services {
   captcha: CaptchaProvider;
   /** Uploaded files (CVs, dealer invoices): `put`, `get`, `delete` by key. */
   storage: StorageProvider;
+  /** Catalogue changes of any process: the page cache drops its pages on each (decision 041). */
+  catalogChanges: Pick<CatalogChanges, 'subscribe'>;
 }
 
 declare module 'fastify' {

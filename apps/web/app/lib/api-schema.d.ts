@@ -1247,6 +1247,147 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/catalogue/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Models, with search, status filter, sort and pages
+         * @description Searches the model id and name key. Status: active (served to the shop), hidden or draft.
+         */
+        get: operations["getAdminCatalogueModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/catalogue/models/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A model with its option groups, options, prices per currency, rules and default configuration */
+        get: operations["getAdminCatalogueModelsByProductId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a model's status or position
+         * @description Only active models are shown and sold in the shop. Refused with 400 DEFAULT_CONFIGURATION_BROKEN (naming the two options of the broken rule) when the default configuration would break a requires/excludes rule; nothing is then changed. Audited with the fields before and after, in the same transaction; once committed the catalogue and page caches of every process are dropped (decision 041).
+         */
+        patch: operations["patchAdminCatalogueModelsByProductId"];
+        trace?: never;
+    };
+    "/v1/admin/catalogue/models/{productId}/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an option to one of the model’s option groups, with its price in every currency
+         * @description The option needs a price difference in every currency the model has a price list in (400 OPTION_PRICES_MISSING naming the missing ones; 400 OPTION_PRICE_CURRENCY for a currency without a list). An id the model already offers is a 409 OPTION_EXISTS; an unknown group a 404 OPTION_GROUP_NOT_FOUND. Made the group's default (or the first option of a new group), it replaces the former default. Refused with 400 DEFAULT_CONFIGURATION_BROKEN (naming the two options of the broken rule) when the default configuration would break a requires/excludes rule; nothing is then changed. Audited with the fields before and after, in the same transaction; once committed the catalogue and page caches of every process are dropped (decision 041).
+         */
+        post: operations["postAdminCatalogueModelsByProductIdOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/catalogue/models/{productId}/options/{optionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an option: name, position, prices, or make it its group’s default
+         * @description Prices given replace those currencies only. 404 OPTION_NOT_FOUND for an option the model does not offer. Refused with 400 DEFAULT_CONFIGURATION_BROKEN (naming the two options of the broken rule) when the default configuration would break a requires/excludes rule; nothing is then changed. Audited with the fields before and after, in the same transaction; once committed the catalogue and page caches of every process are dropped (decision 041).
+         */
+        patch: operations["patchAdminCatalogueModelsByProductIdOptionsByOptionId"];
+        trace?: never;
+    };
+    "/v1/admin/catalogue/models/{productId}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the model’s compatibility rules (requires / excludes)
+         * @description Each rule names two different options the model offers (else 400 INVALID_CONFIGURATION). Refused with 400 DEFAULT_CONFIGURATION_BROKEN (naming the two options of the broken rule) when the default configuration would break a requires/excludes rule; nothing is then changed. Audited with the fields before and after, in the same transaction; once committed the catalogue and page caches of every process are dropped (decision 041).
+         */
+        put: operations["putAdminCatalogueModelsByProductIdRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/catalogue/models/{productId}/prices/{currency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the model’s base price and deposit in one currency (minor units, as listed in its markets)
+         * @description Markets of the currency list it including VAT or before sales tax, as their tax display says. Refused with 400 DEFAULT_CONFIGURATION_BROKEN (naming the two options of the broken rule) when the default configuration would break a requires/excludes rule; nothing is then changed. Audited with the fields before and after, in the same transaction; once committed the catalogue and page caches of every process are dropped (decision 041).
+         */
+        put: operations["putAdminCatalogueModelsByProductIdPricesByCurrency"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/catalogue/models/{productId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview the configurator total in a market, with prices being edited
+         * @description Prices a configuration (the defaults for groups left out) as the configurator does — VAT contained where the market lists prices including it, before sales tax where it adds tax at checkout, the deposit and the finance-from amount — with the given base price, deposit and option prices in place of the saved ones. Changes nothing. 404 COUNTRY_NOT_FOUND, 404 PRICE_UNAVAILABLE without a price list, 400 INVALID_CONFIGURATION / INCOMPATIBLE_OPTIONS as the shop answers them.
+         */
+        post: operations["postAdminCatalogueModelsByProductIdPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/technical-documents": {
         parameters: {
             query?: never;
@@ -1365,6 +1506,47 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SKUs of the store with search, filters, sort and pages
+         * @description Searches the SKU, the article id and its printed name; filters by kind and availability.
+         */
+        get: operations["getAdminParts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/parts/{sku}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One SKU with its article, fitment, availability and prices per currency */
+        get: operations["getAdminPartsBySku"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a SKU’s availability (stock) or its prices
+         * @description Prices are minor units as listed in the markets of the currency, with a campaign reduction in basis points; only the currencies the SKU is listed in (else 400 PART_PRICE_CURRENCY). Audited as `part` with the fields before and after, in the same transaction; once committed every process drops its cached pages (decision 041).
+         */
+        patch: operations["patchAdminPartsBySku"];
         trace?: never;
     };
     "/v1/order": {
@@ -4372,6 +4554,12 @@ export interface components {
             /** @default 10 */
             limit: number;
         };
+        OptionRuleInput: {
+            optionId: string;
+            /** @enum {string} */
+            kind: "requires" | "excludes";
+            otherOptionId: string;
+        };
         SignInBodyInput: {
             /** Format: email */
             email: string;
@@ -5462,6 +5650,82 @@ export interface components {
                 }[];
             };
         };
+        AdminModelRow: {
+            _id: string;
+            nameKey: string;
+            category: string;
+            /** @enum {string} */
+            status: "hidden" | "active" | "draft";
+            configurable: boolean;
+            sort: number;
+            /** @description How many options the model offers */
+            options: number;
+        };
+        AdminModelPage: {
+            docs: components["schemas"]["AdminModelRow"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        AdminOption: {
+            optionId: string;
+            /** @description Printed name (options added in the back office) */
+            name: string | null;
+            /** @description Catalog key of the name (option_<slug>) */
+            nameKey: string;
+            isDefault: boolean;
+            sort: number;
+            /** @description Price difference per currency, minor units */
+            prices: {
+                [key: string]: number;
+            };
+        };
+        OptionRule: {
+            optionId: string;
+            /** @enum {string} */
+            kind: "requires" | "excludes";
+            otherOptionId: string;
+        };
+        AdminOptionGroup: {
+            id: string;
+            nameKey: string;
+            options: components["schemas"]["AdminOption"][];
+        };
+        AdminPriceList: {
+            currency: string;
+            basePrice: number;
+            deposit: number;
+        };
+        AdminModel: {
+            _id: string;
+            nameKey: string;
+            category: string;
+            /** @enum {string} */
+            status: "hidden" | "active" | "draft";
+            configurable: boolean;
+            sort: number;
+            groups: components["schemas"]["AdminOptionGroup"][];
+            rules: components["schemas"]["OptionRule"][];
+            prices: components["schemas"]["AdminPriceList"][];
+            /** @description The default configuration: each group’s default option */
+            defaults: string[];
+        };
+        AdminPreview: {
+            country: string;
+            currencyCode: string;
+            /** @enum {string} */
+            taxDisplay: "including" | "excluding";
+            vatRateBp: number;
+            componentIds: string[];
+            /** @description Base plus options, as listed */
+            price: number;
+            /** @description What the configurator shows as the total */
+            total: number;
+            /** @description VAT contained (including markets); 0 where sales tax is added */
+            vat: number;
+            deposit: number;
+            financeFrom: number | null;
+        };
         LedgerEntry: {
             /** Format: uuid */
             _id: string;
@@ -5896,6 +6160,38 @@ export interface components {
             /** @description Plain text: paragraphs separated by a blank line; `## ` starts a heading */
             body: string;
             publishedAt: string;
+        };
+        AdminPartPrice: {
+            currency: string;
+            listPrice: number;
+            /** @description Campaign reduction in basis points (1000 = 10 %) */
+            discountBp: number;
+        };
+        AdminPart: {
+            sku: string;
+            articleId: string;
+            name: string;
+            nameKey: string | null;
+            /** @enum {string} */
+            kind: "spare_parts" | "accessories" | "merchandise" | "extended_warranty";
+            groupNameKey: string;
+            /** @description The model it fits (its group’s); null: every model */
+            model: string | null;
+            attributes: {
+                [key: string]: string;
+            };
+            /**
+             * @description AVAILABLE: in stock; AVAILABLE_HQ: ships from headquarters, takes longer; NOT_AVAILABLE: cannot be ordered
+             * @enum {string}
+             */
+            availability: "AVAILABLE" | "AVAILABLE_HQ" | "NOT_AVAILABLE";
+            prices: components["schemas"]["AdminPartPrice"][];
+        };
+        AdminPartPage: {
+            docs: components["schemas"]["AdminPart"][];
+            total: number;
+            page: number;
+            pageSize: number;
         };
         BankTransferInstructions: {
             /** @enum {string} */
@@ -10962,6 +11258,691 @@ export interface operations {
             };
         };
     };
+    getAdminCatalogueModels: {
+        parameters: {
+            query?: {
+                /** @description Free-text search */
+                q?: string;
+                /** @description Sort column: name, status, sort */
+                sort?: "name" | "status" | "sort";
+                dir?: "asc" | "desc";
+                page?: number;
+                pageSize?: number;
+                /** @description Only models of this status */
+                status?: "hidden" | "active" | "draft";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminModelPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminCatalogueModelsByProductId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminModel"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchAdminCatalogueModelsByProductId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status?: "hidden" | "active" | "draft";
+                    sort?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminModel"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCatalogueModelsByProductIdOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    optionId: string;
+                    groupId: string;
+                    name: string;
+                    /** @default false */
+                    isDefault?: boolean;
+                    sort?: number;
+                    /** @description A price in every currency the model has a price list in */
+                    prices: {
+                        [key: string]: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminModel"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchAdminCatalogueModelsByProductIdOptionsByOptionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+                optionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /**
+                     * @description Make it its group’s default
+                     * @enum {boolean}
+                     */
+                    isDefault?: true;
+                    sort?: number;
+                    /** @description Price difference per currency, minor units */
+                    prices?: {
+                        [key: string]: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminModel"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminCatalogueModelsByProductIdRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rules: components["schemas"]["OptionRuleInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminModel"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminCatalogueModelsByProductIdPricesByCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+                currency: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    basePrice: number;
+                    deposit: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminModel"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCatalogueModelsByProductIdPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    country: string;
+                    /** @default [] */
+                    componentIds?: string[];
+                    /** @description The base price being edited (else the saved one) */
+                    basePrice?: number;
+                    deposit?: number;
+                    /** @description Option prices being edited */
+                    optionPrices?: {
+                        [key: string]: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPreview"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getTechnicalDocuments: {
         parameters: {
             query?: {
@@ -11253,6 +12234,235 @@ export interface operations {
             };
             /** @description Default Response */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminParts: {
+        parameters: {
+            query?: {
+                /** @description Free-text search */
+                q?: string;
+                /** @description Sort column: sku, name, availability */
+                sort?: "sku" | "name" | "availability";
+                dir?: "asc" | "desc";
+                page?: number;
+                pageSize?: number;
+                /** @description Only this kind of article */
+                kind?: "spare_parts" | "accessories" | "merchandise" | "extended_warranty";
+                /** @description AVAILABLE: in stock; AVAILABLE_HQ: ships from headquarters, takes longer; NOT_AVAILABLE: cannot be ordered */
+                availability?: "AVAILABLE" | "AVAILABLE_HQ" | "NOT_AVAILABLE";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPartPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminPartsBySku: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPart"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchAdminPartsBySku: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description AVAILABLE: in stock; AVAILABLE_HQ: ships from headquarters, takes longer; NOT_AVAILABLE: cannot be ordered
+                     * @enum {string}
+                     */
+                    availability?: "AVAILABLE" | "AVAILABLE_HQ" | "NOT_AVAILABLE";
+                    /** @description Price per currency the SKU is listed in, minor units as listed */
+                    prices?: {
+                        [key: string]: {
+                            listPrice: number;
+                            /** @default 0 */
+                            discountBp?: number;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPart"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@ import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation } fr
 import { bikeColor } from '../features/bike/colors.ts';
 import { CartForm, useCartFetcher } from '../features/cart/cart-form.tsx';
 import { loadConfiguredBike } from '../features/configurator/load.server.ts';
+import { optionName } from '../features/configurator/option-name.ts';
 import { money, optionPrice, PriceFacts, taxNote } from '../features/configurator/price.tsx';
 import {
   type Choice,
@@ -19,7 +20,7 @@ import {
 } from '../features/configurator/selection.ts';
 import { useShell } from '../features/shell/providers.tsx';
 import { localeContext, servicesContext } from '../lib/context.ts';
-import { useTranslation } from '../lib/i18n.ts';
+import { type TFunction, useTranslation } from '../lib/i18n.ts';
 import { decimalAmount, JsonLd } from '../lib/json-ld.tsx';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';
 import { useLocale, useLocalePath, useRootData } from '../lib/use-locale.ts';
@@ -50,9 +51,9 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   );
 };
 
-/** Each option's name by id, for hints and conflicts that name options of other groups. */
-function nameKeys(groups: readonly ComponentGroup[]): Map<string, string> {
-  return new Map(groups.flatMap((g) => g.options.map((o) => [o.id, o.nameKey] as const)));
+/** Each option's name (or its catalog key) by id, for hints and conflicts that name options of other groups. */
+function nameKeys(groups: readonly ComponentGroup[], t: TFunction): Map<string, string> {
+  return new Map(groups.flatMap((g) => g.options.map((o) => [o.id, optionName(t, o)] as const)));
 }
 
 function OptionGroup({
@@ -107,7 +108,7 @@ function OptionGroup({
                       style={{ backgroundColor: bikeColor([option.id]) }}
                     />
                   ) : null}
-                  {t(option.nameKey)}
+                  {optionName(t, option)}
                 </span>
                 <span className="text-sm text-neutral-600">{optionPrice(option.price.amount, currency, tag, t)}</span>
                 {hints.length ? (
@@ -270,7 +271,7 @@ export default function Configurator() {
   const updating = navigation.state !== 'idle' && navigation.location?.pathname === pathname;
 
   const modelName = t(MODEL_NAME_KEY[model]);
-  const names = nameKeys(groups);
+  const names = nameKeys(groups, t);
   const currency = groups[0]?.options[0]?.price.currencyCode ?? pricing?.currencyCode ?? 'USD';
   const query = queryOf(groups, choice);
   // Builder edit mode: `?edit=cart&line=…` stays on every URL of the page until the visitor saves or leaves it.

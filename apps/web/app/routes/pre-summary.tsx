@@ -5,6 +5,7 @@ import { Link, useLoaderData } from 'react-router';
 import { bikeColor } from '../features/bike/colors.ts';
 import { AddToCartButton, CartForm, useCartFetcher } from '../features/cart/cart-form.tsx';
 import { loadConfiguredBike } from '../features/configurator/load.server.ts';
+import { optionName } from '../features/configurator/option-name.ts';
 import { money, optionPrice, PriceFacts, taxNote } from '../features/configurator/price.tsx';
 import { isConfigurableModel, queryOf } from '../features/configurator/selection.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
@@ -99,7 +100,7 @@ export default function PreSummary() {
                       <th scope="row" className="py-2.5 font-medium">
                         {t(g.nameKey)}
                       </th>
-                      <td className="py-2.5">{t(option.nameKey)}</td>
+                      <td className="py-2.5">{optionName(t, option)}</td>
                       <td className="py-2.5 text-right">
                         {optionPrice(option.price.amount, pricing.currencyCode, tag, t)}
                       </td>

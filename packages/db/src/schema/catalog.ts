@@ -12,7 +12,7 @@ export const products = pgTable('products', {
     .notNull()
     .references(() => productCategories.slug),
   nameKey: text('name_key').notNull(),
-  /** 1 = on sale. */
+  /** 1 = on sale (active); 0 = hidden; 2 = draft (not yet shown). Only active models are served to the shop. */
   status: integer('status').notNull().default(1),
   /** The model has its own configurator (spec section 1: two of them do). */
   configurable: boolean('configurable').notNull().default(false),
@@ -38,6 +38,8 @@ export const productOptions = pgTable(
       .references(() => optionGroups.id),
     isDefault: boolean('is_default').notNull().default(false),
     sort: integer('sort').notNull().default(0),
+    /** The printed name of an option added in the back office, shown where the catalogs have no `option_<slug>` key. */
+    name: varchar('name', { length: 120 }),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.optionId] }),

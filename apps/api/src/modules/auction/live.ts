@@ -1,6 +1,6 @@
 import { Axe } from '@varg/contracts';
 import type { Database } from '@varg/db';
-import { sql } from 'drizzle-orm';
+import { pubSub } from '../../lib/pubsub.ts';
 
 /** The channel every process publishes an axe's new highest bid on (PostgreSQL NOTIFY or Redis PUBLISH). */
 export const AXES_CHANNEL = 'auction_axes';
@@ -23,11 +23,6 @@ export interface AxeFeed {
   close(): Promise<void>;
 }
 
-interface Transport {
-  publish(payload: string): Promise<unknown>;
-  stop(): Promise<void>;
-}
-
 export async function axeFeed(options: {
   database: Database;
   redisUrl?: string | undefined;
@@ -47,12 +42,7 @@ export async function axeFeed(options: {
     }
     for (const axe of axes) for (const listener of listeners) listener(axe, serverTime);
   };
-  const transport: Transport = options.redisUrl
-    ? await redisTransport(options.redisUrl, deliver, options.onError)
-    : {
-        publish: (payload) => options.database.db.execute(sql`select pg_notify(${AXES_CHANNEL}, ${payload})`),
-        stop: await options.database.listen(AXES_CHANNEL, deliver),
-      };
+  const transport = await pubSub({ ...options, channel: AXES_CHANNEL, deliver });
   // A rush of bids sends one message per gathering, with the latest state of each axe that changed in it.
   const pending = new Map<number, Axe>();
   let timer: NodeJS.Timeout | null = null;
@@ -78,25 +68,6 @@ export async function axeFeed(options: {
       if (timer) clearTimeout(timer);
       listeners.clear();
       await transport.stop();
-    },
-  };
-}
-
-async function redisTransport(url: string, deliver: (payload: string) => void, onError: (error: unknown) => void) {
-  const { Redis } = await import('ioredis');
-  const publisher = new Redis(url, { connectTimeout: 500, maxRetriesPerRequest: 1 });
-  const subscriber = new Redis(url, { connectTimeout: 500 });
-  publisher.on('error', onError);
-  subscriber.on('error', onError);
-  subscriber.on('message', (channel: string, payload: string) => {
-    if (channel === AXES_CHANNEL) deliver(payload);
-  });
-  await subscriber.subscribe(AXES_CHANNEL);
-  return {
-    publish: (payload: string) => publisher.publish(AXES_CHANNEL, payload),
-    async stop() {
-      subscriber.disconnect();
-      publisher.disconnect();
     },
   };
 }

@@ -1,21 +1,39 @@
 import type { Api, Platform } from '../../plugins/platform.ts';
 import type { DealerDirectory } from '../dealers/directory.ts';
+import { catalogAdminRepo } from './admin-repo.ts';
+import { catalogAdminRoutes } from './admin-routes.ts';
+import { catalogAdminService } from './admin-service.ts';
+import { type CatalogChanges, catalogChanges } from './changes.ts';
 import { catalogRepo } from './repo.ts';
 import { catalogRoutes } from './routes.ts';
 import { type CatalogService, catalogService } from './service.ts';
 
-/** Bikes, options and prices (`CatalogService`); a dealer (any status) sees its own configurations. */
+/**
+ * Bikes, options and prices (`CatalogService`); a dealer (any status) sees its own configurations. The back office
+ * edits the catalogue (`/v1/admin/catalogue/…`); `changes` tells every process to drop what it keeps (decision 041).
+ */
 export async function catalogModule(
   app: Api,
-  platform: Pick<Platform, 'database' | 'guards'>,
+  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'audit'>,
   needs: { dealers: Pick<DealerDirectory, 'ofUser'> },
-): Promise<CatalogService> {
-  const catalog = catalogService(catalogRepo(platform.database.db));
+): Promise<CatalogService & { changes: CatalogChanges }> {
+  const { database, guards } = platform;
+  const shop = catalogRepo(database.db);
+  const catalog = catalogService(shop);
+  const changes = await catalogChanges({
+    database,
+    redisUrl: platform.config.redisUrl,
+    onError: (error) => app.log.warn({ err: error }, 'catalogue changes'),
+  });
+  changes.subscribe(() => catalog.invalidate());
+  app.addHook('onClose', async () => changes.close());
   await app.register(catalogRoutes, {
     prefix: '/v1',
     catalog,
-    guards: platform.guards,
+    guards,
     dealerIdOf: async (userId) => (await needs.dealers.ofUser(userId))?.id ?? null,
   });
-  return catalog;
+  const admin = catalogAdminService({ repo: catalogAdminRepo(database.db), shop, audit: platform.audit, changes });
+  await app.register(catalogAdminRoutes, { prefix: '/v1', admin, guards });
+  return Object.assign(catalog, { changes });
 }

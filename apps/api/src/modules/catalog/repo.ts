@@ -98,6 +98,7 @@ export function catalogRepo(db: Db) {
           groupId: productOptions.groupId,
           groupNameKey: optionGroups.nameKey,
           isDefault: productOptions.isDefault,
+          name: productOptions.name,
           amount: optionPrices.amount,
         })
         .from(productOptions)

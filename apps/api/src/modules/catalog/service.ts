@@ -4,6 +4,7 @@ import {
   configurationConflicts,
   configurationHash,
   groupKey,
+  type OptionRule,
   optionNameKey,
   pageInfo,
   priceConfiguration,
@@ -13,7 +14,7 @@ import { readCache } from '../../lib/read-cache.ts';
 import type { CatalogRepo } from './repo.ts';
 
 /** Demo financing offers by currency (the provider integration arrives with the payments issue). */
-const FINANCE_OFFERS: Record<string, { annualRatePercent: number; months: number }> = {
+export const FINANCE_OFFERS: Record<string, { annualRatePercent: number; months: number }> = {
   EUR: { annualRatePercent: 5.99, months: 48 },
   USD: { annualRatePercent: 6.99, months: 60 },
   GBP: { annualRatePercent: 7.9, months: 48 },
@@ -31,7 +32,7 @@ function addWeeks(now: Date, weeks: number): string {
 export const CATALOG_CACHE_TTL_MS = 30_000;
 
 /** The repository with its reads kept for a while: pricing a configuration then touches no database. */
-function cachedReads(repo: CatalogRepo, ttl: number): CatalogRepo {
+function cachedReads(repo: CatalogRepo, ttl: number): CatalogRepo & { clear(): void } {
   const cached = readCache(ttl);
   const wrap =
     <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) =>
@@ -49,7 +50,52 @@ function cachedReads(repo: CatalogRepo, ttl: number): CatalogRepo {
     stockBikes: repo.stockBikes,
     stockBike: repo.stockBike,
     configuration: wrap('configuration', repo.configuration),
+    clear: cached.clear,
   };
+}
+
+type MarketRow = NonNullable<Awaited<ReturnType<CatalogRepo['market']>>>;
+type OptionRow = Awaited<ReturnType<CatalogRepo['options']>>[number];
+
+/**
+ * The configurator's price of a choice (decision 009): the chosen options, one per group, the defaults for the rest,
+ * priced by the domain's `priceConfiguration` with the market's tax display, VAT rate, deposit and finance offer. An
+ * option the model does not offer, or two of one group, is INVALID_CONFIGURATION; a broken rule INCOMPATIBLE_OPTIONS.
+ * The back office's preview calls it with the prices being edited.
+ */
+export function priceChoice(input: {
+  market: MarketRow;
+  list: { basePrice: number; deposit: number };
+  options: readonly OptionRow[];
+  rules: readonly OptionRule[];
+  componentIds: readonly string[];
+}) {
+  const { market, list, options } = input;
+  const byId = new Map(options.map((o) => [o.optionId, o]));
+  const chosen = new Map<string, OptionRow>();
+  for (const id of new Set(input.componentIds)) {
+    const option = byId.get(id);
+    if (!option || chosen.has(option.groupId)) throw new ApiError('INVALID_CONFIGURATION');
+    chosen.set(option.groupId, option);
+  }
+  for (const option of options) if (option.isDefault && !chosen.has(option.groupId)) chosen.set(option.groupId, option);
+  const selection = [...chosen.values()];
+  const conflicts = configurationConflicts(
+    input.rules,
+    selection.map((o) => o.optionId),
+  );
+  if (conflicts.length) throw new ApiError('INCOMPATIBLE_OPTIONS');
+  const priced = priceConfiguration(
+    { basePrice: list.basePrice, optionPrices: selection.map((o) => o.amount ?? 0) },
+    {
+      currency: market.currencyCode,
+      taxDisplay: market.taxDisplay as 'including' | 'excluding',
+      vatRateBp: market.vatRateBp,
+      deposit: list.deposit,
+      finance: FINANCE_OFFERS[market.currencyCode] ?? null,
+    },
+  );
+  return { priced, ids: selection.map((o) => o.optionId).sort() };
 }
 
 export function catalogService(
@@ -57,7 +103,7 @@ export function catalogService(
   now: () => Date = () => new Date(),
   cacheTtlMs = CATALOG_CACHE_TTL_MS,
 ) {
-  const repo = cacheTtlMs > 0 ? cachedReads(source, cacheTtlMs) : source;
+  const repo: CatalogRepo & { clear?: () => void } = cacheTtlMs > 0 ? cachedReads(source, cacheTtlMs) : source;
   /** Configuration hashes this process has stored (a configuration, once saved, never changes). */
   const savedHashes = new Set<string>();
   async function marketOf(country: string) {
@@ -73,6 +119,11 @@ export function catalogService(
   }
 
   return {
+    /** Forgets the catalogue rows this process keeps (an administrator changed them: decision 041). */
+    invalidate() {
+      repo.clear?.();
+    },
+
     async categoryBySlug(slug: string) {
       const category = await repo.category(slug);
       if (!category) throw new ApiError('NOT_FOUND');
@@ -114,7 +165,7 @@ export function catalogService(
         const group = groups.get(row.groupId) ?? { group: row.groupId, nameKey: row.groupNameKey, options: [] };
         group.options.push({
           id: row.optionId,
-          name: row.optionId,
+          name: row.name ?? row.optionId,
           nameKey: optionNameKey(row.optionId, market.code, market.weightUnit),
           price: { amount: row.amount ?? 0, currencyCode: market.currencyCode },
           isDefault: row.isDefault,
@@ -136,35 +187,14 @@ export function catalogService(
       const market = await marketOf(country);
       const list = await repo.priceList(productId, market.currencyCode);
       if (!list) throw new ApiError('PRICE_UNAVAILABLE');
-      const options = await repo.options(productId, market.currencyCode);
-      const byId = new Map(options.map((o) => [o.optionId, o]));
-      const chosen = new Map<string, (typeof options)[number]>();
-      for (const id of new Set(componentIds)) {
-        const option = byId.get(id);
-        if (!option || chosen.has(option.groupId)) throw new ApiError('INVALID_CONFIGURATION');
-        chosen.set(option.groupId, option);
-      }
-      for (const option of options)
-        if (option.isDefault && !chosen.has(option.groupId)) chosen.set(option.groupId, option);
-      const selection = [...chosen.values()];
-      const conflicts = configurationConflicts(
-        await repo.rules(productId),
-        selection.map((o) => o.optionId),
-      );
-      if (conflicts.length) throw new ApiError('INCOMPATIBLE_OPTIONS');
-      const finance = FINANCE_OFFERS[market.currencyCode] ?? null;
-      const priced = priceConfiguration(
-        { basePrice: list.basePrice, optionPrices: selection.map((o) => o.amount ?? 0) },
-        {
-          currency: market.currencyCode,
-          taxDisplay: market.taxDisplay as 'including' | 'excluding',
-          vatRateBp: market.vatRateBp,
-          deposit: list.deposit,
-          finance,
-        },
-      );
+      const { priced, ids } = priceChoice({
+        market,
+        list,
+        options: await repo.options(productId, market.currencyCode),
+        rules: await repo.rules(productId),
+        componentIds,
+      });
       const currencyCode = market.currencyCode;
-      const ids = selection.map((o) => o.optionId).sort();
       const hash = configurationHash(productId, ids);
       // Saved once per process: pricing a cart or a configuration again writes nothing.
       if (!savedHashes.has(hash)) {

@@ -1,16 +1,24 @@
 import type { Api, Platform } from '../../plugins/platform.ts';
+import type { CatalogChanges } from '../catalog/changes.ts';
 import type { MarketsService } from '../markets/service.ts';
+import { partsAdmin } from './admin.ts';
+import { partsAdminRoutes } from './admin-routes.ts';
 import { storeRepo } from './repo.ts';
 import { storeRoutes } from './routes.ts';
 import { type StoreService, storeService } from './service.ts';
 
-/** Spare parts, accessories, merchandise, warranties and documents (`StoreService`). */
+/**
+ * Spare parts, accessories, merchandise, warranties and documents (`StoreService`); the back office's parts
+ * (`/v1/admin/parts`), whose changes are announced through the catalogue's `changes` (decision 041).
+ */
 export async function storeModule(
   app: Api,
-  platform: Pick<Platform, 'database'>,
-  needs: { markets: MarketsService },
+  platform: Pick<Platform, 'database' | 'guards' | 'audit'>,
+  needs: { markets: MarketsService; changes: Pick<CatalogChanges, 'changed'> },
 ): Promise<StoreService> {
   const store = storeService(storeRepo(platform.database.db), needs.markets);
   await app.register(storeRoutes, { prefix: '/v1', store });
+  const parts = partsAdmin({ db: platform.database.db, audit: platform.audit, changed: needs.changes.changed });
+  await app.register(partsAdminRoutes, { prefix: '/v1', parts, guards: platform.guards });
   return store;
 }

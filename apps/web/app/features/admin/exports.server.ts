@@ -5,6 +5,8 @@ import { auditLogQuery } from './audit-query.ts';
 import { auctionWinnersExport } from './auction/winners-export.server.ts';
 import { orderListQuery } from './orders/params.ts';
 import { PEOPLE_EXPORTS } from './people/exports.server.ts';
+import { MODEL_STATUS_KEYS, modelsQuery } from './catalogue.ts';
+import { KIND_KEYS, partsQuery } from './parts.ts';
 
 export interface ExportArgs {
   context: Readonly<RouterContextProvider>;
@@ -95,6 +97,48 @@ export const EXPORTS: Record<string, Exporter> = {
         decimal(o.toPay),
         o.currency,
         o.paymentDeadline ?? '',
+      ]),
+    };
+  },
+  catalogue: async ({ context, request, url, t }) => {
+    const query = { ...modelsQuery(url), page: 1, pageSize: EXPORT_ROWS };
+    const { docs } = await userApi(context, request).call('getAdminCatalogueModels', { query });
+    return {
+      filename: 'catalogue',
+      header: [
+        t('admin_catalogue_model'),
+        t('admin_catalogue_slug'),
+        t('admin_catalogue_status'),
+        t('admin_catalogue_options'),
+        t('admin_catalogue_position'),
+      ],
+      rows: docs.map((m) => [t(m.nameKey), m._id, t(MODEL_STATUS_KEYS[m.status]), m.options, m.sort]),
+    };
+  },
+  parts: async ({ context, request, url, t }) => {
+    const query = { ...partsQuery(url), page: 1, pageSize: EXPORT_ROWS };
+    const { docs } = await userApi(context, request).call('getAdminParts', { query });
+    const currencies = [...new Set(docs.flatMap((p) => p.prices.map((price) => price.currency)))].sort();
+    return {
+      filename: 'parts',
+      header: [
+        t('admin_parts_sku'),
+        t('admin_parts_name'),
+        t('admin_parts_kind'),
+        t('admin_parts_fits'),
+        t('admin_parts_availability'),
+        ...currencies,
+      ],
+      rows: docs.map((p) => [
+        p.sku,
+        p.nameKey && t(p.nameKey) !== p.nameKey ? t(p.nameKey) : p.name,
+        t(KIND_KEYS[p.kind]),
+        p.model ?? '',
+        t(`store_availability_${p.availability}`),
+        ...currencies.map((c) => {
+          const price = p.prices.find((x) => x.currency === c);
+          return price ? (price.listPrice / 100).toFixed(2) : '';
+        }),
       ]),
     };
   },
