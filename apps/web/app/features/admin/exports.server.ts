@@ -1,12 +1,12 @@
 import type { RouterContextProvider } from 'react-router';
 import { userApi } from '../../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../../lib/context.ts';
-import { auditLogQuery } from './audit-query.ts';
 import { auctionWinnersExport } from './auction/winners-export.server.ts';
-import { orderListQuery } from './orders/params.ts';
-import { PEOPLE_EXPORTS } from './people/exports.server.ts';
+import { auditLogQuery } from './audit-query.ts';
 import { MODEL_STATUS_KEYS, modelsQuery } from './catalogue.ts';
+import { orderListQuery } from './orders/params.ts';
 import { KIND_KEYS, partsQuery } from './parts.ts';
+import { PEOPLE_EXPORTS } from './people/exports.server.ts';
 
 export interface ExportArgs {
   context: Readonly<RouterContextProvider>;
