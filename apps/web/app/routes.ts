@@ -50,6 +50,10 @@ export default [
       route('admin/deliveries', 'routes/admin-deliveries.tsx'),
       route('admin/dealer-applications', 'routes/admin-dealer-applications.tsx'),
       route('admin/applications', 'routes/admin-applications.tsx'),
+      route('admin/stock-bikes', 'routes/admin-stock-bikes.tsx'),
+      route('admin/stock-bikes/:id', 'routes/admin-stock-bike.tsx'),
+      route('admin/markets', 'routes/admin-markets.tsx'),
+      route('admin/markets/:country', 'routes/admin-market.tsx'),
     ]),
     layout('layouts/cabinet.tsx', [
       route('account', 'routes/account.tsx'),
@@ -80,6 +84,7 @@ export default [
     route('invoices/:id/pdf', 'routes/invoices-pdf.ts'),
     route('admin/applications/:id/cv', 'routes/admin-application-cv.ts'),
     route('admin/export/:list', 'routes/admin-export.ts'),
+    route('admin/stock-bikes/:id/photos', 'routes/admin-stock-bike-photo.ts'),
     layout('layouts/footerless.tsx', [
       route('checkout', 'routes/checkout.tsx', { id: 'checkout' }),
       route('us-checkout', 'routes/checkout.tsx', { id: 'us-checkout' }),

@@ -6,11 +6,20 @@ import { LRUCache } from 'lru-cache';
  */
 export function readCache(ttlMs: number, max = 2_000) {
   const cache = ttlMs > 0 ? new LRUCache<string, { value: unknown }>({ max, ttl: ttlMs }) : null;
-  return async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  // Bumped by `clear`: a read that started before a clear does not store its (possibly old) answer after it.
+  let generation = 0;
+  async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = cache?.get(key);
     if (hit) return hit.value as T;
+    const started = generation;
     const value = await load();
-    if (value !== null) cache?.set(key, { value });
+    if (value !== null && started === generation) cache?.set(key, { value });
     return value;
+  }
+  /** Forgets everything kept (the rows changed). */
+  cached.clear = () => {
+    generation++;
+    cache?.clear();
   };
+  return cached;
 }

@@ -66,6 +66,31 @@ export function catalogService(
     return market;
   }
 
+  /**
+   * The options of a configuration: the chosen ones, one per group, the defaults for the rest. An option the model
+   * does not offer, or two of one group, is INVALID_CONFIGURATION; options that cannot be built together are
+   * INCOMPATIBLE_OPTIONS. Nothing is silently dropped or swapped.
+   */
+  async function chosenOptions(productId: string, currency: string, componentIds: string[]) {
+    const options = await repo.options(productId, currency);
+    const byId = new Map(options.map((o) => [o.optionId, o]));
+    const chosen = new Map<string, (typeof options)[number]>();
+    for (const id of new Set(componentIds)) {
+      const option = byId.get(id);
+      if (!option || chosen.has(option.groupId)) throw new ApiError('INVALID_CONFIGURATION');
+      chosen.set(option.groupId, option);
+    }
+    for (const option of options)
+      if (option.isDefault && !chosen.has(option.groupId)) chosen.set(option.groupId, option);
+    const selection = [...chosen.values()];
+    const conflicts = configurationConflicts(
+      await repo.rules(productId),
+      selection.map((o) => o.optionId),
+    );
+    if (conflicts.length) throw new ApiError('INCOMPATIBLE_OPTIONS');
+    return selection;
+  }
+
   async function productOf(id: string) {
     const product = await repo.product(id);
     if (!product || product.status !== ACTIVE_STATUS) throw new ApiError('PRODUCT_NOT_FOUND');
@@ -136,22 +161,7 @@ export function catalogService(
       const market = await marketOf(country);
       const list = await repo.priceList(productId, market.currencyCode);
       if (!list) throw new ApiError('PRICE_UNAVAILABLE');
-      const options = await repo.options(productId, market.currencyCode);
-      const byId = new Map(options.map((o) => [o.optionId, o]));
-      const chosen = new Map<string, (typeof options)[number]>();
-      for (const id of new Set(componentIds)) {
-        const option = byId.get(id);
-        if (!option || chosen.has(option.groupId)) throw new ApiError('INVALID_CONFIGURATION');
-        chosen.set(option.groupId, option);
-      }
-      for (const option of options)
-        if (option.isDefault && !chosen.has(option.groupId)) chosen.set(option.groupId, option);
-      const selection = [...chosen.values()];
-      const conflicts = configurationConflicts(
-        await repo.rules(productId),
-        selection.map((o) => o.optionId),
-      );
-      if (conflicts.length) throw new ApiError('INCOMPATIBLE_OPTIONS');
+      const selection = await chosenOptions(productId, market.currencyCode, componentIds);
       const finance = FINANCE_OFFERS[market.currencyCode] ?? null;
       const priced = priceConfiguration(
         { basePrice: list.basePrice, optionPrices: selection.map((o) => o.amount ?? 0) },
@@ -190,6 +200,16 @@ export function catalogService(
         stockBikeDeliveryDate: null,
         hash,
       };
+    },
+
+    /**
+     * A model's configuration checked by the configurator's rules, in any market (a stock bike may be entered before
+     * its market opens): the sorted option ids with the defaults filled in, and its hash.
+     */
+    async checkConfiguration(productId: string, componentIds: string[]) {
+      await productOf(productId);
+      const ids = (await chosenOptions(productId, 'EUR', componentIds)).map((o) => o.optionId).sort();
+      return { optionIds: ids, hash: configurationHash(productId, ids) };
     },
 
     /** Stock bikes with the configurator's filters (spec section 3): page 1, 10 a page by default. */
