@@ -71,14 +71,19 @@ export function marketsAdminService(deps: {
       }
       const languages = await repo.languages();
       if (!languages.some((l) => l.code === body.language)) throw new ApiError('LANGUAGE_NOT_FOUND');
+      // Carts and orders are other modules' (read outside this transaction, on their own connections): a cart
+      // started in the moment between this check and the change is priced in the new currency on its next read.
+      const current = await repo.find(code);
+      if (!current) throw new ApiError('COUNTRY_NOT_FOUND');
+      if (current.currencyCode !== body.currencyCode) {
+        const [carts, orders] = await Promise.all([deps.use.openCarts(code), deps.use.unpaidOrders(code)]);
+        if (carts + orders > 0) throw new ApiError('MARKET_CURRENCY_IN_USE');
+      }
       await repo.transaction(async (tx) => {
         const row = await repo.lock(tx, code);
         if (!row) throw new ApiError('COUNTRY_NOT_FOUND');
         if (row.isDefault && body.status !== 'active') throw new ApiError('MARKET_DEFAULT_PAUSE');
-        if (row.currencyCode !== body.currencyCode) {
-          const [carts, orders] = await Promise.all([deps.use.openCarts(code), deps.use.unpaidOrders(code)]);
-          if (carts + orders > 0) throw new ApiError('MARKET_CURRENCY_IN_USE');
-        }
+        if (row.currencyCode !== current.currencyCode) throw new ApiError('MARKET_CURRENCY_IN_USE');
         const next: Partial<MarketRow> = {
           status: body.status === 'active' ? ACTIVE_STATUS : PAUSED_STATUS,
           languageCode: body.language,
