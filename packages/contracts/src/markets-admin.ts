@@ -44,7 +44,7 @@ export const AdminMarketUpdate = z
       .transform((s) => s.toUpperCase()),
     currencySymbol: z.string().trim().min(1).max(8),
     taxDisplay: z.enum(['including', 'excluding']),
-    vatRateBp: z.coerce.number().int().min(0).max(5000),
+    vatRateBp: z.number().int().min(0).max(5000),
   })
   .strict()
   .meta({ id: 'AdminMarketUpdate' });

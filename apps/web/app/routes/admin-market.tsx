@@ -43,6 +43,9 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
     ['status', 'language', 'currencyCode', 'currencySymbol', 'taxDisplay', 'vatRate'].map((n) => [n, value(n)]),
   );
   const rate = basisPoints(values.vatRate ?? '');
+  if (rate === null) {
+    return data<Outcome>({ ok: false, message: 'admin_markets_invalid', field: 'vatRate', values }, 400);
+  }
   try {
     await userApi(context, request).call('putAdminMarketsByCountry', {
       path: { country: params.country },
@@ -52,8 +55,7 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
         currencyCode: values.currencyCode ?? '',
         currencySymbol: values.currencySymbol ?? '',
         taxDisplay: values.taxDisplay as 'including' | 'excluding',
-        // A rate that is not a number is sent as such: the API refuses it (400) and nothing changes.
-        vatRateBp: rate ?? (Number.NaN as number),
+        vatRateBp: rate,
       },
     });
     // The storefront follows at once: this process's pages and API answers are kept no longer.

@@ -150,11 +150,7 @@ export default function AdminStockBike() {
       <div aria-live="polite" className="empty:hidden">
         {result?.ok && <FormMessage tone="success">{t(DONE[result.done] ?? 'admin_stock_saved')}</FormMessage>}
         {!result && search.get('created') && <FormMessage tone="success">{t('admin_stock_created')}</FormMessage>}
-        {failed && (
-          <div id="bike-form-error">
-            <FormMessage tone="error">{t(failed.message)}</FormMessage>
-          </div>
-        )}
+        {failed && !failed.field && <FormMessage tone="error">{t(failed.message)}</FormMessage>}
       </div>
       {bike && !editable && <FormMessage tone="info">{t('admin_stock_not_editable')}</FormMessage>}
       <StockBikeForm data={loaded} values={values} error={failed} disabled={!editable} />

@@ -65,9 +65,9 @@ describe('markets in the back office', () => {
     expect(paused.status).toBe('paused');
     // The country list (cached 30 s in this process) follows at once: the storefront falls back.
     expect(await activeCodes()).not.toContain('AT');
-    expect((await call('POST', '/v1/vehicles/stock-bikes', null, { country: 'AT', productId: 'varg' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('POST', '/v1/vehicles/stock-bikes', null, { country: 'AT', productId: 'varg' })).statusCode,
+    ).toBe(404);
     const trail = (await ok(await call('GET', '/v1/admin/audit/market/AT', await admin()))).docs;
     expect(trail[0]).toMatchObject({
       action: 'market.pause',
@@ -102,7 +102,9 @@ describe('markets in the back office', () => {
     const us = await market('US');
     const is = await market('IS');
     // An open cart in France: its currency cannot change under it.
-    await ok(await call('POST', '/v1/cart/add-item?country=FR', null, { productId: 'varg', componentIds: [], quantity: 1 }));
+    await ok(
+      await call('POST', '/v1/cart/add-item?country=FR', null, { productId: 'varg', componentIds: [], quantity: 1 }),
+    );
     const cases: [string, object, number, string][] = [
       ['FR', settings(fr, { currencyCode: 'USD', currencySymbol: '$' }), 409, 'MARKET_CURRENCY_IN_USE'],
       ['US', settings(us, { status: 'paused' }), 409, 'MARKET_DEFAULT_PAUSE'],

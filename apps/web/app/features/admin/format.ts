@@ -2,9 +2,13 @@
 export function formatAdminTime(iso: string, tag: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
+  // `dateStyle`/`timeStyle` cannot be combined with `timeZoneName` (a RangeError): the fields are named one by one.
   return new Intl.DateTimeFormat(tag, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
     timeZone: 'UTC',
     timeZoneName: 'short',
   }).format(date);

@@ -45,7 +45,7 @@ export function StockBikeForm({
   };
   const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
   return (
-    <Form method="post" className="flex flex-col gap-4" aria-describedby={error ? 'bike-form-error' : undefined}>
+    <Form method="post" className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="save" />
       <fieldset disabled={disabled} className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -55,7 +55,6 @@ export function StockBikeForm({
           maxLength={40}
           autoComplete="off"
           spellCheck={false}
-          className="font-mono"
           defaultValue={values?.vin ?? bike?.vin ?? ''}
           hint={t('admin_stock_vin_hint')}
           error={fieldError('vin')}
@@ -105,6 +104,11 @@ export function StockBikeForm({
       </fieldset>
       <fieldset disabled={disabled} className="flex flex-col gap-3 rounded-xl border border-neutral-200 p-4">
         <legend className="px-1 text-sm font-semibold">{t('admin_stock_configuration')}</legend>
+        {error?.field === 'optionIds' && (
+          <p id="bike-options-error" className="text-sm text-red-700">
+            {t(error.message)}
+          </p>
+        )}
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {(data.components[model] ?? []).map((group) => (
             <Select
@@ -112,7 +116,7 @@ export function StockBikeForm({
               label={t(group.nameKey)}
               name={`group_${group.group}`}
               defaultValue={chosen(group)}
-              error={fieldError('optionIds')}
+              aria-describedby={error?.field === 'optionIds' ? 'bike-options-error' : undefined}
             >
               <option value="">{t('admin_stock_option_default')}</option>
               {group.options.map((o) => (
