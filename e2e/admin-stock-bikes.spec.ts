@@ -60,7 +60,9 @@ test.describe('stock bikes in the back office (issue 24)', () => {
     });
     const pages = Math.ceil(((await search.json()) as { totalDocs: number }).totalDocs / 10);
     await visitor.goto(`/de-DE/varg/stock-bikes?page=${pages}`);
-    await expect(visitor.getByRole('main').getByRole('article').filter({ hasText: id })).toBeVisible();
+    const card = visitor.getByRole('main').getByRole('article').filter({ hasText: id });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('img', { name: 'Foto dieser VARG MX' })).toBeVisible();
 
     // Anyone else gets 403 on the back office's pages.
     const customer = await signedIn(browser, 'customer@demo.starkfuture.com', 'en-US');

@@ -4287,6 +4287,8 @@ export interface components {
             hash: string;
             country: string;
             atDealer: boolean;
+            /** @description Addresses of the bike’s photos, first shown first */
+            photos: string[];
             pricing: components["schemas"]["PricingInfo"];
         };
         StockBikePage: {

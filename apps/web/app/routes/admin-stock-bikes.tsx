@@ -45,7 +45,10 @@ export default function AdminStockBikes() {
       label: t('admin_stock_vin'),
       sortable: true,
       render: (bike) => (
-        <Link to={localePath(`/admin/stock-bikes/${bike._id}`)} className="font-mono underline underline-offset-2">
+        <Link
+          to={localePath(`/admin/stock-bikes/${bike._id}`)}
+          className="font-mono whitespace-nowrap underline underline-offset-2"
+        >
           {bike.vin ?? `${bike._id} · ${t('admin_stock_no_vin')}`}
         </Link>
       ),

@@ -11,6 +11,7 @@ import {
 import { ApiError } from '../../lib/api-error.ts';
 import { readCache } from '../../lib/read-cache.ts';
 import type { CatalogRepo } from './repo.ts';
+import { stockBikePhotoUrl } from './stock-photos.ts';
 
 /** Demo financing offers by currency (the provider integration arrives with the payments issue). */
 const FINANCE_OFFERS: Record<string, { annualRatePercent: number; months: number }> = {
@@ -48,6 +49,7 @@ function cachedReads(repo: CatalogRepo, ttl: number): CatalogRepo {
     saveConfiguration: repo.saveConfiguration,
     stockBikes: repo.stockBikes,
     stockBike: repo.stockBike,
+    stockBikePhotoIds: repo.stockBikePhotoIds,
     configuration: wrap('configuration', repo.configuration),
   };
 }
@@ -239,7 +241,10 @@ export function catalogService(
       },
       country: string,
     ) {
-      const pricing = await this.orderInfo(row.productId, country, row.optionIds);
+      const [pricing, photoIds] = await Promise.all([
+        this.orderInfo(row.productId, country, row.optionIds),
+        repo.stockBikePhotoIds(row.id),
+      ]);
       const stockBikeDeliveryDate = addWeeks(now(), STOCK_LEAD_TIME_WEEKS);
       return {
         _id: row.id,
@@ -248,6 +253,7 @@ export function catalogService(
         hash: row.hash,
         country: row.country,
         atDealer: row.dealerId !== null,
+        photos: photoIds.map((photoId) => stockBikePhotoUrl(row.id, photoId)),
         pricing: { ...pricing, inStock: true, stockBikeDeliveryDate, deliveryDate: stockBikeDeliveryDate },
       };
     },

@@ -2,8 +2,9 @@ import type { Api, Platform } from '../../plugins/platform.ts';
 import { catalogRepo } from './repo.ts';
 import type { CatalogService } from './service.ts';
 import { stockAdminRepo } from './stock-admin-repo.ts';
-import { stockAdminRoutes, stockBikePhotoUrl } from './stock-admin-routes.ts';
+import { stockAdminRoutes } from './stock-admin-routes.ts';
 import { type ApprovedDealer, type StockHolds, stockAdminService } from './stock-admin-service.ts';
+import { stockBikePhotoUrl } from './stock-photos.ts';
 
 /**
  * The back office's stock bikes (decision 043): registered after the orders module, whose holds it shows and

@@ -34,9 +34,6 @@ function actorOf(request: FastifyRequest): StockActor {
   return { actorId: auth.impersonatorId ?? auth.userId, ip: request.ip };
 }
 
-/** The address a stock bike's photo is served from (public: the storefront shows it). */
-export const stockBikePhotoUrl = (id: string, photoId: string) => `/v1/stock-bikes/${id}/photos/${photoId}`;
-
 /** Administrators' stock bikes (decision 043) and the public photo files. */
 export const stockAdminRoutes: ZodPlugin<{ stock: StockAdminService; guards: Guards }> = async (
   app,

@@ -47,7 +47,7 @@ export function StockBikeForm({
   return (
     <Form method="post" className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="save" />
-      <fieldset disabled={disabled} className="grid gap-4 sm:grid-cols-2">
+      <fieldset disabled={disabled} className="grid min-w-0 gap-4 sm:grid-cols-2">
         <Field
           label={t('admin_stock_vin')}
           name="vin"
@@ -102,7 +102,7 @@ export function StockBikeForm({
             ))}
         </Select>
       </fieldset>
-      <fieldset disabled={disabled} className="flex flex-col gap-3 rounded-xl border border-neutral-200 p-4">
+      <fieldset disabled={disabled} className="flex min-w-0 flex-col gap-3 rounded-xl border border-neutral-200 p-4">
         <legend className="px-1 text-sm font-semibold">{t('admin_stock_configuration')}</legend>
         {error?.field === 'optionIds' && (
           <p id="bike-options-error" className="text-sm text-red-700">
