@@ -235,7 +235,7 @@ describe('stock bikes in the back office', () => {
       cartId: cart._id,
       status: 'pending_payment',
       paid: 0,
-      buyer: { email: 'stock.admin.buyer@example.com' },
+      buyer: { name: 'Lucía García', email: 'stock.admin.buyer@example.com' },
     });
     expect(Date.parse(docs[0].reservedUntil)).toBeGreaterThan(Date.now());
     // A held bike is not edited or retired: its order comes first.

@@ -103,14 +103,14 @@ export function reservations(db: Db) {
         .orderBy(desc(orders.createdAt));
       return Promise.all(
         rows.map(async ({ order }) => {
-          const contact = (order.contact ?? {}) as { name?: string; secondName?: string; email?: string };
+          const contact = (order.contact ?? {}) as { firstName?: string; lastName?: string; email?: string };
           return {
             orderId: order.id,
             number: order.number,
             status: order.status,
             cartId: order.cartId,
             buyer: {
-              name: [contact.name, contact.secondName].filter(Boolean).join(' '),
+              name: [contact.firstName, contact.lastName].filter(Boolean).join(' '),
               email: contact.email ?? '',
             },
             reservedUntil: order.reservedUntil?.toISOString() ?? null,
