@@ -92,6 +92,7 @@ export const OPERATIONS = {
   getAdminStockBikesById: ['GET', '/v1/admin/stock-bikes/{id}'],
   putAdminStockBikesById: ['PUT', '/v1/admin/stock-bikes/{id}'],
   postAdminStockBikesByIdRetire: ['POST', '/v1/admin/stock-bikes/{id}/retire'],
+  postAdminStockBikesByIdRestore: ['POST', '/v1/admin/stock-bikes/{id}/restore'],
   postAdminStockBikesByIdPhotos: ['POST', '/v1/admin/stock-bikes/{id}/photos'],
   putAdminStockBikesByIdPhotosOrder: ['PUT', '/v1/admin/stock-bikes/{id}/photos/order'],
   deleteAdminStockBikesByIdPhotosByPhotoId: ['DELETE', '/v1/admin/stock-bikes/{id}/photos/{photoId}'],

@@ -1639,9 +1639,29 @@ export interface paths {
         put?: never;
         /**
          * Retire a stock bike (off sale for good)
-         * @description Only a bike on sale can be retired (409 STOCK_BIKE_NOT_EDITABLE: release its reservation first). It leaves the storefront at once. Audited (`stock_bike.retire`).
+         * @description Only a bike on sale can be retired (409 STOCK_BIKE_NOT_EDITABLE: release its reservation first). It leaves the storefront at once; `restore` puts it back. Audited (`stock_bike.retire`).
          */
         post: operations["postAdminStockBikesByIdRetire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/stock-bikes/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a retired stock bike back on sale
+         * @description The undo of retiring: only a retired bike (409 STOCK_BIKE_NOT_EDITABLE otherwise). It is on the storefront again at once. Audited (`stock_bike.restore`).
+         */
+        post: operations["postAdminStockBikesByIdRestore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11403,6 +11423,82 @@ export interface operations {
         };
     };
     postAdminStockBikesByIdRetire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockBike"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminStockBikesByIdRestore: {
         parameters: {
             query?: never;
             header?: never;

@@ -23,6 +23,7 @@ import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocalePath } from '../lib/use-locale.ts';
+import { SubmitButton } from '../ui/account-fields.tsx';
 import { buttonClass } from '../ui/button.ts';
 import { FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/admin-stock-bike';
@@ -81,6 +82,8 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
       await api.call('putAdminStockBikesById', { path: { id }, body: stockBikeBody(form) });
     } else if (intent === 'retire') {
       await api.call('postAdminStockBikesByIdRetire', { path: { id } });
+    } else if (intent === 'restore') {
+      await api.call('postAdminStockBikesByIdRestore', { path: { id } });
     } else if (intent === 'release') {
       const orderId = String(form.get('orderId') ?? '');
       await api.call('postAdminStockBikesByIdReservationsByOrderIdRelease', { path: { id, orderId } });
@@ -113,6 +116,7 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
 const DONE: Record<string, string> = {
   save: 'admin_stock_saved',
   retire: 'admin_stock_retired',
+  restore: 'admin_stock_restored',
   release: 'admin_stock_released',
   'photo-remove': 'admin_stock_photo_removed',
   'photo-order': 'admin_stock_photo_ordered',
@@ -129,7 +133,7 @@ export default function AdminStockBike() {
   const navigation = useNavigation();
   const { bike } = loaded;
   const editable = !bike || bike.status === 'available';
-  const retiring = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'retire';
+  const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   const failed = result && !result.ok ? result.error : null;
   // A refused save keeps what was typed; other refusals leave the form as loaded.
   const values = result && !result.ok && result.intent === 'save' ? result.values : null;
@@ -177,11 +181,19 @@ export default function AdminStockBike() {
                 }}
               >
                 <input type="hidden" name="intent" value="retire" />
-                <button type="submit" className={buttonClass.secondary} disabled={retiring}>
+                <button type="submit" className={buttonClass.secondary} disabled={busy('retire')}>
                   {t('admin_stock_retire')}
                 </button>
               </Form>
             </section>
+          )}
+          {bike.status === 'retired' && (
+            <Form method="post" className="border-t border-neutral-200 pt-6">
+              <input type="hidden" name="intent" value="restore" />
+              <SubmitButton busy={busy('restore')} busyLabel={t('form_saving')}>
+                {t('admin_stock_restore')}
+              </SubmitButton>
+            </Form>
           )}
           <AuditTrail entries={loaded.trail} />
         </>

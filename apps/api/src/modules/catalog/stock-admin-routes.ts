@@ -128,12 +128,28 @@ export const stockAdminRoutes: ZodPlugin<{ stock: StockAdminService; guards: Gua
         tags,
         summary: 'Retire a stock bike (off sale for good)',
         description:
-          'Only a bike on sale can be retired (409 STOCK_BIKE_NOT_EDITABLE: release its reservation first). It leaves the storefront at once. Audited (`stock_bike.retire`).',
+          'Only a bike on sale can be retired (409 STOCK_BIKE_NOT_EDITABLE: release its reservation first). It leaves the storefront at once; `restore` puts it back. Audited (`stock_bike.retire`).',
         params: StockBikeIdParams,
         response: { 200: AdminStockBike, ...errors },
       },
     },
     async (request) => stock.retire(request.params.id, actorOf(request)),
+  );
+
+  app.post(
+    '/admin/stock-bikes/:id/restore',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Put a retired stock bike back on sale',
+        description:
+          'The undo of retiring: only a retired bike (409 STOCK_BIKE_NOT_EDITABLE otherwise). It is on the storefront again at once. Audited (`stock_bike.restore`).',
+        params: StockBikeIdParams,
+        response: { 200: AdminStockBike, ...errors },
+      },
+    },
+    async (request) => stock.restore(request.params.id, actorOf(request)),
   );
 
   app.post(

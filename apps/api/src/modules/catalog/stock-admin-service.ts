@@ -192,6 +192,18 @@ export function stockAdminService(deps: {
       return this.get(id);
     },
 
+    /** Puts a retired bike back on sale (the undo of `retire`): on the storefront again at once. */
+    async restore(id: string, actor: StockActor) {
+      await change(id, ['retired'], async (tx) => {
+        await repo.update(tx, id, { status: 'available', updatedAt: now() });
+        await record(tx, actor, id, 'stock_bike.restore', {
+          before: { status: 'retired' },
+          after: { status: 'available' },
+        });
+      });
+      return this.get(id);
+    },
+
     /** A photo: an image by its content (JPEG, PNG, WebP), at most 5 MB, at most 12 a bike; stored, then listed last. */
     async addPhoto(id: string, base64: string, actor: StockActor) {
       const data = base64.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');

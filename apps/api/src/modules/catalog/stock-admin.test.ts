@@ -59,6 +59,7 @@ describe('stock bikes in the back office', () => {
       { method: 'GET', url: `/v1/admin/stock-bikes/${id}` },
       { method: 'PUT', url: `/v1/admin/stock-bikes/${id}`, payload: body },
       { method: 'POST', url: `/v1/admin/stock-bikes/${id}/retire` },
+      { method: 'POST', url: `/v1/admin/stock-bikes/${id}/restore` },
       { method: 'POST', url: `/v1/admin/stock-bikes/${id}/photos`, payload: { image: PNG } },
       { method: 'PUT', url: `/v1/admin/stock-bikes/${id}/photos/order`, payload: { photoIds: [photo] } },
       { method: 'DELETE', url: `/v1/admin/stock-bikes/${id}/photos/${photo}` },
@@ -201,7 +202,17 @@ describe('stock bikes in the back office', () => {
     );
     const body = { vin: bike.vin, productId: 'varg', optionIds: [], country: dealer.country, dealerId: null };
     await refused(await call('PUT', `/v1/admin/stock-bikes/${bike._id}`, token, body), 409, 'STOCK_BIKE_NOT_EDITABLE');
+    // Retiring is undone by putting the bike back on sale; only a retired bike can be.
+    const restored = await ok(await call('POST', `/v1/admin/stock-bikes/${bike._id}/restore`, token));
+    expect(restored.status).toBe('available');
+    expect(await onStorefront(bike._id, dealer.country)).toBe(true);
+    await refused(
+      await call('POST', `/v1/admin/stock-bikes/${bike._id}/restore`, token),
+      409,
+      'STOCK_BIKE_NOT_EDITABLE',
+    );
     expect((await trail(bike._id)).map((e) => e.action)).toEqual([
+      'stock_bike.restore',
       'stock_bike.retire',
       'stock_bike.update',
       'stock_bike.create',
