@@ -72,8 +72,12 @@ export function stockAdminRepo(db: Db) {
       const [row] = await db.select({ id: stockBikes.id }).from(stockBikes).where(eq(stockBikes.vin, vin)).limit(1);
       return row ?? null;
     },
-    /** The next free id (`SB` and a running number, as the seeded bikes). */
+    /**
+     * The next free id (`SB` and a running number, as the seeded bikes). Creations take turns on a transaction-scoped
+     * advisory lock, so two at once never pick the same number.
+     */
     async nextId(tx: Tx) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('stock_bikes.id'))`);
       const [row] = await tx
         .select({ n: sql<number>`coalesce(max(cast(substring(${stockBikes.id} from 3) as int)), 0)`.mapWith(Number) })
         .from(stockBikes)

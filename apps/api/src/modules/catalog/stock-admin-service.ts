@@ -121,8 +121,14 @@ export function stockAdminService(deps: {
       tx,
     );
 
-  const isUniqueViolation = (error: unknown) =>
-    typeof error === 'object' && error !== null && JSON.stringify(error).includes('23505');
+  /** PostgreSQL's unique_violation (23505), on the error or its causes (drizzle wraps the driver's error). */
+  const isUniqueViolation = (error: unknown): boolean => {
+    for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+      if ((e as { code?: unknown }).code === '23505') return true;
+      e = (e as { cause?: unknown }).cause;
+    }
+    return false;
+  };
 
   return {
     async list(query: AdminStockBikeListQuery) {

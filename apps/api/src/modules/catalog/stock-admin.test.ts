@@ -159,6 +159,17 @@ describe('stock bikes in the back office', () => {
     const bike = await addBike();
     const taken = await call('POST', '/v1/admin/stock-bikes', token, { ...base, vin: bike.vin });
     expect((await refused(taken, 409, 'VIN_TAKEN')).message).toContain(bike.vin);
+    // Two administrators entering one VIN at once: one bike, the other told the VIN is taken.
+    const same = { ...base, vin: vin() };
+    const raced = await Promise.all([1, 2].map(() => call('POST', '/v1/admin/stock-bikes', token, same)));
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await ctx.database.db.select().from(stockBikes).where(eq(stockBikes.vin, same.vin))).toHaveLength(1);
+    // Two different bikes at once both get a number of their own.
+    const pair = await Promise.all(
+      [1, 2].map(() => call('POST', '/v1/admin/stock-bikes', token, { ...base, vin: vin() })),
+    );
+    expect(pair.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(new Set(pair.map((r) => r.json()._id)).size).toBe(2);
     await refused(await call('GET', '/v1/admin/stock-bikes/SB999999', token), 404, 'STOCK_BIKE_NOT_FOUND');
     await refused(await call('GET', '/v1/admin/stock-bikes?status=gone', token), 400, 'VALIDATION_ERROR');
     await refused(await call('GET', '/v1/admin/stock-bikes?sort=price', token), 400, 'VALIDATION_ERROR');
