@@ -39,7 +39,7 @@ export function StockBikeCard({
   const delivery = pricing.stockBikeDeliveryDate ?? pricing.deliveryDate;
   return (
     <article aria-labelledby={headingId} className="flex h-full flex-col overflow-hidden rounded-2xl bg-neutral-100">
-      <div className="relative bg-neutral-200 px-6 pt-8 text-neutral-700">
+      <div className={`relative bg-neutral-200 text-neutral-700 ${bike.photos[0] ? '' : 'px-6 pt-8'}`}>
         <div className="absolute top-3 left-3">
           <InStockBadge />
         </div>
@@ -48,7 +48,7 @@ export function StockBikeCard({
           <img
             src={bike.photos[0]}
             alt={t('stock_photo_alt', { model: modelName })}
-            className="aspect-[4/3] w-full rounded-t-lg object-cover"
+            className="aspect-[4/3] w-full object-cover"
             loading="lazy"
           />
         ) : (
