@@ -7,6 +7,7 @@ import { auctionModule } from './modules/auction/plugin.ts';
 import { auditService } from './modules/audit/service.ts';
 import { cartModule } from './modules/cart/plugin.ts';
 import { catalogModule } from './modules/catalog/plugin.ts';
+import { stockAdminModule } from './modules/catalog/stock-admin-plugin.ts';
 import { checkoutModule } from './modules/checkout/plugin.ts';
 import { contentModule } from './modules/content/plugin.ts';
 import { dashboardModule } from './modules/dashboard/plugin.ts';
@@ -16,6 +17,7 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { engagementModule } from './modules/engagement/plugin.ts';
 import { identityModule } from './modules/identity/plugin.ts';
 import { legalModule } from './modules/legal/plugin.ts';
+import { marketsAdminModule } from './modules/markets/admin-plugin.ts';
 import { marketsModule } from './modules/markets/plugin.ts';
 import type { GeoLookup } from './modules/markets/service.ts';
 import { ordersModule } from './modules/orders/plugin.ts';
@@ -104,6 +106,20 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const dealerNames = async () => (await identity.activeDealers()).map((d) => ({ id: d.id, name: d.storeInfo.name }));
   const orders = await ordersModule(app, platform, { catalog, tax, shipping, dealers, dealerNames });
   const cart = await cartModule(app, platform, { catalog, store, markets, dealers });
+  // The back office's stock bikes and markets (decision 043): after the orders and carts they ask.
+  await stockAdminModule(app, platform, {
+    catalog,
+    holds: orders.stockHolds,
+    dealers: async () =>
+      (await identity.activeDealers()).map((d) => ({ id: d.id, name: d.storeInfo.name, country: d.country })),
+  });
+  await marketsAdminModule(app, platform, {
+    markets,
+    use: {
+      openCarts: (country) => cart.openCartsIn(country),
+      unpaidOrders: (country) => orders.unpaidOrdersIn(country),
+    },
+  });
   const pay = await paymentsModule(app, platform, { providers: deps.paymentProviders, events: orders.paymentEvents });
   const payments = pay.payments;
   orders.usePayments(payments);

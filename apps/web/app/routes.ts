@@ -73,6 +73,10 @@ export default [
       route('admin/catalogue/:productId/prices/:currency', 'routes/admin-catalogue-price.tsx'),
       route('admin/parts', 'routes/admin-parts.tsx'),
       route('admin/parts/:sku', 'routes/admin-parts-sku.tsx'),
+      route('admin/stock-bikes', 'routes/admin-stock-bikes.tsx'),
+      route('admin/stock-bikes/:id', 'routes/admin-stock-bike.tsx'),
+      route('admin/markets', 'routes/admin-markets.tsx'),
+      route('admin/markets/:country', 'routes/admin-market.tsx'),
     ]),
     layout('layouts/cabinet.tsx', [
       route('account', 'routes/account.tsx'),
@@ -103,6 +107,7 @@ export default [
     route('invoices/:id/pdf', 'routes/invoices-pdf.ts'),
     route('admin/applications/:id/cv', 'routes/admin-application-cv.ts'),
     route('admin/export/:list', 'routes/admin-export.ts'),
+    route('admin/stock-bikes/:id/photos', 'routes/admin-stock-bike-photo.ts'),
     layout('layouts/footerless.tsx', [
       route('checkout', 'routes/checkout.tsx', { id: 'checkout' }),
       route('us-checkout', 'routes/checkout.tsx', { id: 'us-checkout' }),

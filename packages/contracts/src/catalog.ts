@@ -130,6 +130,7 @@ export const StockBike = z
     hash: z.string(),
     country: z.string(),
     atDealer: z.boolean(),
+    photos: z.array(z.string()).meta({ description: 'Addresses of the bike’s photos, first shown first' }),
     pricing: PricingInfo,
   })
   .meta({ id: 'StockBike' });

@@ -2273,6 +2273,286 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/stock-bikes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stock bikes (administrators)
+         * @description Search by VIN, model or id; filter by market, dealer (`hq` for headquarters) and status (retired bikes included); sort by vin, productId, country, status or updatedAt (default: last changed first).
+         */
+        get: operations["getAdminStockBikes"];
+        put?: never;
+        /**
+         * Add a stock bike
+         * @description The VIN must be 17 characters with a right check digit (400 VIN_INVALID) and on no other bike (409 VIN_TAKEN); the options follow the configurator’s rules (defaults fill the groups not given; 400 INVALID_CONFIGURATION, INCOMPATIBLE_OPTIONS); the market must exist (404 COUNTRY_NOT_FOUND) and a dealer must be approved and in that market (400 STOCK_BIKE_DEALER_INVALID). The bike is on sale (`available`) at once. Audited (`stock_bike.create`).
+         */
+        post: operations["postAdminStockBikes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/stock-bikes/form-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the stock-bike form offers: the approved dealers with their market */
+        get: operations["getAdminStockBikesFormOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/stock-bikes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One stock bike with its photos (administrators) */
+        get: operations["getAdminStockBikesById"];
+        /**
+         * Edit a stock bike
+         * @description The same checks as adding one. Only a bike on sale can be edited (409 STOCK_BIKE_NOT_EDITABLE for a held, sold or retired bike). Audited with the changed fields (`stock_bike.update`).
+         */
+        put: operations["putAdminStockBikesById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/stock-bikes/{id}/retire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retire a stock bike (off sale for good)
+         * @description Only a bike on sale can be retired (409 STOCK_BIKE_NOT_EDITABLE: release its reservation first). It leaves the storefront at once; `restore` puts it back. Audited (`stock_bike.retire`).
+         */
+        post: operations["postAdminStockBikesByIdRetire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/stock-bikes/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a retired stock bike back on sale
+         * @description The undo of retiring: only a retired bike (409 STOCK_BIKE_NOT_EDITABLE otherwise). It is on the storefront again at once. Audited (`stock_bike.restore`).
+         */
+        post: operations["postAdminStockBikesByIdRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/stock-bikes/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a photo to a stock bike
+         * @description The image as base64: JPEG, PNG or WebP by its content (415 STOCK_BIKE_PHOTO_TYPE), at most 5 MB (413 STOCK_BIKE_PHOTO_TOO_LARGE), at most 12 a bike (409 STOCK_BIKE_PHOTO_LIMIT). Not for a retired bike (409 STOCK_BIKE_NOT_EDITABLE). Stored with the storage provider and listed last. Audited (`stock_bike.photo_add`).
+         */
+        post: operations["postAdminStockBikesByIdPhotos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/stock-bikes/{id}/photos/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a stock bike’s photos in a new order
+         * @description Every photo of the bike exactly once, first shown first (400 VALIDATION_ERROR otherwise; 404 for a photo of another bike). Audited (`stock_bike.photo_order`).
+         */
+        put: operations["putAdminStockBikesByIdPhotosOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/stock-bikes/{id}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a photo of a stock bike
+         * @description The file is deleted from the storage. Audited (`stock_bike.photo_remove`).
+         */
+        delete: operations["deleteAdminStockBikesByIdPhotosByPhotoId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/stock-bikes/{id}/reservations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders holding a stock bike
+         * @description Orders (not cancelled) with a line for this bike: the buyer, the order and its cart, what is paid, and until when an unpaid hold lasts (null once something is paid).
+         */
+        get: operations["getAdminStockBikesByIdReservations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/stock-bikes/{id}/reservations/{orderId}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release an unpaid order’s hold of a stock bike
+         * @description The order is cancelled and its stock bikes are on sale again, as when the hold lapses (decision 027). 404 RESERVATION_NOT_FOUND when the order does not hold the bike or is cancelled; 409 RESERVATION_PAID when something is paid (cancel the order with a refund instead). Audited on the bike (`stock_bike.release`) and the order (`order.reservation_released`).
+         */
+        post: operations["postAdminStockBikesByIdReservationsByOrderIdRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stock-bikes/{id}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A stock bike’s photo (the image file)
+         * @description Public and cacheable: a photo never changes (a new one has a new id).
+         */
+        get: operations["getStockBikesByIdPhotosByPhotoId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List markets (administrators)
+         * @description Every country, active or paused: search by code or name, filter by status, sort by code, name, currency or status (default: by name).
+         */
+        get: operations["getAdminMarkets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/markets/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the market form offers: the languages */
+        get: operations["getAdminMarketsOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/markets/{country}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One market (administrators) */
+        get: operations["getAdminMarketsByCountry"];
+        /**
+         * Change a market: status, language, currency, tax
+         * @description Pausing a market takes it off the storefront at once: its pages redirect to the visitor’s fallback (en-US; decision 003), and it sells nothing. An active market needs a known ISO 4217 currency and, where prices include VAT, a rate above zero (400 MARKET_INCOMPLETE). The default market cannot be paused (409 MARKET_DEFAULT_PAUSE). The currency cannot change while the market has open carts with lines (changed within 30 days) or unpaid orders (409 MARKET_CURRENCY_IN_USE). An unknown language is 404 LANGUAGE_NOT_FOUND. Audited on the market (`market.activate`, `market.pause` or `market.update`) with the changed fields.
+         */
+        put: operations["putAdminMarketsByCountry"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payment": {
         parameters: {
             query?: never;
@@ -4594,6 +4874,16 @@ export interface components {
             country?: string;
             lang?: string;
         };
+        AdminMarketUpdateInput: {
+            /** @enum {string} */
+            status: "active" | "paused";
+            language: string;
+            currencyCode: string;
+            currencySymbol: string;
+            /** @enum {string} */
+            taxDisplay: "including" | "excluding";
+            vatRateBp: number;
+        };
         StaffRolesBodyInput: {
             /** @description The staff roles the account holds from now on (customer/dealer kept) */
             roles: ("admin" | "translator" | "mco" | "compliance" | "lead_dealer")[];
@@ -4609,6 +4899,22 @@ export interface components {
             name?: string;
             secondName?: string;
             password?: string;
+        };
+        AdminStockBikeBodyInput: {
+            /** @description 17 characters; spaces and dashes are ignored */
+            vin: string;
+            productId: string;
+            optionIds: string[];
+            country: string;
+            /** @description The approved dealer holding it (in its market), null = HQ */
+            dealerId: string | null;
+        };
+        StockBikePhotoUploadInput: {
+            /** @description The image file as base64 (JPEG, PNG or WebP) */
+            image: string;
+        };
+        StockBikePhotoOrderInput: {
+            photoIds: string[];
         };
         TaxCalculateBodyInput: {
             /**
@@ -5521,6 +5827,8 @@ export interface components {
             hash: string;
             country: string;
             atDealer: boolean;
+            /** @description Addresses of the bike’s photos, first shown first */
+            photos: string[];
             pricing: components["schemas"]["PricingInfo"];
         };
         StockBikePage: {
@@ -5556,6 +5864,82 @@ export interface components {
                 };
             } | null;
             pricing: components["schemas"]["PricingInfo"];
+        };
+        AdminModelRow: {
+            _id: string;
+            nameKey: string;
+            category: string;
+            /** @enum {string} */
+            status: "hidden" | "active" | "draft";
+            configurable: boolean;
+            sort: number;
+            /** @description How many options the model offers */
+            options: number;
+        };
+        AdminModelPage: {
+            docs: components["schemas"]["AdminModelRow"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        AdminOption: {
+            optionId: string;
+            /** @description Printed name (options added in the back office) */
+            name: string | null;
+            /** @description Catalog key of the name (option_<slug>) */
+            nameKey: string;
+            isDefault: boolean;
+            sort: number;
+            /** @description Price difference per currency, minor units */
+            prices: {
+                [key: string]: number;
+            };
+        };
+        OptionRule: {
+            optionId: string;
+            /** @enum {string} */
+            kind: "requires" | "excludes";
+            otherOptionId: string;
+        };
+        AdminOptionGroup: {
+            id: string;
+            nameKey: string;
+            options: components["schemas"]["AdminOption"][];
+        };
+        AdminPriceList: {
+            currency: string;
+            basePrice: number;
+            deposit: number;
+        };
+        AdminModel: {
+            _id: string;
+            nameKey: string;
+            category: string;
+            /** @enum {string} */
+            status: "hidden" | "active" | "draft";
+            configurable: boolean;
+            sort: number;
+            groups: components["schemas"]["AdminOptionGroup"][];
+            rules: components["schemas"]["OptionRule"][];
+            prices: components["schemas"]["AdminPriceList"][];
+            /** @description The default configuration: each group’s default option */
+            defaults: string[];
+        };
+        AdminPreview: {
+            country: string;
+            currencyCode: string;
+            /** @enum {string} */
+            taxDisplay: "including" | "excluding";
+            vatRateBp: number;
+            componentIds: string[];
+            /** @description Base plus options, as listed */
+            price: number;
+            /** @description What the configurator shows as the total */
+            total: number;
+            /** @description VAT contained (including markets); 0 where sales tax is added */
+            vat: number;
+            deposit: number;
+            financeFrom: number | null;
         };
         VisibleBanner: {
             id: string;
@@ -5649,82 +6033,6 @@ export interface components {
                     count: number;
                 }[];
             };
-        };
-        AdminModelRow: {
-            _id: string;
-            nameKey: string;
-            category: string;
-            /** @enum {string} */
-            status: "hidden" | "active" | "draft";
-            configurable: boolean;
-            sort: number;
-            /** @description How many options the model offers */
-            options: number;
-        };
-        AdminModelPage: {
-            docs: components["schemas"]["AdminModelRow"][];
-            total: number;
-            page: number;
-            pageSize: number;
-        };
-        AdminOption: {
-            optionId: string;
-            /** @description Printed name (options added in the back office) */
-            name: string | null;
-            /** @description Catalog key of the name (option_<slug>) */
-            nameKey: string;
-            isDefault: boolean;
-            sort: number;
-            /** @description Price difference per currency, minor units */
-            prices: {
-                [key: string]: number;
-            };
-        };
-        OptionRule: {
-            optionId: string;
-            /** @enum {string} */
-            kind: "requires" | "excludes";
-            otherOptionId: string;
-        };
-        AdminOptionGroup: {
-            id: string;
-            nameKey: string;
-            options: components["schemas"]["AdminOption"][];
-        };
-        AdminPriceList: {
-            currency: string;
-            basePrice: number;
-            deposit: number;
-        };
-        AdminModel: {
-            _id: string;
-            nameKey: string;
-            category: string;
-            /** @enum {string} */
-            status: "hidden" | "active" | "draft";
-            configurable: boolean;
-            sort: number;
-            groups: components["schemas"]["AdminOptionGroup"][];
-            rules: components["schemas"]["OptionRule"][];
-            prices: components["schemas"]["AdminPriceList"][];
-            /** @description The default configuration: each group’s default option */
-            defaults: string[];
-        };
-        AdminPreview: {
-            country: string;
-            currencyCode: string;
-            /** @enum {string} */
-            taxDisplay: "including" | "excluding";
-            vatRateBp: number;
-            componentIds: string[];
-            /** @description Base plus options, as listed */
-            price: number;
-            /** @description What the configurator shows as the total */
-            total: number;
-            /** @description VAT contained (including markets); 0 where sales tax is added */
-            vat: number;
-            deposit: number;
-            financeFrom: number | null;
         };
         LedgerEntry: {
             /** Format: uuid */
@@ -6161,6 +6469,36 @@ export interface components {
             body: string;
             publishedAt: string;
         };
+        AdminMarket: {
+            code: string;
+            name: string;
+            /** @enum {string} */
+            status: "active" | "paused";
+            isDefault: boolean;
+            /** @description The market’s own language (code of the languages list) */
+            language: string;
+            currency: {
+                code: string;
+                symbol: string;
+            };
+            /** @enum {string} */
+            taxDisplay: "including" | "excluding";
+            /** @description Standard VAT / sales-tax rate in basis points (1900 = 19 %) */
+            vatRateBp: number;
+            shouldVerifyCompanyTaxes: boolean;
+        };
+        AdminMarketPage: {
+            docs: components["schemas"]["AdminMarket"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        AdminMarketOptions: {
+            languages: {
+                code: string;
+                nativeName: string;
+            }[];
+        };
         AdminPartPrice: {
             currency: string;
             listPrice: number;
@@ -6375,6 +6713,62 @@ export interface components {
             roles: ("admin" | "translator" | "mco" | "compliance" | "lead_dealer")[];
             existingAccount: boolean;
             expiresAt: string;
+        };
+        StockBikePhoto: {
+            _id: string;
+            /** @description Where the image is served (public, cacheable) */
+            url: string;
+            contentType: string;
+            size: number;
+            sort: number;
+        };
+        AdminStockBike: {
+            _id: string;
+            vin: string | null;
+            productId: string;
+            optionIds: string[];
+            hash: string;
+            country: string;
+            dealer: {
+                _id: string;
+                name: string;
+            } | null;
+            /** @enum {string} */
+            status: "available" | "reserved" | "sold" | "retired";
+            photos: components["schemas"]["StockBikePhoto"][];
+            updatedAt: string;
+        };
+        AdminStockBikePage: {
+            docs: components["schemas"]["AdminStockBike"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        StockBikeReservation: {
+            orderId: string;
+            number: number;
+            status: string;
+            cartId: string | null;
+            buyer: {
+                name: string;
+                email: string;
+            };
+            /** @description Null once something is paid: the hold is for good */
+            reservedUntil: string | null;
+            /** @description Paid so far (minor units, less refunds) */
+            paid: number;
+            currency: string;
+            createdAt: string;
+        };
+        StockBikeReservations: {
+            docs: components["schemas"]["StockBikeReservation"][];
+        };
+        StockBikeFormOptions: {
+            dealers: {
+                _id: string;
+                name: string;
+                country: string;
+            }[];
         };
         TaxCalculation: {
             paymentKind: string;
@@ -15487,6 +15881,1304 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminStockBikes: {
+        parameters: {
+            query?: {
+                /** @description Free-text search */
+                q?: string;
+                /** @description Sort column: vin, productId, country, status, updatedAt */
+                sort?: "vin" | "productId" | "country" | "status" | "updatedAt";
+                dir?: "asc" | "desc";
+                page?: number;
+                pageSize?: number;
+                /** @description Market (ISO country code) */
+                country?: string;
+                /** @description A dealer id, or `hq` for bikes at headquarters */
+                dealerId?: string | "hq";
+                status?: "available" | "reserved" | "sold" | "retired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockBikePage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminStockBikes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminStockBikeBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockBike"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminStockBikesFormOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockBikeFormOptions"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminStockBikesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockBike"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminStockBikesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminStockBikeBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockBike"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminStockBikesByIdRetire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockBike"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminStockBikesByIdRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockBike"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminStockBikesByIdPhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockBikePhotoUploadInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockBike"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminStockBikesByIdPhotosOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockBikePhotoOrderInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockBike"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminStockBikesByIdPhotosByPhotoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockBike"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminStockBikesByIdReservations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockBikeReservations"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminStockBikesByIdReservationsByOrderIdRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStockBike"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStockBikesByIdPhotosByPhotoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminMarkets: {
+        parameters: {
+            query?: {
+                /** @description Free-text search */
+                q?: string;
+                /** @description Sort column: code, name, currency, status */
+                sort?: "code" | "name" | "currency" | "status";
+                dir?: "asc" | "desc";
+                page?: number;
+                pageSize?: number;
+                status?: "active" | "paused";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMarketPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminMarketsOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMarketOptions"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminMarketsByCountry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                country: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMarket"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminMarketsByCountry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                country: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminMarketUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMarket"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
             429: {
                 headers: {
                     [name: string]: unknown;

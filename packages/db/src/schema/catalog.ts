@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 export const productCategories = pgTable('product_categories', {
   slug: varchar('slug', { length: 64 }).primaryKey(),
@@ -96,11 +107,34 @@ export const stockBikes = pgTable(
     country: varchar('country', { length: 2 }).notNull(),
     /** The dealer holding it; null at headquarters. */
     dealerId: uuid('dealer_id'),
-    /** available · reserved · sold */
+    /** available · reserved · sold · retired (taken off sale by an administrator; decision 043) */
     status: varchar('status', { length: 16 }).notNull().default('available'),
     sort: integer('sort').notNull().default(0),
+    /** The frame's VIN (check digit verified); null for bikes entered before the back office. */
+    vin: varchar('vin', { length: 17 }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stock_bikes_market_idx').on(t.productId, t.country, t.status)],
+  (t) => [
+    index('stock_bikes_market_idx').on(t.productId, t.country, t.status),
+    uniqueIndex('stock_bikes_vin_idx').on(t.vin),
+  ],
+);
+
+/** Photos of a stock bike, in display order; the file is in the storage provider under `storageKey`. */
+export const stockBikePhotos = pgTable(
+  'stock_bike_photos',
+  {
+    id: uuid('id').primaryKey(),
+    stockBikeId: varchar('stock_bike_id', { length: 32 })
+      .notNull()
+      .references(() => stockBikes.id),
+    storageKey: text('storage_key').notNull(),
+    contentType: varchar('content_type', { length: 32 }).notNull(),
+    size: integer('size').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stock_bike_photos_bike_idx').on(t.stockBikeId, t.sort)],
 );
 
 /**

@@ -231,6 +231,19 @@ async function item(db: Db | Tx, cartId: string, itemId: string) {
 
 export function cartRepo(db: Db) {
   return {
+    /**
+     * Open carts of a market with something in them, changed in the last `days` (a currency change would re-price
+     * them under their buyers; decision 043).
+     */
+    async openCartsIn(country: string, days: number) {
+      const recent = sql`${carts.updatedAt} > now() - make_interval(days => ${days})`;
+      const filled = sql`(exists (select 1 from ${cartItems} where ${cartItems.cartId} = ${carts.id}) or exists (select 1 from ${cartStoreItems} where ${cartStoreItems.cartId} = ${carts.id}))`;
+      const [row] = await db
+        .select({ n: count() })
+        .from(carts)
+        .where(and(eq(carts.country, country), eq(carts.status, 'open'), recent, filled));
+      return row?.n ?? 0;
+    },
     async find(id: string) {
       const [row] = await db.select().from(carts).where(eq(carts.id, id)).limit(1);
       return row ?? null;

@@ -41,6 +41,9 @@ export function cartService(deps: CartDeps) {
       };
     },
 
+    /** How many open carts with lines a market has (changed within the cart cookie's 30 days). */
+    openCartsIn: (country: string) => deps.repo.openCartsIn(country, 30),
+
     ...cartCommands(ctx, view),
     ...cartMoves(ctx, view),
     ...cartCopies(ctx, view),

@@ -9,6 +9,7 @@ import {
   productOptions,
   productPrices,
   products,
+  stockBikePhotos,
   stockBikes,
 } from '@varg/db';
 import type { OptionRule } from '@varg/domain';
@@ -77,6 +78,15 @@ export function catalogRepo(db: Db) {
         db.select({ n: count() }).from(stockBikes).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+    /** The ids of a stock bike's photos, first shown first. */
+    async stockBikePhotoIds(stockBikeId: string) {
+      const rows = await db
+        .select({ id: stockBikePhotos.id })
+        .from(stockBikePhotos)
+        .where(eq(stockBikePhotos.stockBikeId, stockBikeId))
+        .orderBy(asc(stockBikePhotos.sort), asc(stockBikePhotos.createdAt));
+      return rows.map((r) => r.id);
     },
     async stockBike(id: string) {
       const [row] = await db.select().from(stockBikes).where(eq(stockBikes.id, id)).limit(1);

@@ -12,6 +12,7 @@ import {
 import { ApiError } from '../../lib/api-error.ts';
 import { readCache } from '../../lib/read-cache.ts';
 import type { CatalogRepo } from './repo.ts';
+import { stockBikePhotoUrl } from './stock-photos.ts';
 
 /** Demo financing offers by currency (the provider integration arrives with the payments issue). */
 export const FINANCE_OFFERS: Record<string, { annualRatePercent: number; months: number }> = {
@@ -49,6 +50,7 @@ function cachedReads(repo: CatalogRepo, ttl: number): CatalogRepo & { clear(): v
     saveConfiguration: repo.saveConfiguration,
     stockBikes: repo.stockBikes,
     stockBike: repo.stockBike,
+    stockBikePhotoIds: repo.stockBikePhotoIds,
     configuration: wrap('configuration', repo.configuration),
     clear: cached.clear,
   };
@@ -63,6 +65,39 @@ type OptionRow = Awaited<ReturnType<CatalogRepo['options']>>[number];
  * option the model does not offer, or two of one group, is INVALID_CONFIGURATION; a broken rule INCOMPATIBLE_OPTIONS.
  * The back office's preview calls it with the prices being edited.
  */
+/**
+ * The options of a configuration (decision 009): the chosen ones, one per group, the defaults for the rest. An option
+ * the model does not offer, or two of one group, is INVALID_CONFIGURATION; options that cannot be built together are
+ * INCOMPATIBLE_OPTIONS. Nothing is silently dropped or swapped.
+ */
+export function chooseOptions<O extends Pick<OptionRow, 'optionId' | 'groupId' | 'isDefault'>>(input: {
+  options: readonly O[];
+  rules: readonly OptionRule[];
+  componentIds: readonly string[];
+}): O[] {
+  const byId = new Map(input.options.map((o) => [o.optionId, o]));
+  const chosen = new Map<string, O>();
+  for (const id of new Set(input.componentIds)) {
+    const option = byId.get(id);
+    if (!option || chosen.has(option.groupId)) throw new ApiError('INVALID_CONFIGURATION');
+    chosen.set(option.groupId, option);
+  }
+  for (const option of input.options)
+    if (option.isDefault && !chosen.has(option.groupId)) chosen.set(option.groupId, option);
+  const selection = [...chosen.values()];
+  const conflicts = configurationConflicts(
+    input.rules,
+    selection.map((o) => o.optionId),
+  );
+  if (conflicts.length) throw new ApiError('INCOMPATIBLE_OPTIONS');
+  return selection;
+}
+
+/**
+ * The configurator's price of a choice (decision 009): the options `chooseOptions` picks, priced by the domain's
+ * `priceConfiguration` with the market's tax display, VAT rate, deposit and finance offer. The back office's preview
+ * calls it with the prices being edited.
+ */
 export function priceChoice(input: {
   market: MarketRow;
   list: { basePrice: number; deposit: number };
@@ -70,21 +105,8 @@ export function priceChoice(input: {
   rules: readonly OptionRule[];
   componentIds: readonly string[];
 }) {
-  const { market, list, options } = input;
-  const byId = new Map(options.map((o) => [o.optionId, o]));
-  const chosen = new Map<string, OptionRow>();
-  for (const id of new Set(input.componentIds)) {
-    const option = byId.get(id);
-    if (!option || chosen.has(option.groupId)) throw new ApiError('INVALID_CONFIGURATION');
-    chosen.set(option.groupId, option);
-  }
-  for (const option of options) if (option.isDefault && !chosen.has(option.groupId)) chosen.set(option.groupId, option);
-  const selection = [...chosen.values()];
-  const conflicts = configurationConflicts(
-    input.rules,
-    selection.map((o) => o.optionId),
-  );
-  if (conflicts.length) throw new ApiError('INCOMPATIBLE_OPTIONS');
+  const { market, list } = input;
+  const selection = chooseOptions(input);
   const priced = priceConfiguration(
     { basePrice: list.basePrice, optionPrices: selection.map((o) => o.amount ?? 0) },
     {
@@ -110,6 +132,15 @@ export function catalogService(
     const market = await repo.market(country);
     if (!market || market.status !== ACTIVE_STATUS) throw new ApiError('COUNTRY_NOT_FOUND');
     return market;
+  }
+
+  /** `chooseOptions` over the model's options and rules as this process reads them. */
+  async function chosenOptions(productId: string, currency: string, componentIds: string[]) {
+    return chooseOptions({
+      options: await repo.options(productId, currency),
+      rules: await repo.rules(productId),
+      componentIds,
+    });
   }
 
   async function productOf(id: string) {
@@ -222,6 +253,16 @@ export function catalogService(
       };
     },
 
+    /**
+     * A model's configuration checked by the configurator's rules, in any market (a stock bike may be entered before
+     * its market opens): the sorted option ids with the defaults filled in, and its hash.
+     */
+    async checkConfiguration(productId: string, componentIds: string[]) {
+      await productOf(productId);
+      const ids = (await chosenOptions(productId, 'EUR', componentIds)).map((o) => o.optionId).sort();
+      return { optionIds: ids, hash: configurationHash(productId, ids) };
+    },
+
     /** Stock bikes with the configurator's filters (spec section 3): page 1, 10 a page by default. */
     async searchStockBikes(search: StockBikeSearch, dealerId?: string) {
       await productOf(search.productId);
@@ -249,7 +290,10 @@ export function catalogService(
       },
       country: string,
     ) {
-      const pricing = await this.orderInfo(row.productId, country, row.optionIds);
+      const [pricing, photoIds] = await Promise.all([
+        this.orderInfo(row.productId, country, row.optionIds),
+        repo.stockBikePhotoIds(row.id),
+      ]);
       const stockBikeDeliveryDate = addWeeks(now(), STOCK_LEAD_TIME_WEEKS);
       return {
         _id: row.id,
@@ -258,6 +302,7 @@ export function catalogService(
         hash: row.hash,
         country: row.country,
         atDealer: row.dealerId !== null,
+        photos: photoIds.map((photoId) => stockBikePhotoUrl(row.id, photoId)),
         pricing: { ...pricing, inStock: true, stockBikeDeliveryDate, deliveryDate: stockBikeDeliveryDate },
       };
     },

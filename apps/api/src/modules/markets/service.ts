@@ -37,6 +37,8 @@ export function marketsService(repo: MarketsRepo, geo: GeoLookup, options: { cac
   const cached = readCache(options.cacheTtlMs ?? MARKETS_CACHE_TTL_MS, 500);
 
   return {
+    /** Forgets the kept countries and languages (after an administrator's change in this process). */
+    invalidate: () => cached.clear(),
     listCountries: (query: CountryListQuery) =>
       cached(`countries ${JSON.stringify(query)}`, () => listCountries(query)),
     getCountry: (code: string) => cached(`country ${code}`, () => getCountry(code)),

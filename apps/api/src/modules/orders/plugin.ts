@@ -97,6 +97,10 @@ export async function ordersModule(
       orderPayments = payments;
     },
     orders,
+    /** Who holds a stock bike, and an administrator's release of an unpaid hold (the stock-bike back office). */
+    stockHolds: { holdsOf: holds.holdsOf, release: holds.release },
+    /** Unpaid orders of a market (the markets' back office refuses a currency change meanwhile). */
+    unpaidOrdersIn: (country: string) => data.unpaidOrdersIn(country),
     /** What the vehicles module reads of delivered orders. */
     vehicleReads: vehicleReads(data),
     /** What a settled payment means for its order (the payments module's `onSucceeded`/`onFailed`). */

@@ -56,6 +56,14 @@ export function ordersRepo(db: Db) {
   }
 
   return {
+    /** Orders of a market still to be paid (not cancelled, not fully paid): a currency change must wait for them. */
+    async unpaidOrdersIn(country: string) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(eq(orders.country, country), inArray(orders.status, ['pending_payment', 'partially_paid'])));
+      return row?.n ?? 0;
+    },
     /** Orders with their lines and payments (the rows as given, in their order). */
     withDetails: details,
 

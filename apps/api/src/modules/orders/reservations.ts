@@ -4,19 +4,66 @@
 // arrives for such an order is never lost: the bikes are taken again if they are still free and the order stands;
 // otherwise the order stays cancelled, the payment stays on its ledger and an audit entry flags it for a refund.
 import { auditLog, type Db, orderLines, orders, payments, stockBikes } from '@varg/db';
-import { and, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { ApiError } from '../../lib/api-error.ts';
 
 export const DEFAULT_STOCK_RESERVATION_HOURS = 24;
 
-export function reservations(db: Db) {
-  async function stockBikesOf(tx: Pick<Db, 'select'>, orderId: string): Promise<string[]> {
-    const rows = await tx
-      .select({ id: orderLines.stockBikeId })
-      .from(orderLines)
-      .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.stockBikeId)));
-    return rows.map((r) => r.id).filter((id): id is string => !!id);
-  }
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** What an order has paid: SUCCEEDED payments less their refunds (minor units). */
+async function paidOf(tx: Pick<Db, 'select'>, orderId: string): Promise<number> {
+  const [paid] = await tx
+    .select({ amount: sql<number>`coalesce(sum(${payments.amount} - ${payments.refunded}), 0)`.mapWith(Number) })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'SUCCEEDED')));
+  return paid?.amount ?? 0;
+}
+
+async function stockBikesOf(tx: Pick<Db, 'select'>, orderId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: orderLines.stockBikeId })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.stockBikeId)));
+  return rows.map((r) => r.id).filter((id): id is string => !!id);
+}
+
+/**
+ * Cancels an unpaid order holding stock bikes and offers its bikes again, under the order's row lock (a payment
+ * settling now waits for it, or is seen here). With something paid the hold ends for good instead (the bikes stay
+ * reserved). `due` says whether the hold may end now (the lapse job: its deadline passed).
+ */
+async function cancelUnpaidHold(
+  tx: Tx,
+  orderId: string,
+  now: Date,
+  due: (order: { reservedUntil: Date | null }) => boolean,
+): Promise<{ result: 'cancelled' | 'paid' | 'missing'; bikes: string[] }> {
+  const [order] = await tx
+    .select({ id: orders.id, status: orders.status, reservedUntil: orders.reservedUntil })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  if (!order || order.status === 'cancelled' || !due(order)) return { result: 'missing', bikes: [] };
+  if ((await paidOf(tx, order.id)) > 0) {
+    await tx.update(orders).set({ reservedUntil: null }).where(eq(orders.id, order.id));
+    return { result: 'paid', bikes: [] };
+  }
+  await tx
+    .update(orders)
+    .set({ status: 'cancelled', reservedUntil: null, reservationLapsedAt: now, updatedAt: now })
+    .where(eq(orders.id, order.id));
+  const bikes = await stockBikesOf(tx, order.id);
+  if (bikes.length) {
+    await tx
+      .update(stockBikes)
+      .set({ status: 'available' })
+      .where(and(inArray(stockBikes.id, bikes), eq(stockBikes.status, 'reserved')));
+  }
+  return { result: 'cancelled', bikes };
+}
+
+export function reservations(db: Db) {
   return {
     /**
      * Releases the holds that lapsed before `now`: each unpaid order is cancelled and its stock bikes become available,
@@ -32,44 +79,65 @@ export function reservations(db: Db) {
       const released: string[] = [];
       for (const candidate of due) {
         const done = await db.transaction(async (tx) => {
-          const [order] = await tx
-            .select({ id: orders.id, status: orders.status, reservedUntil: orders.reservedUntil })
-            .from(orders)
-            .where(eq(orders.id, candidate.id))
-            .for('update');
-          if (!order?.reservedUntil || order.reservedUntil >= now || order.status === 'cancelled') return false;
-          // Read under the order's lock: a payment settling now waits for it, or is seen here.
-          const [paid] = await tx
-            .select({
-              amount: sql<number>`coalesce(sum(${payments.amount} - ${payments.refunded}), 0)`.mapWith(Number),
-            })
-            .from(payments)
-            .where(and(eq(payments.orderId, order.id), eq(payments.status, 'SUCCEEDED')));
-          if ((paid?.amount ?? 0) > 0) {
-            await tx.update(orders).set({ reservedUntil: null }).where(eq(orders.id, order.id));
-            return false;
-          }
-          await tx
-            .update(orders)
-            .set({ status: 'cancelled', reservedUntil: null, reservationLapsedAt: now, updatedAt: now })
-            .where(eq(orders.id, order.id));
-          const bikes = await stockBikesOf(tx, order.id);
-          if (bikes.length) {
-            await tx
-              .update(stockBikes)
-              .set({ status: 'available' })
-              .where(and(inArray(stockBikes.id, bikes), eq(stockBikes.status, 'reserved')));
-          }
+          const outcome = await cancelUnpaidHold(tx, candidate.id, now, (order) => (order.reservedUntil ?? now) < now);
+          if (outcome.result !== 'cancelled') return false;
           await tx.insert(auditLog).values({
             actorId: null,
             action: 'order.reservation_lapsed',
-            detail: { orderId: order.id, stockBikes: bikes },
+            detail: { orderId: candidate.id, stockBikes: outcome.bikes },
           });
           return true;
         });
         if (done) released.push(candidate.id);
       }
       return released;
+    },
+
+    /** The orders holding a stock bike (not cancelled): who, until when, which cart, what is paid. */
+    async holdsOf(stockBikeId: string) {
+      const rows = await db
+        .selectDistinct({ order: orders })
+        .from(orders)
+        .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+        .where(and(eq(orderLines.stockBikeId, stockBikeId), ne(orders.status, 'cancelled')))
+        .orderBy(desc(orders.createdAt));
+      return Promise.all(
+        rows.map(async ({ order }) => {
+          const contact = (order.contact ?? {}) as { firstName?: string; lastName?: string; email?: string };
+          return {
+            orderId: order.id,
+            number: order.number,
+            status: order.status,
+            cartId: order.cartId,
+            buyer: {
+              name: [contact.firstName, contact.lastName].filter(Boolean).join(' '),
+              email: contact.email ?? '',
+            },
+            reservedUntil: order.reservedUntil?.toISOString() ?? null,
+            paid: await paidOf(db, order.id),
+            currency: order.currency,
+            createdAt: order.createdAt.toISOString(),
+          };
+        }),
+      );
+    },
+
+    /**
+     * An administrator releases an unpaid order's hold of a stock bike (decision 043): the order is cancelled and its
+     * bikes are offered again, as when the hold lapses, in `tx` with its audit entries. Refused when the order does
+     * not hold that bike (404) or something is paid (409: cancel it with a refund from the order's page instead).
+     */
+    async release(tx: Tx, orderId: string, stockBikeId: string, now: Date): Promise<string[]> {
+      const [line] = await tx
+        .select({ id: orderLines.id })
+        .from(orderLines)
+        .where(and(eq(orderLines.orderId, orderId), eq(orderLines.stockBikeId, stockBikeId)))
+        .limit(1);
+      if (!line) throw new ApiError('RESERVATION_NOT_FOUND');
+      const outcome = await cancelUnpaidHold(tx, orderId, now, () => true);
+      if (outcome.result === 'missing') throw new ApiError('RESERVATION_NOT_FOUND');
+      if (outcome.result === 'paid') throw new ApiError('RESERVATION_PAID');
+      return outcome.bikes;
     },
 
     /**

@@ -4,9 +4,12 @@ import { localeContext, servicesContext } from '../../lib/context.ts';
 import { auctionWinnersExport } from './auction/winners-export.server.ts';
 import { auditLogQuery } from './audit-query.ts';
 import { MODEL_STATUS_KEYS, modelsQuery } from './catalogue.ts';
+import { listParams } from './list-params.ts';
+import { marketListQuery } from './markets.ts';
 import { orderListQuery } from './orders/params.ts';
 import { KIND_KEYS, partsQuery } from './parts.ts';
 import { PEOPLE_EXPORTS } from './people/exports.server.ts';
+import { STOCK_FILTERS, stockListQuery } from './stock/list.ts';
 
 export interface ExportArgs {
   context: Readonly<RouterContextProvider>;
@@ -139,6 +142,60 @@ export const EXPORTS: Record<string, Exporter> = {
           const price = p.prices.find((x) => x.currency === c);
           return price ? (price.listPrice / 100).toFixed(2) : '';
         }),
+      ]),
+    };
+  },
+  'stock-bikes': async ({ context, request, url, t }) => {
+    const query = { ...stockListQuery(listParams(url, STOCK_FILTERS)), page: 1, pageSize: EXPORT_ROWS };
+    const { docs } = await userApi(context, request).call('getAdminStockBikes', { query });
+    return {
+      filename: 'stock-bikes',
+      header: [
+        'ID',
+        t('admin_stock_vin'),
+        t('admin_stock_model'),
+        t('admin_stock_market'),
+        t('admin_stock_dealer'),
+        t('admin_stock_status'),
+        t('admin_stock_configuration'),
+        t('admin_stock_photos'),
+        t('admin_stock_updated'),
+      ],
+      rows: docs.map((b) => [
+        b._id,
+        b.vin,
+        b.productId,
+        b.country,
+        b.dealer?.name ?? t('admin_stock_hq'),
+        t(`admin_stock_status_${b.status}`),
+        b.optionIds.join(' '),
+        b.photos.length,
+        b.updatedAt,
+      ]),
+    };
+  },
+  markets: async ({ context, request, url, t }) => {
+    const query = { ...marketListQuery(listParams(url, ['status'])), page: 1, pageSize: EXPORT_ROWS };
+    const { docs } = await userApi(context, request).call('getAdminMarkets', { query });
+    return {
+      filename: 'markets',
+      header: [
+        t('admin_markets_code'),
+        t('admin_markets_name'),
+        t('admin_markets_status'),
+        t('admin_markets_currency'),
+        t('admin_markets_language'),
+        t('admin_markets_tax_display'),
+        t('admin_markets_rate'),
+      ],
+      rows: docs.map((m) => [
+        m.code,
+        m.name,
+        t(`admin_markets_${m.status}`),
+        m.currency.code,
+        m.language,
+        t(`admin_markets_${m.taxDisplay}`),
+        m.vatRateBp / 100,
       ]),
     };
   },

@@ -39,15 +39,25 @@ export function StockBikeCard({
   const delivery = pricing.stockBikeDeliveryDate ?? pricing.deliveryDate;
   return (
     <article aria-labelledby={headingId} className="flex h-full flex-col overflow-hidden rounded-2xl bg-neutral-100">
-      <div className="relative bg-neutral-200 px-6 pt-8 text-neutral-700">
+      <div className={`relative bg-neutral-200 text-neutral-700 ${bike.photos[0] ? '' : 'px-6 pt-8'}`}>
         <div className="absolute top-3 left-3">
           <InStockBadge />
         </div>
-        <BikeIllustration
-          color={bikeColor(bike.componentIds)}
-          title={t('bike_illustration', { model: modelName })}
-          className="w-full"
-        />
+        {bike.photos[0] ? (
+          // The bike's own photo when the back office has one (decision 043), else its drawing in its colour.
+          <img
+            src={bike.photos[0]}
+            alt={t('stock_photo_alt', { model: modelName })}
+            className="aspect-[4/3] w-full object-cover"
+            loading="lazy"
+          />
+        ) : (
+          <BikeIllustration
+            color={bikeColor(bike.componentIds)}
+            title={t('bike_illustration', { model: modelName })}
+            className="w-full"
+          />
+        )}
       </div>
       <div className="flex flex-1 flex-col p-6">
         <h3 id={headingId} className="text-2xl font-bold">
