@@ -5,10 +5,10 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation } fro
 import { payOrder, readPaymentChoice, savedCards, stripeKey } from '../features/checkout/checkout.server.ts';
 import { PaymentFields, PaymentKinds, WalletToggle } from '../features/checkout/payment-fields.tsx';
 import { useStripePay } from '../features/checkout/stripe-pay.tsx';
-import { money } from '../features/configurator/price.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
+import { money } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';

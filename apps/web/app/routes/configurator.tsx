@@ -7,7 +7,7 @@ import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation } fr
 import { bikeColor } from '../features/bike/colors.ts';
 import { CartForm, useCartFetcher } from '../features/cart/cart-form.tsx';
 import { loadConfiguredBike } from '../features/configurator/load.server.ts';
-import { money, optionPrice, PriceFacts, taxNote } from '../features/configurator/price.tsx';
+import { optionPrice, PriceFacts, taxNote } from '../features/configurator/price.tsx';
 import {
   type Choice,
   chosenIds,
@@ -19,6 +19,7 @@ import {
 } from '../features/configurator/selection.ts';
 import { useShell } from '../features/shell/providers.tsx';
 import { localeContext, servicesContext } from '../lib/context.ts';
+import { money } from '../lib/format.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { decimalAmount, JsonLd } from '../lib/json-ld.tsx';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';

@@ -4,13 +4,13 @@ import { interpolate } from '@varg/i18n';
 import { ArrowLeft, FileText, Upload } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { data, Form, Link, useActionData, useNavigation, useRevalidator } from 'react-router';
-import { useOrderFormat } from '../features/orders/format.ts';
 import { Address, Line, Payments, Section, Totals } from '../features/orders/order-detail.tsx';
 import { OrderStatusBadge } from '../features/orders/status.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import type { CallArgs } from '../lib/api-call.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
+import { decimalOf, useFormat } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';
@@ -127,7 +127,7 @@ const inputClass =
 /** What an edit did to the money: the new total and what the buyer owes now, or the credit given back. */
 function Settlement({ settlement, currency }: { settlement: OrderEditResult['settlement']; currency: string }) {
   const { t } = useTranslation();
-  const format = useOrderFormat();
+  const format = useFormat();
   const money = (amount: number) => format.money(amount, currency);
   return (
     <FormMessage tone="success">
@@ -144,7 +144,7 @@ function Settlement({ settlement, currency }: { settlement: OrderEditResult['set
 /** The price and quantity of a bike line, within the dealer's allowed discount. */
 function LineEditor({ order, lineId }: { order: DealerOrderView; lineId: string }) {
   const { t } = useTranslation();
-  const format = useOrderFormat();
+  const format = useFormat();
   const navigation = useNavigation();
   const result = useActionData<typeof action>();
   const id = useId();
@@ -153,7 +153,7 @@ function LineEditor({ order, lineId }: { order: DealerOrderView; lineId: string 
   if (!line || !editing?.editable) return null;
   const busy = navigation.state === 'submitting' && navigation.formData?.get('lineId') === lineId;
   const error = result && !result.ok && result.lineId === lineId ? result.error : null;
-  const decimal = (minor: number) => (minor / 100).toFixed(2);
+  const decimal = decimalOf;
   return (
     <details className="mt-3 rounded-xl border border-neutral-200 p-4" open={Boolean(error)}>
       <summary className="cursor-pointer text-sm font-semibold">{t('dealer_order_edit_line')}</summary>
@@ -200,7 +200,7 @@ function LineEditor({ order, lineId }: { order: DealerOrderView; lineId: string 
           {t('dealer_order_price_hint', {
             min: format.money(editing.minPrice, order.currency),
             max: format.money(editing.listPrice, order.currency),
-            discount: format.percent(order.maxDiscountBp),
+            discount: format.percentBp(order.maxDiscountBp),
           })}
         </p>
         {error && (
@@ -259,7 +259,7 @@ function AddBike({ order }: { order: DealerOrderView }) {
 
 function PricesForm({ order, methods }: { order: DealerOrderView; methods: ShippingChoice[] }) {
   const { t } = useTranslation();
-  const format = useOrderFormat();
+  const format = useFormat();
   const navigation = useNavigation();
   const result = useActionData<typeof action>();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'update-prices';
@@ -408,7 +408,7 @@ function InvoiceUpload({ order }: { order: DealerOrderView }) {
 export default function DealerOrder({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { order, methods, uploaded, uploadError } = loaderData;
-  const format = useOrderFormat();
+  const format = useFormat();
   const localePath = useLocalePath();
   const result = useActionData<typeof action>();
   const customer = [order.contact.firstName, order.contact.lastName].filter(Boolean).join(' ');
@@ -485,7 +485,7 @@ export default function DealerOrder({ loaderData }: Route.ComponentProps) {
           <Section id="totals" title={t('order_summary')} className="order-2 lg:order-none">
             <Totals order={order} />
             <p className="mt-3 text-xs text-neutral-600">
-              {t('dealer_order_discount_note', { discount: format.percent(order.maxDiscountBp) })}
+              {t('dealer_order_discount_note', { discount: format.percentBp(order.maxDiscountBp) })}
             </p>
           </Section>
           <Section id="customer" title={t('dealer_order_customer_title')} className="order-6 lg:order-none">

@@ -3,9 +3,9 @@ import { LEDGER_KINDS, LEDGER_STATUSES } from '@varg/domain';
 import { data, Form, Link, useLoaderData } from 'react-router';
 import { BalanceCards } from '../features/invoices/balances.tsx';
 import { ledgerDealerId, ledgerFailure, ledgerFilterValues, ledgerQuery } from '../features/invoices/ledger.server.ts';
-import { useOrderFormat } from '../features/orders/format.ts';
 import { Pagination, pageParam } from '../features/store/pagination.tsx';
 import { authContext, userApi } from '../lib/auth.server.ts';
+import { useFormat } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -49,7 +49,7 @@ export const loader = guarded(['dealer'], async ({ context, request }: Route.Loa
 export default function Invoices() {
   const { t } = useTranslation();
   const { balances, page, filters, own, isLead, error } = useLoaderData<typeof loader>();
-  const { money, date } = useOrderFormat();
+  const { money, date } = useFormat();
   const localePath = useLocalePath();
   const dealer = balances.dealer;
   const csvQuery = new URLSearchParams(

@@ -1,12 +1,12 @@
 import { localeTag, localizedPath } from '@varg/domain';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { LEAD_STATUSES, LeadFields, leadBody } from '../features/leads/lead-fields.tsx';
-import { formatOrderDay } from '../features/orders/format.ts';
 import { Pagination, pageParam } from '../features/store/pagination.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import type { CallArgs } from '../lib/api-call.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
+import { formatOrderDay } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';

@@ -13,10 +13,10 @@ import {
   useSubmit,
 } from 'react-router';
 import { useShell } from '../features/shell/providers.tsx';
-import { formatIsoDate } from '../features/stock-bikes/format.ts';
 import { VEHICLE_PAINT, WARRANTY_MONTHS, warrantyVariant } from '../features/vehicles/warranty.ts';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
+import { formatIsoDate } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';

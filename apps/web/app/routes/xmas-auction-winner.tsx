@@ -1,9 +1,9 @@
 import { formatLocaleSegment } from '@varg/domain';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { money } from '../features/configurator/price.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import type { CallArgs } from '../lib/api-call.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
+import { money } from '../lib/format.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath, useRootData } from '../lib/use-locale.ts';

@@ -12,10 +12,10 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { closesIn, useLiveAxes } from '../features/auction/live.ts';
-import { money } from '../features/configurator/price.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
+import { money } from '../lib/format.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath } from '../lib/use-locale.ts';

@@ -2,12 +2,12 @@ import type { BankDetails, OrderAddress, OrderAttachment, OrderLine, OrderView }
 import { ArrowLeft, CalendarCheck, FileDown, FileText, Landmark, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useFormat } from '../../lib/format.ts';
 import { countryName, useTranslation } from '../../lib/i18n.ts';
 import { useLocale, useLocalePath } from '../../lib/use-locale.ts';
 import { BikeIllustration } from '../../ui/bike-illustration.tsx';
 import { buttonClass } from '../../ui/button.ts';
 import { bikeColor } from '../bike/colors.ts';
-import { useOrderFormat } from './format.ts';
 import { invoicePath, ORDER_LIST_PATH } from './paths.ts';
 import { OrderStatusBadge } from './status.tsx';
 
@@ -55,7 +55,7 @@ export function Address({ address }: { address: OrderAddress }) {
 
 export function Line({ line, currency, children }: { line: OrderLine; currency: string; children?: ReactNode }) {
   const { t } = useTranslation();
-  const format = useOrderFormat();
+  const format = useFormat();
   const isBike = line.type !== 'store';
   return (
     <li className="flex flex-col gap-4 py-4 first:pt-0 last:pb-0 sm:flex-row">
@@ -107,7 +107,7 @@ export function Line({ line, currency, children }: { line: OrderLine; currency: 
 
 export function Totals({ order }: { order: OrderView }) {
   const { t } = useTranslation();
-  const format = useOrderFormat();
+  const format = useFormat();
   const money = (amount: number) => format.money(amount, order.currency);
   const reverse = order.taxPresentation === 'reverse_charge';
   // Under reverse charge everything is listed net, as charged: the lines, and shipping as the rest of the total.
@@ -149,7 +149,7 @@ export function Totals({ order }: { order: OrderView }) {
 
 export function Payments({ order, payable = true }: { order: OrderView; payable?: boolean }) {
   const { t } = useTranslation();
-  const format = useOrderFormat();
+  const format = useFormat();
   const to = useLocalePath();
   // The balance after a deposit, or a payment that failed or was left: paid on the order's own payment page.
   const pay =
@@ -197,7 +197,7 @@ export function Payments({ order, payable = true }: { order: OrderView; payable?
 /** Our account, the reference and the amount, while the buyer's bank transfer is awaited. */
 export function BankTransfer({ bank }: { bank: BankDetails }) {
   const { t } = useTranslation();
-  const format = useOrderFormat();
+  const format = useFormat();
   const amount = format.money(bank.amount, bank.currency);
   const rows: Array<[string, string]> = [
     [t('order_bank_beneficiary'), bank.beneficiary],
@@ -238,7 +238,7 @@ export function BankTransfer({ bank }: { bank: BankDetails }) {
  */
 export function ReservationNotice({ order }: { order: OrderView }) {
   const { t } = useTranslation();
-  const format = useOrderFormat();
+  const format = useFormat();
   if (order.reservationLapsed) {
     return (
       <p role="status" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
@@ -271,7 +271,7 @@ export function OrderDetail({
   dealerInvoices?: OrderAttachment[];
 }) {
   const { t } = useTranslation();
-  const format = useOrderFormat();
+  const format = useFormat();
   const localePath = useLocalePath();
   return (
     <div className="flex flex-col gap-6">
