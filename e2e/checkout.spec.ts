@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { signedInSession } from './pages/auth.ts';
 import { StorePages } from './pages/store.ts';
 
 const TYRES = '/de-DE/parts-and-accessories/spare-parts/varg/tyres-and-wheels';
@@ -166,4 +167,46 @@ test.describe('checkout (issue 5)', () => {
     await expect(page).toHaveURL(/\/de-DE\/orders\/my\//);
     await expect(page.getByTestId('reservation-deadline')).toBeVisible();
   });
+});
+
+// Decision 035: a cart stays in the market it was filled in. A signed-in customer who filled a cart on /de-DE and
+// opens the checkout on /fr-FR is told so and moves the cart to France (PUT cart), then checks out in France.
+test('a signed-in customer’s German cart opened on the French checkout is moved to France, then ordered', async ({
+  browser,
+  request,
+}) => {
+  const email = `traveller-${Date.now()}@example.com`;
+  const password = 'a long enough password';
+  const signUp = await request.post('/v1/user/sign-up?lang=de&country=DE', {
+    data: { email, password, name: 'Lena', secondName: 'Vogel', phone: '+49 151 2345678' },
+  });
+  expect(signUp.status()).toBe(202);
+  const { docs } = await (await request.get(`/v1/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
+  const token = /\/confirm-email\/([\w-]+)/.exec(docs[0].text)?.[1];
+  expect((await request.post(`/v1/user/confirm-email/${token}`)).status()).toBe(200);
+  const page = await signedInSession(browser, email, 'de-DE', password);
+  await addBike(page);
+
+  await page.goto('/fr-FR/checkout');
+  const notice = page.getByRole('region', { name: /Votre panier appartient à la boutique/ });
+  await expect(notice).toContainText('Allemagne');
+  await expect(page.getByTestId('checkout-total')).toHaveCount(0);
+  await expectAccessible(page);
+  await notice.getByRole('button', { name: /Déplacer le panier.*France/ }).click();
+
+  // The cart is French now: French VAT, and the order is placed in France.
+  const summary = page.getByRole('region', { name: 'Récapitulatif de la commande' });
+  await expect(summary).toContainText('VARG MX');
+  await expect(summary).toContainText(/TVA.*20\s?%/);
+  await page.getByLabel(/Téléphone/).fill('06 12 34 56 78');
+  await page.getByLabel('Numéro et nom de rue').fill('12 rue de la République');
+  await page.getByLabel(/Code postal/).fill('69002');
+  await page.getByLabel(/Ville/).fill('Lyon');
+  await page.getByLabel(/Banque|Virement/i).check();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /commande/i })
+    .click();
+  await expect(page).toHaveURL(/\/fr-FR\/checkout\/result\?orderId=/);
+  await page.context().close();
 });
