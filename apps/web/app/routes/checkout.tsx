@@ -35,12 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = context.get(localeContext);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
-  const here = new URL(request.url);
+  // This page (a client submission posts to `<path>.data`).
+  const here = new URL(request.url).pathname.replace(/\.data$/, '');
   try {
     if (intent === 'move-cart') {
       const cart = cartCalls(context, request);
       await cart.call('putCart', { body: { country: locale.country } });
-      throw redirect(here.pathname, { headers: cart.setCookies.map((c) => ['set-cookie', c]) });
+      throw redirect(here, { headers: cart.setCookies.map((c) => ['set-cookie', c]) });
     }
     if (intent === 'setup') {
       const read = readSetup(form);
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!isApiRequestError(error)) throw error;
     // The cart is in another market than this page (decision 035): the page explains it and offers the move.
-    if (error.code === 'ADDRESS_COUNTRY_MISMATCH') throw redirect(here.pathname);
+    if (error.code === 'ADDRESS_COUNTRY_MISMATCH') throw redirect(here);
     return answer({ formError: error.message, code: error.code }, { status: error.status });
   }
 }
