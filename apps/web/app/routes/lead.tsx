@@ -1,4 +1,4 @@
-import { isUuid, localeTag, localizedPath } from '@varg/domain';
+import { isUuid, LEAD_STATUSES, localeTag, localizedPath } from '@varg/domain';
 import {
   data,
   Form,
@@ -10,7 +10,7 @@ import {
   useSearchParams,
   useSubmit,
 } from 'react-router';
-import { LEAD_STATUSES, LeadFields, leadBody } from '../features/leads/lead-fields.tsx';
+import { LeadFields, leadBody } from '../features/leads/lead-fields.tsx';
 import { useShell } from '../features/shell/providers.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import type { CallArgs } from '../lib/api-call.ts';

@@ -1,6 +1,6 @@
-import { localeTag, localizedPath } from '@varg/domain';
+import { LEAD_STATUSES, localeTag, localizedPath } from '@varg/domain';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { LEAD_STATUSES, LeadFields, leadBody } from '../features/leads/lead-fields.tsx';
+import { LeadFields, leadBody } from '../features/leads/lead-fields.tsx';
 import { Pagination, pageParam } from '../features/store/pagination.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import type { CallArgs } from '../lib/api-call.ts';

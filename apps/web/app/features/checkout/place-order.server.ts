@@ -1,6 +1,6 @@
 // Placing the order, step by step (spec section 4): confirm the cart (POST /v1/checkout), sign in a buyer who has just
 // got an account, then pay the order(s) the confirm made. The route's action composes the steps.
-import { type Locale, localizedPath } from '@varg/domain';
+import { isPaymentMethodIn, type Locale, localizedPath, MIXED_PURCHASE_METHODS } from '@varg/domain';
 import type { RouterContextProvider } from 'react-router';
 import type { TypedCalls } from '../../lib/api-call.ts';
 import { signIn } from '../../lib/auth.server.ts';
@@ -40,9 +40,6 @@ export function signInBuyer(
   });
 }
 
-/** The methods that pay both parts of a mixed purchase at once, in full (the rest is paid from the order pages). */
-const MIXED_PURCHASE_METHODS: readonly string[] = ['card', 'google_pay', 'apple_pay', 'sepa'];
-
 /**
  * Step 3: pays what the confirm made and answers where the buyer goes next, or the Stripe.js confirm the browser
  * runs. A mixed purchase made a vehicle order and a store order: both are paid, one after the other.
@@ -60,7 +57,7 @@ export async function payConfirmed(
   const mixed = targets.length === 2;
   let next = '';
   for (const target of targets) {
-    if (target.store && mixed && !MIXED_PURCHASE_METHODS.includes(choice.method)) break;
+    if (target.store && mixed && !isPaymentMethodIn(MIXED_PURCHASE_METHODS, choice.method)) break;
     const own = target.store && mixed ? { ...choice, kind: 'full', useWallet: false } : choice;
     const paid = await payOrder(api, locale, { ...target, choice: own });
     // Stripe.js confirms in the browser; the cart is an order now.
