@@ -42,7 +42,25 @@ export function readForm<S extends z.ZodType>(
     const value = form.get(name);
     if (typeof value === 'string' && value !== '') input[name] = value;
   }
-  const result = schema.safeParse(input);
+  return parseBody(schema, input);
+}
+
+/** The captcha token a form sent (`CaptchaField`), for the API call; nothing when the field is empty. */
+export function captchaOf(form: FormData): { captcha?: string } {
+  const value = form.get('captcha');
+  return typeof value === 'string' && value && value.length <= 4000 ? { captcha: value } : {};
+}
+
+/**
+ * Values read from a form, checked by an operation's body schema from `@varg/contracts` (the one the API validates
+ * with): the typed body to send, or each bad field's error as a translation key. A page answers a bad form with a
+ * 400 and its translated message instead of casting the values to the body type.
+ */
+export function parseBody<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): { ok: true; data: z.infer<S> } | { ok: false; errors: FieldErrors } {
+  const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
@@ -50,10 +68,4 @@ export function readForm<S extends z.ZodType>(
     errors[field] ??= keyFor(issue, field);
   }
   return { ok: false, errors };
-}
-
-/** The captcha token a form sent (`CaptchaField`), for the API call; nothing when the field is empty. */
-export function captchaOf(form: FormData): { captcha?: string } {
-  const value = form.get('captcha');
-  return typeof value === 'string' && value && value.length <= 4000 ? { captcha: value } : {};
 }

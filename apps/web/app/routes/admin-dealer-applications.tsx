@@ -1,9 +1,10 @@
+import { DealerApproval, DealerRejection } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
-import type { CallArgs } from '../lib/api-call.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { formatOrderDay } from '../lib/format.ts';
+import { parseBody } from '../lib/forms.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -32,39 +33,25 @@ export const action = guarded(['admin'], async ({ context, request }: Route.Acti
   const form = await request.formData();
   const id = String(form.get('id') ?? '');
   const intent = form.get('intent') === 'reject' ? 'reject' : 'approve';
-  const body =
-    intent === 'reject'
-      ? { reason: String(form.get('reason') ?? '') }
-      : Object.fromEntries(
-          ['groupName', 'labourRate', 'reimbursement', 'currency', 'documentFee', 'margin'].map((f) => [
-            f,
-            String(form.get(f) ?? ''),
-          ]),
-        );
+  const fail = (error: string, status: number) => data({ id, ok: false as const, intent, error }, status);
+  const field = (name: string) => String(form.get(name) ?? '');
+  // The form's values, checked by the operation's own schema (the API's) before they are sent.
+  const terms = ['groupName', 'labourRate', 'reimbursement', 'currency', 'documentFee', 'margin'] as const;
+  const approval = parseBody(DealerApproval, Object.fromEntries(terms.map((f) => [f, field(f)])));
+  const rejection = parseBody(DealerRejection, { reason: field('reason') });
   try {
     const api = userApi(context, request);
-    // The form's values as typed: the API checks them (a 400 the page shows).
-    await (intent === 'approve'
-      ? api.call('postAdminDealerApplicationsByIdApprove', {
-          path: { id },
-          body: body as unknown as CallArgs<'postAdminDealerApplicationsByIdApprove'>['body'],
-        })
-      : api.call('postAdminDealerApplicationsByIdReject', {
-          path: { id },
-          body: body as CallArgs<'postAdminDealerApplicationsByIdReject'>['body'],
-        }));
+    if (intent === 'approve') {
+      if (!approval.ok) return fail('dealer_applications_invalid', 400);
+      await api.call('postAdminDealerApplicationsByIdApprove', { path: { id }, body: approval.data });
+    } else {
+      if (!rejection.ok) return fail('dealer_applications_invalid', 400);
+      await api.call('postAdminDealerApplicationsByIdReject', { path: { id }, body: rejection.data });
+    }
     return { id, ok: true as const, intent, error: null };
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;
-    return data(
-      {
-        id,
-        ok: false as const,
-        intent,
-        error: error.code === 'VALIDATION_ERROR' ? 'dealer_applications_invalid' : error.message,
-      },
-      error.status,
-    );
+    return fail(error.code === 'VALIDATION_ERROR' ? 'dealer_applications_invalid' : error.message, error.status);
   }
 });
 

@@ -1,9 +1,10 @@
+import { WhistleStatusBody } from '@varg/contracts';
 import { localeTag, WHISTLE_STATUSES } from '@varg/domain';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { formatDay, formatWhen, Thread } from '../features/whistleblowing/thread.tsx';
 import { isApiRequestError } from '../lib/api.ts';
-import type { CallArgs } from '../lib/api-call.ts';
 import { userApi } from '../lib/auth.server.ts';
+import { parseBody } from '../lib/forms.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -46,11 +47,9 @@ export const action = guarded(['compliance'], async ({ context, request, params 
   const path = { id: params.caseId };
   try {
     if (intent === 'status') {
-      // The form's value as typed: the API checks it (a 400 the page shows).
-      const body = {
-        status: String(form.get('status') ?? ''),
-      } as CallArgs<'putV2ComplianceWhistleblowingCasesByIdStatus'>['body'];
-      await api.call('putV2ComplianceWhistleblowingCasesByIdStatus', { path, body });
+      const body = parseBody(WhistleStatusBody, { status: String(form.get('status') ?? '') });
+      if (!body.ok) return data<ActionResult>({ done: null, error: 'form_invalid', field: 'status' }, 400);
+      await api.call('putV2ComplianceWhistleblowingCasesByIdStatus', { path, body: body.data });
     } else {
       await api.call('postV2ComplianceWhistleblowingCasesByIdMessages', {
         path,

@@ -1,3 +1,4 @@
+import { LeadEdit } from '@varg/contracts';
 import { isUuid, LEAD_STATUSES, localeTag, localizedPath } from '@varg/domain';
 import {
   data,
@@ -13,9 +14,9 @@ import {
 import { LeadFields, leadBody } from '../features/leads/lead-fields.tsx';
 import { useShell } from '../features/shell/providers.tsx';
 import { isApiRequestError } from '../lib/api.ts';
-import type { CallArgs } from '../lib/api-call.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
+import { parseBody } from '../lib/forms.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -52,11 +53,9 @@ export const action = guarded(['dealer'], async ({ context, request, params }: R
       await api.call('postReferralAddNotes', { body: { leadId: params.id, text: String(form.get('text') ?? '') } });
       return { intent, saved: 'leads_note_saved', error: null };
     }
-    await api.call('putReferralEditById', {
-      path: { id: params.id },
-      // The form's values as typed: the API checks them (a 400 the page shows).
-      body: { ...leadBody(form), status: String(form.get('status')) } as CallArgs<'putReferralEditById'>['body'],
-    });
+    const body = parseBody(LeadEdit, { ...leadBody(form), status: String(form.get('status')) });
+    if (!body.ok) return data({ intent, saved: null, error: 'leads_form_invalid' }, 400);
+    await api.call('putReferralEditById', { path: { id: params.id }, body: body.data });
     return { intent: 'edit', saved: 'leads_saved', error: null };
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;
