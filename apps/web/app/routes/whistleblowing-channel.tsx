@@ -1,6 +1,6 @@
 import { WhistleContact, type WhistleReceipt, WhistleReportBody } from '@varg/contracts';
 import { useEffect } from 'react';
-import { data, Link, useActionData, useNavigation } from 'react-router';
+import { data, Link, useActionData } from 'react-router';
 import { z } from 'zod';
 import { ReportFields, ReportReceipt } from '../features/whistleblowing/report.tsx';
 import { isApiRequestError } from '../lib/api.ts';
@@ -74,7 +74,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function WhistleblowingChannel() {
   const { t } = useTranslation();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const localePath = useLocalePath();
   const failed = result && !result.ok ? result : null;
   const values = failed?.values ?? {};
