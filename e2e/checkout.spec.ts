@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { signInThroughForm } from './pages/auth.ts';
 import { StorePages } from './pages/store.ts';
 
 const TYRES = '/de-DE/parts-and-accessories/spare-parts/varg/tyres-and-wheels';
@@ -16,6 +17,19 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('Kartennummer').fill(number);
   await page.getByLabel(/Ablaufdatum/).fill('12/30');
   await page.getByLabel(/Sicherheitscode/).fill('123');
+}
+
+/** On /fr-FR/checkout: a new address in Lyon, bank transfer, and the order is placed. */
+async function orderToLyonByTransfer(page: Page) {
+  await page.getByLabel('Numéro et nom de rue').fill('12 rue de la République');
+  await page.getByLabel(/Code postal/).fill('69002');
+  await page.getByLabel(/Ville/).fill('Lyon');
+  await page.getByLabel(/Banque|Virement/i).check();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /commande/i })
+    .click();
+  await expect(page).toHaveURL(/\/fr-FR\/checkout\/result\?orderId=/);
 }
 
 /** Adds a configured VARG MX from the pre-summary (German shop). */
@@ -98,15 +112,7 @@ test.describe('checkout (issue 5)', () => {
     await page.getByLabel('Nom', { exact: true }).fill('Martin');
     await page.getByLabel(/e-mail/i).fill(`claire-${Date.now()}@example.com`);
     await page.getByLabel(/Téléphone/).fill('06 12 34 56 78');
-    await page.getByLabel('Numéro et nom de rue').fill('12 rue de la République');
-    await page.getByLabel(/Code postal/).fill('69002');
-    await page.getByLabel(/Ville/).fill('Lyon');
-    await page.getByLabel(/Banque|Virement/i).check();
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: /commande/i })
-      .click();
-    await expect(page).toHaveURL(/\/fr-FR\/checkout\/result\?orderId=/);
+    await orderToLyonByTransfer(page);
     await expect(page.getByTestId('bank-amount')).toHaveText(net ?? '');
   });
 
@@ -189,15 +195,7 @@ test('a signed-in customer’s German cart opened on the French checkout is move
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.201' } });
   const page = await context.newPage();
   await addBike(page);
-  await page.goto('/de-DE/login');
-  const form = page
-    .getByRole('main')
-    .locator('form')
-    .filter({ has: page.locator('input[name="password"]') });
-  await form.locator('input[name="email"]').fill(email);
-  await form.locator('input[name="password"]').fill(password);
-  await form.locator('button[type="submit"]').click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await signInThroughForm(page, email, 'de-DE', password);
 
   await page.goto('/fr-FR/checkout');
   const notice = page.getByRole('region', { name: /Votre panier appartient à la boutique/ });
@@ -210,14 +208,6 @@ test('a signed-in customer’s German cart opened on the French checkout is move
   const summary = page.getByRole('region', { name: 'Récapitulatif de la commande' });
   await expect(summary).toContainText('VARG MX');
   await expect(summary).toContainText(/TVA.*20\s?%/);
-  await page.getByLabel('Numéro et nom de rue').fill('12 rue de la République');
-  await page.getByLabel(/Code postal/).fill('69002');
-  await page.getByLabel(/Ville/).fill('Lyon');
-  await page.getByLabel(/Banque|Virement/i).check();
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: /commande/i })
-    .click();
-  await expect(page).toHaveURL(/\/fr-FR\/checkout\/result\?orderId=/);
+  await orderToLyonByTransfer(page);
   await context.close();
 });
