@@ -3,7 +3,7 @@ import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { Instructions } from '../features/checkout/bank-instructions.tsx';
 import { loadCheckoutResult } from '../features/checkout/result.server.ts';
-import { ReservationNotice } from '../features/orders/order-detail.tsx';
+import { ReservationNotice } from '../features/orders/payments.tsx';
 import { money } from '../lib/format.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
