@@ -5,15 +5,8 @@ import { data } from 'react-router';
 import { isApiRequestError } from '../../lib/api.ts';
 import { readCookies } from '../../lib/cookies.server.ts';
 import type { FieldErrors } from '../../lib/forms.server.ts';
+import { paymentFailureKey } from '../checkout/failures.ts';
 
-/** Failure codes of the card form that have their own message (`payment_failure_<code>`). */
-export const FAILURE_KEYS = new Set([
-  'card_declined',
-  'insufficient_funds',
-  'expired_card',
-  'incorrect_cvc',
-  'invalid_number',
-]);
 /** Failures that belong to one field of the form. */
 export const FIELD_OF_FAILURE: Record<string, string> = {
   invalid_number: 'card_number',
@@ -105,7 +98,7 @@ export function readCardForm(form: FormData):
 
 /** A failed sandbox confirm's code as the page shows it: on its field, or above the form. */
 export function cardFailure(code: string): { errors: FieldErrors } | { formError: string } {
-  const key = FAILURE_KEYS.has(code) ? `payment_failure_${code}` : 'cards_failure_generic';
+  const key = paymentFailureKey(code) ?? 'cards_failure_generic';
   const field = FIELD_OF_FAILURE[code];
   return field ? { errors: { [field]: key } } : { formError: key };
 }
