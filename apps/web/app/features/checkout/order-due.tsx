@@ -1,4 +1,5 @@
-// Paying an order placed before (/complete-order): the order's summary beside the payment form — its lines, total, what was paid, what is due and what this payment charges.
+// Paying an order placed before (/complete-order): the order's summary beside the payment form — its lines, total,
+// what was paid, what is due and what this payment charges.
 import type { OrderView } from '@varg/contracts';
 import { money, useLocaleTag } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
