@@ -58,6 +58,23 @@ export function formatOrderDeadline(iso: string, tag: string): string {
   }).format(date);
 }
 
+/** A moment as day and time in the reader's time zone (`Nov 25, 2026, 4:05 PM`): notes, links that expire. */
+export function formatDateTime(iso: string, tag: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** A moment in UTC, named (`Nov 25, 2026, 4:05 PM UTC`): the same on the server and in every browser. */
+export function formatUtcDateTime(iso: string, tag: string): string {
+  return `${new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
+}
+
+/** A day in UTC, medium length (`Nov 25, 2026`). */
+export function formatUtcDay(iso: string, tag: string): string {
+  return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+}
+
 /** The BCP 47 tag of the current locale (`de-DE`), for `Intl`. */
 export function useLocaleTag(): string {
   return localeTag(useLocale());
@@ -78,6 +95,8 @@ export function useFormat() {
       day: (iso: string) => formatOrderDay(iso, tag),
       /** A deadline (a timestamp): day and time in the seller's time zone, which is named. */
       deadline: (iso: string) => formatOrderDeadline(iso, tag),
+      /** A moment as day and time in the reader's time zone. */
+      dateTime: (iso: string) => formatDateTime(iso, tag),
       /** A percentage given in percent (`25.5` → `25,5 %` in fi). */
       percent: (percent: number) => formatPercent(tag, percent),
       /** A percentage given in basis points (`1950` → `19.5%`). */

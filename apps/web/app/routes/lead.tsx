@@ -1,5 +1,5 @@
 import { LeadEdit } from '@varg/contracts';
-import { isUuid, LEAD_STATUSES, localeTag, localizedPath } from '@varg/domain';
+import { isUuid, LEAD_STATUSES, localizedPath } from '@varg/domain';
 import {
   data,
   Form,
@@ -16,11 +16,12 @@ import { useShell } from '../features/shell/providers.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
+import { useFormat } from '../lib/format.ts';
 import { parseBody } from '../lib/forms.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
-import { useLocale, useLocalePath } from '../lib/use-locale.ts';
+import { useLocalePath } from '../lib/use-locale.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
 import { buttonClass } from '../ui/button.ts';
 import { FormMessage } from '../ui/field.tsx';
@@ -75,9 +76,7 @@ export default function LeadPage() {
   const localePath = useLocalePath();
   const { confirm } = useShell();
   const submit = useSubmit();
-  const tag = localeTag(useLocale());
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = useFormat().dateTime;
   const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   const message = (intent: string) =>
     result?.intent === intent &&

@@ -5,7 +5,7 @@ import { localeTag } from '@varg/domain';
 import { formatMonths } from '@varg/i18n';
 import { useEffect, useState } from 'react';
 import { Form, Link, useActionData, useNavigation, useSubmit } from 'react-router';
-import { formatIsoDate } from '../../lib/format.ts';
+import { formatDateTime, formatIsoDate } from '../../lib/format.ts';
 import { countryName, useTranslation } from '../../lib/i18n.ts';
 import { useLocale, useLocalePath } from '../../lib/use-locale.ts';
 import { SubmitButton } from '../../ui/account-fields.tsx';
@@ -164,9 +164,7 @@ export function Transfer({ vehicle }: { vehicle: Vehicle }) {
   }, [mine]);
   const pending = vehicle.pendingTransfer;
   if (pending) {
-    const until = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(pending.expiresAt),
-    );
+    const until = formatDateTime(pending.expiresAt, tag);
     return (
       <div className="flex flex-col gap-2 sm:items-end">
         <p role="status" className="text-sm text-neutral-800">

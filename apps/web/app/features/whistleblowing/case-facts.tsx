@@ -2,9 +2,9 @@
 // ones marked), and the report with its optional contact.
 import { localeTag } from '@varg/domain';
 import type { Answer } from '../../lib/api-call.ts';
+import { formatUtcDateTime, formatUtcDay } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { formatDay, formatWhen } from './thread.tsx';
 
 type Case = Answer<'getV2ComplianceWhistleblowingCasesById'>;
 
@@ -18,10 +18,10 @@ export function CaseFacts({ found }: { found: Case }) {
       <dt className="font-medium text-neutral-700">{t('whistle_category')}</dt>
       <dd>{t(`whistle_category_${found.category}`)}</dd>
       <dt className="font-medium text-neutral-700">{t('whistle_received_at')}</dt>
-      <dd>{formatWhen(found.receivedAt, tag)}</dd>
+      <dd>{formatUtcDateTime(found.receivedAt, tag)}</dd>
       <dt className="font-medium text-neutral-700">{t('compliance_ack_due')}</dt>
       <dd>
-        {formatDay(found.acknowledgementDue, tag)}
+        {formatUtcDay(found.acknowledgementDue, tag)}
         {found.acknowledgementOverdue && (
           <strong className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs text-white">
             {t('compliance_overdue')}
@@ -30,11 +30,11 @@ export function CaseFacts({ found }: { found: Case }) {
       </dd>
       <dt className="font-medium text-neutral-700">{t('compliance_acknowledged_at')}</dt>
       <dd data-testid="compliance-acknowledged">
-        {found.acknowledgedAt ? formatWhen(found.acknowledgedAt, tag) : '—'}
+        {found.acknowledgedAt ? formatUtcDateTime(found.acknowledgedAt, tag) : '—'}
       </dd>
       <dt className="font-medium text-neutral-700">{t('compliance_feedback_due')}</dt>
       <dd>
-        {formatDay(found.feedbackDue, tag)}
+        {formatUtcDay(found.feedbackDue, tag)}
         {found.feedbackOverdue && (
           <strong className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs text-white">
             {t('compliance_overdue')}

@@ -3,14 +3,13 @@
 import type { WhistleReceipt } from '@varg/contracts';
 import { WHISTLE_CATEGORIES } from '@varg/domain';
 import { Form, Link, useNavigation } from 'react-router';
-import { useLocaleTag } from '../../lib/format.ts';
+import { formatUtcDay, useLocaleTag } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalePath } from '../../lib/use-locale.ts';
 import { SubmitButton } from '../../ui/account-fields.tsx';
 import { CaptchaField } from '../../ui/captcha.tsx';
 import { Field, FormMessage, Select, TextArea } from '../../ui/field.tsx';
 import { CopyButton } from './copy-button.tsx';
-import { formatDay } from './thread.tsx';
 
 export function ReportReceipt({ receipt }: { receipt: WhistleReceipt }) {
   const { t } = useTranslation();
@@ -51,7 +50,7 @@ export function ReportReceipt({ receipt }: { receipt: WhistleReceipt }) {
         </div>
       </dl>
       <p className="text-sm text-neutral-800">
-        {t('whistle_ack_due', { date: formatDay(receipt.acknowledgementDue, tag) })}
+        {t('whistle_ack_due', { date: formatUtcDay(receipt.acknowledgementDue, tag) })}
       </p>
       <Link
         to={localePath('/whistleblowing-channel/case')}
