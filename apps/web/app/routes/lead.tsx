@@ -12,6 +12,7 @@ import {
   useSubmit,
 } from 'react-router';
 import { LeadFields, leadBody } from '../features/leads/lead-fields.tsx';
+import { NoteList } from '../features/leads/note-list.tsx';
 import { useShell } from '../features/shell/providers.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
@@ -149,21 +150,7 @@ export default function LeadPage() {
         <h2 id="lead-notes" className="text-xl font-semibold">
           {t('leads_notes')}
         </h2>
-        {lead.notes.length === 0 ? (
-          <p className="text-neutral-700">{t('leads_notes_empty')}</p>
-        ) : (
-          <ol className="flex flex-col gap-3 border-l-2 border-neutral-200 pl-4">
-            {lead.notes.map((note) => (
-              <li key={note._id}>
-                <p className="text-sm text-neutral-600">
-                  <time dateTime={note.createdAt}>{when(note.createdAt)}</time>
-                  {note.author && ` · ${note.author}`}
-                </p>
-                <p className="whitespace-pre-line">{note.text}</p>
-              </li>
-            ))}
-          </ol>
-        )}
+        <NoteList notes={lead.notes} />
         {message('note')}
         <Form method="post" className="flex flex-col gap-3" key={lead.notes.length}>
           <input type="hidden" name="intent" value="note" />
