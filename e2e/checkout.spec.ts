@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { signInThroughForm } from './pages/auth.ts';
 import { StorePages } from './pages/store.ts';
 
 const TYRES = '/de-DE/parts-and-accessories/spare-parts/varg/tyres-and-wheels';
@@ -16,6 +17,19 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('Kartennummer').fill(number);
   await page.getByLabel(/Ablaufdatum/).fill('12/30');
   await page.getByLabel(/Sicherheitscode/).fill('123');
+}
+
+/** On /fr-FR/checkout: a new address in Lyon, bank transfer, and the order is placed. */
+async function orderToLyonByTransfer(page: Page) {
+  await page.getByLabel('Numéro et nom de rue').fill('12 rue de la République');
+  await page.getByLabel(/Code postal/).fill('69002');
+  await page.getByLabel(/Ville/).fill('Lyon');
+  await page.getByLabel(/Banque|Virement/i).check();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /commande/i })
+    .click();
+  await expect(page).toHaveURL(/\/fr-FR\/checkout\/result\?orderId=/);
 }
 
 /** Adds a configured VARG MX from the pre-summary (German shop). */
@@ -98,15 +112,7 @@ test.describe('checkout (issue 5)', () => {
     await page.getByLabel('Nom', { exact: true }).fill('Martin');
     await page.getByLabel(/e-mail/i).fill(`claire-${Date.now()}@example.com`);
     await page.getByLabel(/Téléphone/).fill('06 12 34 56 78');
-    await page.getByLabel('Numéro et nom de rue').fill('12 rue de la République');
-    await page.getByLabel(/Code postal/).fill('69002');
-    await page.getByLabel(/Ville/).fill('Lyon');
-    await page.getByLabel(/Banque|Virement/i).check();
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: /commande/i })
-      .click();
-    await expect(page).toHaveURL(/\/fr-FR\/checkout\/result\?orderId=/);
+    await orderToLyonByTransfer(page);
     await expect(page.getByTestId('bank-amount')).toHaveText(net ?? '');
   });
 
@@ -166,4 +172,42 @@ test.describe('checkout (issue 5)', () => {
     await expect(page).toHaveURL(/\/de-DE\/orders\/my\//);
     await expect(page.getByTestId('reservation-deadline')).toBeVisible();
   });
+});
+
+// Decision 035: a cart stays in the market it was filled in. A visitor fills a cart on /de-DE, then signs in to an
+// account whose country is France: the pages are French now, the cart is still German. The French checkout says so
+// and moves the cart to France (PUT cart); the order is then placed in France.
+test('a signed-in customer’s German cart opened on the French checkout is moved to France, then ordered', async ({
+  browser,
+  request,
+}) => {
+  const email = `traveller-${Date.now()}@example.com`;
+  const password = 'a long enough password';
+  const signUp = await request.post('/v1/user/sign-up?lang=fr&country=FR', {
+    data: { email, password, name: 'Léa', secondName: 'Vogel', phone: '+33 6 12 34 56 78' },
+  });
+  expect(signUp.status()).toBe(202);
+  const { docs } = await (await request.get(`/v1/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
+  const token = /\/confirm-email\/([\w-]+)/.exec(docs[0].text)?.[1];
+  expect((await request.post(`/v1/user/confirm-email/${token}`)).status()).toBe(200);
+
+  // Its own forwarded address, clear of the sign-in limit the suite shares (as signedInSession does).
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.201' } });
+  const page = await context.newPage();
+  await addBike(page);
+  await signInThroughForm(page, email, 'de-DE', password);
+
+  await page.goto('/fr-FR/checkout');
+  const notice = page.getByRole('region', { name: /Votre panier appartient à la boutique/ });
+  await expect(notice).toContainText('Allemagne');
+  await expect(page.getByTestId('checkout-total')).toHaveCount(0);
+  await expectAccessible(page);
+  await notice.getByRole('button', { name: /Déplacer le panier.*France/ }).click();
+
+  // The cart is French now: French VAT, and the order is placed in France.
+  const summary = page.getByRole('region', { name: 'Récapitulatif de la commande' });
+  await expect(summary).toContainText('VARG MX');
+  await expect(summary).toContainText(/TVA.*20\s?%/);
+  await orderToLyonByTransfer(page);
+  await context.close();
 });

@@ -59,6 +59,12 @@ export async function signedInSession(
     extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${++forwardedAddress}` },
   });
   const page = await context.newPage();
+  await signInThroughForm(page, email, segment, password);
+  return page;
+}
+
+/** Signs in through the login form of `segment` in this page's session (an anonymous cart there joins the account). */
+export async function signInThroughForm(page: Page, email: string, segment: string, password = DEMO_PASSWORD) {
   await page.goto(`/${segment}/login`);
   const form = page
     .getByRole('main')
@@ -68,5 +74,4 @@ export async function signedInSession(
   await form.locator('input[name="password"]').fill(password);
   await form.locator('button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-  return page;
 }

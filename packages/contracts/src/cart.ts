@@ -1,3 +1,4 @@
+import { CUSTOMER_TYPES } from '@varg/domain';
 import { z } from 'zod';
 import { CountryCode } from './markets.ts';
 import { Availability, StoreKind, VariantCode } from './store.ts';
@@ -184,7 +185,7 @@ export const Cart = z
     country: z.string().meta({ description: 'The market the lines are priced in' }),
     currency: z.string(),
     taxDisplay: z.enum(['including', 'excluding']),
-    customerType: z.enum(['B2C', 'B2B', 'Dealer']),
+    customerType: z.enum(CUSTOMER_TYPES),
     deliveryMethod: z.string().nullable(),
     user: z.string().nullable().meta({ description: "The owner's user id; null for an anonymous cart" }),
     subTotal: CartSubTotal,

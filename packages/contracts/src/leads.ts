@@ -1,15 +1,15 @@
+import { LEAD_SOURCES, LEAD_STATUSES } from '@varg/domain';
 import { z } from 'zod';
 import { formNumber } from './form-number.ts';
 import { paginated } from './markets.ts';
 
 // Dealers' leads and referrals, test rides and their feedback (spec sections 3 and 7; decision 019).
 
-// The same lists as LEAD_STATUSES and LEAD_SOURCES of @varg/domain (contracts depend on zod alone).
-export const LeadStatus = z.enum(['new', 'contacted', 'test_ride_booked', 'test_ride_done', 'won', 'lost']).meta({
+export const LeadStatus = z.enum(LEAD_STATUSES).meta({
   description: 'The pipeline: new → contacted → test_ride_booked → test_ride_done → won; lost from any stage',
 });
 export const LeadSource = z
-  .enum(['WEB', 'TEST_RIDE'])
+  .enum(LEAD_SOURCES)
   .meta({ description: 'WEB: typed in by the dealer; TEST_RIDE: a visitor’s request' });
 const ModelSlug = z.enum(['varg', 'varg-ex', 'varg-sm']);
 const IsoDay = z.iso.date();

@@ -1,3 +1,4 @@
+import { ORDER_STATUSES, ORDER_TYPES } from '@varg/domain';
 import { z } from 'zod';
 import { paginated } from './markets.ts';
 
@@ -8,13 +9,12 @@ export const OrderId = z
   .uuid()
   .meta({ description: 'An order id (UUID)', example: 'f0a1e000-0000-4000-8000-000000000001' });
 
-export const ORDER_TYPES = ['vehicle', 'store'] as const;
 export const OrderType = z
   .enum(ORDER_TYPES)
   .meta({ description: 'vehicle: bikes; store: parts, accessories, warranties' });
 export type OrderType = z.infer<typeof OrderType>;
 
-export const OrderStatus = z.enum(['pending_payment', 'partially_paid', 'paid', 'cancelled']).meta({
+export const OrderStatus = z.enum(ORDER_STATUSES).meta({
   description:
     'From the payment ledger: nothing paid yet, partly paid (a deposit), paid in full; or cancelled (the order’s own status)',
 });

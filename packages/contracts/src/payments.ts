@@ -1,8 +1,6 @@
 // Payments (spec sections 3, 4 and 7; docs/decisions/017-payments.md): one attempt of the ledger, as the API answers it.
+import { PAYMENT_STATUSES } from '@varg/domain';
 import { z } from 'zod';
-
-/** The spec's payment statuses (the transitions are packages/domain/src/payment.ts). */
-const PAYMENT_STATUSES = ['CREATED', 'PROCESSING', 'SUCCEEDED', 'REQUIRES_ACTION', 'FAILED'] as const;
 
 export const BankTransferInstructions = z
   .object({

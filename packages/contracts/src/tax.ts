@@ -1,3 +1,4 @@
+import { CUSTOMER_TYPES } from '@varg/domain';
 import { z } from 'zod';
 import { CountryCode } from './markets.ts';
 
@@ -31,7 +32,7 @@ export const TaxCalculateBody = z
       .optional()
       .meta({ description: 'US: the state (derived from the ZIP if left out)' }),
     postalCode: z.string().trim().max(16).optional(),
-    customerType: z.enum(['B2C', 'B2B', 'Dealer']).default('B2C'),
+    customerType: z.enum(CUSTOMER_TYPES).default('B2C'),
     vatId: z
       .string()
       .trim()

@@ -7,6 +7,10 @@ import { currencyOf, toMinor } from './currency.ts';
 const minor = toMinor;
 
 /** The status an order shows: derived from its ledger, except that a cancelled order stays cancelled. */
+/** What an order is: bikes, or parts, accessories and warranties from the store. */
+export const ORDER_TYPES = ['vehicle', 'store'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
 export const ORDER_STATUSES = ['pending_payment', 'partially_paid', 'paid', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

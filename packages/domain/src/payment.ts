@@ -65,6 +65,16 @@ export const PAYMENT_METHODS = [
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** Methods the buyer approves on another page (the provider's, or the wallet's sheet) before they are paid. */
+export const APPROVAL_METHODS = ['klarna', 'splitit', 'google_pay', 'apple_pay'] as const;
+
+/** Methods that pay both orders of a mixed purchase (a bike and store items) at once, in full. */
+export const MIXED_PURCHASE_METHODS = ['card', 'google_pay', 'apple_pay', 'sepa'] as const;
+
+export function isPaymentMethodIn(list: readonly PaymentMethod[], method: string): boolean {
+  return (list as readonly string[]).includes(method);
+}
+
 /**
  * What a payment of a kind asks for: the whole amount due, the deposit (never more than is due), or what remains.
  * Amounts in minor units.

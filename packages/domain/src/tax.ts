@@ -43,7 +43,9 @@ export function isEuMember(country: string): boolean {
   return (EU_MEMBER_STATES as readonly string[]).includes(country);
 }
 
-export type CustomerType = 'B2C' | 'B2B' | 'Dealer';
+/** Who buys: a consumer, a company, or a dealer for itself (its prices and taxes differ). */
+export const CUSTOMER_TYPES = ['B2C', 'B2B', 'Dealer'] as const;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 export type TaxDisplay = 'including' | 'excluding';
 
 /**

@@ -1,18 +1,14 @@
-import { type Address, AddressCreate } from '@varg/contracts';
-import { addressLines, postalCodeExample } from '@varg/domain';
-import { useId, useState } from 'react';
-import { data, Form, useActionData, useLoaderData, useNavigation, useSubmit } from 'react-router';
-import { useShell } from '../features/shell/providers.tsx';
+import { AddressCreate } from '@varg/contracts';
+import { useState } from 'react';
+import { data, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { AddressCard, type AddressesActionData, AddressForm } from '../features/account/addresses.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
-import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
+import { parseForm } from '../lib/forms.server.ts';
 import { guarded } from '../lib/guards.server.ts';
-import { countryName, useTranslation } from '../lib/i18n.ts';
+import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
-import { useLocale, useRootData } from '../lib/use-locale.ts';
-import { SubmitButton } from '../ui/account-fields.tsx';
-import { buttonClass } from '../ui/button.ts';
-import { Field, FormMessage } from '../ui/field.tsx';
+import { FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/account-addresses';
 
 // The account's saved addresses (spec sections 3 "Address" and 7; decision 013): list, add, delete after a confirm.
@@ -34,22 +30,14 @@ const FIELD_OF_CODE: Record<string, string> = {
   COUNTRY_NOT_FOUND: 'country',
 };
 
-type ActionResult = {
-  intent: 'create' | 'delete';
-  errors: FieldErrors;
-  formError: string | null;
-  saved: string | null;
-  /** Changes on every successful add, so the form starts empty again. */
-  formKey: string | null;
-  /** What was typed, shown again after an error (also without JavaScript). */
-  values: Record<string, string>;
-};
-
 export const action = guarded(['auth'], async ({ request, context }: Route.ActionArgs) => {
   const api = userApi(context, request);
   const form = await request.clone().formData();
-  const result = (r: Partial<ActionResult> & Pick<ActionResult, 'intent'>, status = 200) =>
-    data<ActionResult>({ errors: {}, formError: null, saved: null, formKey: null, values: {}, ...r }, { status });
+  const result = (r: Partial<AddressesActionData> & Pick<AddressesActionData, 'intent'>, status = 200) =>
+    data<AddressesActionData>(
+      { errors: {}, formError: null, saved: null, formKey: null, values: {}, ...r },
+      { status },
+    );
 
   if (form.get('intent') === 'delete') {
     try {
@@ -86,7 +74,7 @@ export default function AccountAddresses() {
   // A new, empty form after each address saved; after an error the form stays as typed.
   const [formKey, setFormKey] = useState('new');
   if (result?.formKey && result.formKey !== formKey) setFormKey(result.formKey);
-  const message = (intent: ActionResult['intent']) =>
+  const message = (intent: AddressesActionData['intent']) =>
     result?.intent === intent &&
     (result.formError ? (
       <FormMessage tone="error">{result.formError}</FormMessage>
@@ -125,163 +113,5 @@ export default function AccountAddresses() {
         />
       </section>
     </div>
-  );
-}
-
-function AddressCard({ address }: { address: Address }) {
-  const { t } = useTranslation();
-  const { confirm } = useShell();
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const deleting = navigation.state !== 'idle' && navigation.formData?.get('id') === address._id;
-  const locale = useLocale();
-  const lines = addressLines(
-    {
-      line1: address.line_1,
-      line2: address.line_2,
-      postalCode: address.postal_code,
-      city: address.city,
-      state: address.state,
-      country: address.country,
-    },
-    countryName(address.country, locale, address.country),
-  );
-  // The address in the user's language (the stored formatted_address names the country in English).
-  const oneLine = lines.join(', ');
-  return (
-    <li className="flex flex-col justify-between gap-4 rounded-xl border border-neutral-200 bg-white p-4">
-      <address className="text-sm leading-6 not-italic text-neutral-800">
-        {lines.map((line) => (
-          <span key={line} className="block">
-            {line}
-          </span>
-        ))}
-      </address>
-      <Form
-        method="post"
-        onSubmit={async (event) => {
-          // With JavaScript, ask first (the shell's confirm modal); without it the form posts straight away.
-          event.preventDefault();
-          const form = event.currentTarget;
-          const yes = await confirm({ title: t('addresses_delete_confirm'), description: oneLine });
-          if (yes) await submit(form);
-        }}
-      >
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="id" value={address._id} />
-        <button
-          type="submit"
-          className={`${buttonClass.secondary} w-full sm:w-auto`}
-          disabled={deleting}
-          aria-label={t('addresses_delete_label', { address: oneLine })}
-        >
-          {t('addresses_delete')}
-        </button>
-      </Form>
-    </li>
-  );
-}
-
-function AddressForm({
-  errors,
-  values,
-  busy,
-}: {
-  errors: Record<string, string | undefined>;
-  values: Record<string, string | undefined>;
-  busy: boolean;
-}) {
-  const { t } = useTranslation();
-  const { countries } = useRootData();
-  const locale = useLocale();
-  const [country, setCountry] = useState(values.country || locale.country);
-  const selectId = useId();
-  const sorted = countries
-    .map((c) => ({ code: c.code, name: countryName(c.code, locale, c.name) }))
-    .sort((a, b) => a.name.localeCompare(b.name, locale.lang));
-  const example = postalCodeExample(country);
-  return (
-    <Form method="post" className="flex flex-col gap-4" noValidate>
-      <input type="hidden" name="intent" value="create" />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={selectId} className="text-sm font-medium text-neutral-800">
-          {t('address_country')}
-        </label>
-        <select
-          id={selectId}
-          name="country"
-          value={country}
-          onChange={(e) => setCountry(e.target.value)}
-          autoComplete="country"
-          aria-invalid={errors.country ? true : undefined}
-          aria-describedby={errors.country ? `${selectId}-error` : undefined}
-          className="rounded-lg border border-neutral-300 bg-white px-3 py-2.5 text-neutral-900 outline-none focus:border-neutral-900 focus:ring-2 focus:ring-neutral-900/20"
-        >
-          {sorted.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        {errors.country && (
-          <p id={`${selectId}-error`} className="text-sm text-red-700">
-            {t(errors.country)}
-          </p>
-        )}
-      </div>
-      <Field
-        label={t('address_line_1')}
-        name="line_1"
-        defaultValue={values.line_1}
-        autoComplete="address-line1"
-        required
-        maxLength={200}
-        error={errors.line_1}
-      />
-      <Field
-        label={t('address_line_2')}
-        name="line_2"
-        defaultValue={values.line_2}
-        autoComplete="address-line2"
-        maxLength={200}
-        error={errors.line_2}
-      />
-      <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-        <Field
-          label={t('address_postal_code')}
-          name="postal_code"
-          defaultValue={values.postal_code}
-          autoComplete="postal-code"
-          required
-          maxLength={16}
-          hint={example ? t('address_postal_code_hint', { example }) : undefined}
-          error={errors.postal_code}
-        />
-        <Field
-          label={t('address_city')}
-          name="city"
-          defaultValue={values.city}
-          autoComplete="address-level2"
-          required
-          maxLength={100}
-          error={errors.city}
-        />
-      </div>
-      <Field
-        label={t('address_state')}
-        name="state"
-        defaultValue={values.state}
-        autoComplete="address-level1"
-        required={country === 'US'}
-        maxLength={100}
-        hint={country === 'US' ? t('address_state_hint_us') : undefined}
-        error={errors.state}
-      />
-      <div>
-        <SubmitButton busy={busy} busyLabel={t('form_saving')}>
-          {t('addresses_save')}
-        </SubmitButton>
-      </div>
-    </Form>
   );
 }

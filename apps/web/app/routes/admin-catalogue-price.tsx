@@ -1,4 +1,5 @@
 import { formatMoney, localeTag } from '@varg/domain';
+import { formatPercent } from '@varg/i18n';
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
 import { majorOf, minorOf, refusal, valuesOf } from '../features/admin/catalogue.ts';
@@ -148,9 +149,7 @@ export default function AdminCataloguePrice() {
               {preview.taxDisplay === 'including'
                 ? t('admin_catalogue_preview_vat', {
                     vat: money(preview.vat),
-                    rate: new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 }).format(
-                      preview.vatRateBp / 10_000,
-                    ),
+                    rate: formatPercent(tag, preview.vatRateBp / 100),
                   })
                 : t('admin_catalogue_preview_sales_tax')}
             </dd>

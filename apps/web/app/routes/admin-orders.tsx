@@ -7,10 +7,10 @@ import { withParams } from '../features/admin/list-params.ts';
 import { FilterSelect, ListToolbar } from '../features/admin/list-toolbar.tsx';
 import { BulkCancel, type BulkState } from '../features/admin/orders/bulk-cancel.tsx';
 import { ORDER_KINDS, ORDER_STATUSES, orderListQuery } from '../features/admin/orders/params.ts';
-import { useOrderFormat } from '../features/orders/format.ts';
 import { OrderStatusBadge } from '../features/orders/status.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
+import { useFormat } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { activeCountries } from '../lib/locale.server.ts';
@@ -57,7 +57,7 @@ export default function AdminOrders() {
   const { search } = useLocation();
   const locale = useLocale();
   const localePath = useLocalePath();
-  const format = useOrderFormat();
+  const format = useFormat();
   const tag = localeTag(locale);
   const tab = (active: boolean) =>
     `rounded-full px-4 py-2 text-sm font-semibold ${active ? 'bg-neutral-900 text-white' : 'border border-neutral-300 hover:bg-neutral-50'}`;

@@ -1,9 +1,9 @@
+import { DealerApplicationBody } from '@varg/contracts';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
-import type { CallArgs } from '../lib/api-call.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
-import { captchaOf } from '../lib/forms.server.ts';
+import { captchaOf, parseBody } from '../lib/forms.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -42,15 +42,15 @@ const FIELDS = [
 export const action = guarded(['auth'], async ({ context, request }: Route.ActionArgs) => {
   const form = await request.formData();
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()]));
+  const body = parseBody(DealerApplicationBody, {
+    ...values,
+    expectedYearlyVolume: Number(values.expectedYearlyVolume) || 0,
+    country: values.country || context.get(localeContext).country,
+    ...captchaOf(form),
+  });
+  if (!body.ok) return data({ ok: false as const, error: 'become_dealer_form_invalid', field: null, values }, 400);
   try {
-    // The form's values as typed: the API checks them (a 400 the page shows).
-    const body = {
-      ...values,
-      expectedYearlyVolume: Number(values.expectedYearlyVolume) || 0,
-      country: values.country || context.get(localeContext).country,
-      ...captchaOf(form),
-    } as CallArgs<'postV2Dealer'>['body'];
-    await userApi(context, request).call('postV2Dealer', { body });
+    await userApi(context, request).call('postV2Dealer', { body: body.data });
     return { ok: true as const, error: null, field: null, values };
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;

@@ -1,13 +1,10 @@
-import type { OrderView } from '@varg/contracts';
-import { formatLocaleSegment, localizedPath } from '@varg/domain';
+import { formatLocaleSegment } from '@varg/domain';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
-import { Link, redirect, useLoaderData } from 'react-router';
-import type { BankInstructionsView } from '../features/checkout/types.ts';
-import { money } from '../features/configurator/price.tsx';
-import { ReservationNotice } from '../features/orders/order-detail.tsx';
-import { isApiRequestError } from '../lib/api.ts';
-import { authContext, userApi } from '../lib/auth.server.ts';
-import { localeContext } from '../lib/context.ts';
+import { Link, useLoaderData } from 'react-router';
+import { Instructions } from '../features/checkout/bank-instructions.tsx';
+import { loadCheckoutResult } from '../features/checkout/result.server.ts';
+import { ReservationNotice } from '../features/orders/payments.tsx';
+import { money } from '../lib/format.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath } from '../lib/use-locale.ts';
@@ -17,84 +14,7 @@ import type { Route } from './+types/checkout-result';
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'checkout_result_title');
 
-/**
- * The API's checkout result state of one order (putCheckoutByIdConfirmFinalCheckout). Its response schema is an open
- * object in the API, so this page still names the shape it reads (decision 036: a loose schema, to be tightened).
- */
-interface ResultState {
-  order: OrderView;
-  isBankTransfer: boolean;
-  bankTransferAmount: number;
-  paymentFailed: boolean;
-  verificationUrl: string | null;
-}
-
-/**
- * Spec: /checkout/result (query orderId, storeOrderId or completeOrderId) with the checkout result state of each
- * order (a mixed purchase has a vehicle order and a store order), as the API answers it.
- */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const locale = context.get(localeContext);
-  const ids = [
-    url.searchParams.get('orderId') ?? url.searchParams.get('completeOrderId'),
-    url.searchParams.get('storeOrderId'),
-  ].filter((id): id is string => !!id);
-  if (!ids.length) throw new Response(null, { status: 404 });
-  if (!context.get(authContext).user)
-    throw redirect(`${localizedPath(locale, '/login')}?from=${encodeURIComponent(`/checkout/result${url.search}`)}`);
-  const api = userApi(context, request);
-  // Back from Stripe's confirm: read the payment's status from Stripe before its webhook arrives.
-  const paymentId = url.searchParams.get('paymentId');
-  if (paymentId && /^[0-9a-f-]{36}$/.test(paymentId))
-    await api.call('postPaymentByIdSync', { path: { id: paymentId } }).catch(() => undefined);
-  const found = await Promise.all(
-    ids.map((id) =>
-      api
-        .call('putCheckoutByIdConfirmFinalCheckout', { path: { id } })
-        .then((state) => state as unknown as ResultState)
-        .catch((error: unknown) => {
-          if (isApiRequestError(error) && error.status < 500) return null;
-          throw error;
-        }),
-    ),
-  );
-  const results = found.filter((r): r is ResultState => r !== null);
-  if (!results.length) return { orders: [], orderError: true } as const;
-  const orders = await Promise.all(
-    results.map(async (r) => {
-      const open = r.order.payments.filter((p) => p.status === 'PROCESSING');
-      // A transfer to a virtual account (Stripe's, or the sandbox's) has its own instructions; one to our own
-      // account uses our bank details.
-      const virtual = open.findLast((p) => p.method === 'bank_transfer' || p.method === 'bank_transfer_gb');
-      const instructions = virtual
-        ? await api
-            .call('getPaymentStripeBankTransferNextActionById', { path: { id: virtual.id } })
-            .then((n) => n.instructions)
-            .catch(() => null)
-        : null;
-      const bank =
-        r.isBankTransfer && !instructions
-          ? await api.call('getOrderGetBankDetailsById', { path: { id: r.order.id } }).catch(() => null)
-          : null;
-      const state: State = r.paymentFailed
-        ? 'failed'
-        : r.isBankTransfer
-          ? 'bank'
-          : r.order.toPay === 0
-            ? 'paid'
-            : open.length
-              ? 'processing'
-              : r.order.paid > 0
-                ? 'partial'
-                : 'pending';
-      return { order: r.order, state, bank, instructions, bankTransferAmount: r.bankTransferAmount };
-    }),
-  );
-  return { orders, orderError: false } as const;
-}
-
-type State = 'failed' | 'bank' | 'paid' | 'pending' | 'processing' | 'partial';
+export const loader = ({ request, context }: Route.LoaderArgs) => loadCheckoutResult(context, request);
 
 const TITLES = {
   failed: 'checkout_result_failed_title',
@@ -202,47 +122,5 @@ export default function CheckoutResult() {
         );
       })}
     </main>
-  );
-}
-
-/** Where to send a bank transfer to a virtual account (Stripe's instructions, or the sandbox's). */
-function Instructions({ instructions: i }: { instructions: BankInstructionsView }) {
-  const { t } = useTranslation();
-  const tag = formatLocaleSegment(useLocale());
-  const m = (amount: number) => money(amount, i.currency, tag);
-  const rows: Array<[string, string | null, boolean]> = [
-    [t('checkout_bank_beneficiary'), i.accountHolder, false],
-    [t('checkout_bank_name'), i.bankName, false],
-    ['IBAN', i.iban, true],
-    ['BIC', i.bic, true],
-    [t('checkout_bank_sort_code'), i.sortCode, true],
-    [t('checkout_bank_routing_number'), i.routingNumber, true],
-    [t('checkout_bank_account_number'), i.accountNumber, true],
-    [t('checkout_bank_reference'), i.reference, true],
-  ];
-  return (
-    <div className="mt-6 rounded-2xl bg-neutral-100 p-6">
-      <h3 className="font-semibold">{t('checkout_bank_details')}</h3>
-      <p className="mt-1 text-sm text-neutral-700">
-        {t('checkout_bank_instructions', { amount: m(i.amountRemaining) })}
-      </p>
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-        {rows
-          .filter(([, value]) => value)
-          .map(([label, value, mono]) => (
-            <div key={label} className="contents">
-              <dt className="text-neutral-600">{label}</dt>
-              <dd className={mono ? 'font-mono break-all' : ''}>{value}</dd>
-            </div>
-          ))}
-        <dt className="text-neutral-600">{t('checkout_total')}</dt>
-        <dd data-testid="bank-amount">{m(i.amountRemaining)}</dd>
-      </dl>
-      {i.hostedUrl ? (
-        <a href={i.hostedUrl} className="mt-4 inline-block text-sm underline" target="_blank" rel="noreferrer">
-          {t('checkout_bank_hosted')}
-        </a>
-      ) : null}
-    </div>
   );
 }

@@ -1,12 +1,12 @@
-import { formatLocaleSegment, localizedPath } from '@varg/domain';
+import { APPROVAL_METHODS, formatLocaleSegment, isPaymentMethodIn, localizedPath } from '@varg/domain';
 import { formatMonths } from '@varg/i18n';
 import { Apple, CalendarClock, HandCoins, ShieldCheck, ShoppingBag, Smartphone } from 'lucide-react';
 import { Form, redirect, useLoaderData } from 'react-router';
 import type { PaymentView } from '../features/checkout/types.ts';
-import { money } from '../features/configurator/price.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
+import { money } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -60,7 +60,7 @@ const isFinancing = (payment: PaymentView) => payment.method === 'financing' || 
 /** What the page says for each kind of step: its title, text and buttons (catalog keys). */
 function stepOf(payment: PaymentView) {
   if (isFinancing(payment)) return 'financing';
-  if (['klarna', 'splitit', 'google_pay', 'apple_pay'].includes(payment.method)) return payment.method;
+  if (isPaymentMethodIn(APPROVAL_METHODS, payment.method)) return payment.method;
   return 'card';
 }
 

@@ -3,12 +3,14 @@ import { Loader2, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { payOrder, readPaymentChoice, savedCards, stripeKey } from '../features/checkout/checkout.server.ts';
+import { paymentFailureKey } from '../features/checkout/failures.ts';
+import { OrderDueSummary } from '../features/checkout/order-due.tsx';
 import { PaymentFields, PaymentKinds, WalletToggle } from '../features/checkout/payment-fields.tsx';
 import { useStripePay } from '../features/checkout/stripe-pay.tsx';
-import { money } from '../features/configurator/price.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
+import { money } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -22,20 +24,6 @@ import type { Route } from './+types/complete-order';
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'complete_order_title');
-
-const FAILURE_KEYS: Record<string, string> = {
-  card_declined: 'payment_failure_card_declined',
-  insufficient_funds: 'payment_failure_insufficient_funds',
-  expired_card: 'payment_failure_expired_card',
-  incorrect_cvc: 'payment_failure_incorrect_cvc',
-  invalid_number: 'payment_failure_invalid_number',
-  authentication_failed: 'payment_failure_authentication_failed',
-  payment_method_declined: 'payment_failure_method_declined',
-  invalid_bank_account: 'payment_failure_invalid_bank_account',
-  debit_not_authorized: 'payment_failure_debit_not_authorized',
-  financing_declined: 'payment_failure_financing_declined',
-  canceled: 'payment_failure_canceled',
-};
 
 export const loader = guarded(['auth'], async ({ params, request, context }: Route.LoaderArgs) => {
   const url = new URL(request.url);
@@ -112,7 +100,7 @@ export default function CompleteOrder() {
       <p className="mt-2 text-neutral-700">{t('complete_order_intro')}</p>
       {failure !== null ? (
         <div className="mt-4">
-          <FormMessage tone="error">{t(FAILURE_KEYS[failure] ?? 'payment_failure_generic')}</FormMessage>
+          <FormMessage tone="error">{t(paymentFailureKey(failure) ?? 'payment_failure_generic')}</FormMessage>
         </div>
       ) : null}
       {actionData?.formError && navigation.state === 'idle' ? (
@@ -160,49 +148,14 @@ export default function CompleteOrder() {
             {t('checkout_pay_now', { amount: m(charge) })}
           </button>
         </Form>
-        <aside
-          aria-labelledby="order-summary"
-          className="order-first rounded-2xl bg-neutral-100 p-6 lg:order-none lg:self-start"
-        >
-          <h2 id="order-summary" className="text-lg font-semibold">
-            {t('order_number', { number: setup.number })}
-          </h2>
-          <ul className="mt-4 divide-y divide-neutral-200 text-sm">
-            {order.lines.map((line) => (
-              <li key={line.id} className="flex justify-between gap-4 py-2">
-                <span>
-                  {line.quantity} × {line.name}
-                </span>
-                <span className="shrink-0 tabular-nums">{m(line.amount)}</span>
-              </li>
-            ))}
-          </ul>
-          <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1.5 text-sm">
-            <dt>{t('checkout_total')}</dt>
-            <dd className="text-right tabular-nums">{m(total)}</dd>
-            <dt>{t('checkout_result_paid')}</dt>
-            <dd className="text-right tabular-nums">{m(paid)}</dd>
-            <dt className="border-t border-neutral-300 pt-2 font-bold">{t('checkout_result_to_pay')}</dt>
-            <dd
-              className="border-t border-neutral-300 pt-2 text-right font-bold tabular-nums"
-              data-testid="complete-to-pay"
-            >
-              {m(toPay)}
-            </dd>
-            {walletUse > 0 ? (
-              <>
-                <dt>{t('checkout_wallet_applied')}</dt>
-                <dd className="text-right tabular-nums">−{m(walletUse)}</dd>
-              </>
-            ) : null}
-            {charge !== toPay ? (
-              <>
-                <dt className="font-semibold">{t('checkout_due_now')}</dt>
-                <dd className="text-right font-semibold tabular-nums">{m(charge)}</dd>
-              </>
-            ) : null}
-          </dl>
-        </aside>
+        <OrderDueSummary
+          number={setup.number}
+          lines={order.lines}
+          currency={setup.currency}
+          pricing={{ total, paid, toPay }}
+          walletUse={walletUse}
+          charge={charge}
+        />
       </div>
     </main>
   );

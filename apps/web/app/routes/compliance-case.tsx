@@ -1,13 +1,15 @@
-import { localeTag, WHISTLE_STATUSES } from '@varg/domain';
+import { WhistleStatusBody } from '@varg/contracts';
+import { WHISTLE_STATUSES } from '@varg/domain';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { formatDay, formatWhen, Thread } from '../features/whistleblowing/thread.tsx';
+import { CaseFacts, CaseReport } from '../features/whistleblowing/case-facts.tsx';
+import { Thread } from '../features/whistleblowing/thread.tsx';
 import { isApiRequestError } from '../lib/api.ts';
-import type { CallArgs } from '../lib/api-call.ts';
 import { userApi } from '../lib/auth.server.ts';
+import { parseBody } from '../lib/forms.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
-import { useLocale, useLocalePath } from '../lib/use-locale.ts';
+import { useLocalePath } from '../lib/use-locale.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
 import { buttonClass } from '../ui/button.ts';
 import { FormMessage, TextArea } from '../ui/field.tsx';
@@ -46,11 +48,9 @@ export const action = guarded(['compliance'], async ({ context, request, params 
   const path = { id: params.caseId };
   try {
     if (intent === 'status') {
-      // The form's value as typed: the API checks it (a 400 the page shows).
-      const body = {
-        status: String(form.get('status') ?? ''),
-      } as CallArgs<'putV2ComplianceWhistleblowingCasesByIdStatus'>['body'];
-      await api.call('putV2ComplianceWhistleblowingCasesByIdStatus', { path, body });
+      const body = parseBody(WhistleStatusBody, { status: String(form.get('status') ?? '') });
+      if (!body.ok) return data<ActionResult>({ done: null, error: 'form_invalid', field: 'status' }, 400);
+      await api.call('putV2ComplianceWhistleblowingCasesByIdStatus', { path, body: body.data });
     } else {
       await api.call('postV2ComplianceWhistleblowingCasesByIdMessages', {
         path,
@@ -73,10 +73,8 @@ export default function ComplianceCase() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const localePath = useLocalePath();
-  const tag = localeTag(useLocale());
   const busy = navigation.state === 'submitting';
   const busyIntent = navigation.formData?.get('intent');
-  const contact = found.contact;
   return (
     <div className="flex max-w-3xl flex-col gap-8">
       <header className="flex flex-col gap-3">
@@ -84,66 +82,14 @@ export default function ComplianceCase() {
           {t('compliance_back')}
         </Link>
         <h1 className="text-3xl font-bold tracking-tight">{t('whistle_case_title', { code: found.code })}</h1>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="font-medium text-neutral-700">{t('whistle_status')}</dt>
-          <dd data-testid="compliance-status">{t(`whistle_status_${found.status}`)}</dd>
-          <dt className="font-medium text-neutral-700">{t('whistle_category')}</dt>
-          <dd>{t(`whistle_category_${found.category}`)}</dd>
-          <dt className="font-medium text-neutral-700">{t('whistle_received_at')}</dt>
-          <dd>{formatWhen(found.receivedAt, tag)}</dd>
-          <dt className="font-medium text-neutral-700">{t('compliance_ack_due')}</dt>
-          <dd>
-            {formatDay(found.acknowledgementDue, tag)}
-            {found.acknowledgementOverdue && (
-              <strong className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs text-white">
-                {t('compliance_overdue')}
-              </strong>
-            )}
-          </dd>
-          <dt className="font-medium text-neutral-700">{t('compliance_acknowledged_at')}</dt>
-          <dd data-testid="compliance-acknowledged">
-            {found.acknowledgedAt ? formatWhen(found.acknowledgedAt, tag) : '—'}
-          </dd>
-          <dt className="font-medium text-neutral-700">{t('compliance_feedback_due')}</dt>
-          <dd>
-            {formatDay(found.feedbackDue, tag)}
-            {found.feedbackOverdue && (
-              <strong className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs text-white">
-                {t('compliance_overdue')}
-              </strong>
-            )}
-          </dd>
-        </dl>
+        <CaseFacts found={found} />
       </header>
       {result?.done && (
         <FormMessage tone="success">
           {t(result.done === 'reply' ? 'compliance_reply_sent' : 'compliance_status_saved')}
         </FormMessage>
       )}
-      <section aria-labelledby="case-report" className="flex flex-col gap-3">
-        <h2 id="case-report" className="text-xl font-bold">
-          {t('whistle_your_report_compliance')}
-        </h2>
-        <p className="whitespace-pre-wrap break-words rounded-2xl border border-neutral-200 bg-white p-4">
-          {found.description}
-        </p>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="font-medium text-neutral-700">{t('compliance_when')}</dt>
-          <dd>{found.when || '—'}</dd>
-          <dt className="font-medium text-neutral-700">{t('compliance_where')}</dt>
-          <dd>{found.where || '—'}</dd>
-          <dt className="font-medium text-neutral-700">{t('compliance_people')}</dt>
-          <dd className="whitespace-pre-wrap">{found.people || '—'}</dd>
-          <dt className="font-medium text-neutral-700">{t('compliance_contact')}</dt>
-          <dd>
-            {contact ? (
-              [contact.name, contact.email, contact.phone].filter(Boolean).join(' · ')
-            ) : (
-              <em>{t('compliance_anonymous')}</em>
-            )}
-          </dd>
-        </dl>
-      </section>
+      <CaseReport found={found} />
       <section aria-labelledby="case-status" className="flex flex-col gap-3">
         <h2 id="case-status" className="text-xl font-bold">
           {t('compliance_change_status')}

@@ -1,7 +1,7 @@
 import { localeTag, WHISTLE_STATUSES } from '@varg/domain';
 import { Form, Link, useLoaderData } from 'react-router';
-import { formatDay } from '../features/whistleblowing/thread.tsx';
 import { userApi } from '../lib/auth.server.ts';
+import { formatUtcDay } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -103,24 +103,24 @@ export default function Compliance() {
                   </th>
                   <td className="px-4 py-3">{t(`whistle_category_${c.category}`)}</td>
                   <td className="px-4 py-3">{t(`whistle_status_${c.status}`)}</td>
-                  <td className="px-4 py-3">{formatDay(c.receivedAt, tag)}</td>
+                  <td className="px-4 py-3">{formatUtcDay(c.receivedAt, tag)}</td>
                   <td className="px-4 py-3">
                     {c.acknowledgedAt ? (
                       <span className="text-neutral-600">
-                        {t('compliance_done_on', { date: formatDay(c.acknowledgedAt, tag) })}
+                        {t('compliance_done_on', { date: formatUtcDay(c.acknowledgedAt, tag) })}
                       </span>
                     ) : (
-                      formatDay(c.acknowledgementDue, tag)
+                      formatUtcDay(c.acknowledgementDue, tag)
                     )}
                     {c.acknowledgementOverdue && <Overdue />}
                   </td>
                   <td className="px-4 py-3">
                     {c.firstAnswerAt ? (
                       <span className="text-neutral-600">
-                        {t('compliance_done_on', { date: formatDay(c.firstAnswerAt, tag) })}
+                        {t('compliance_done_on', { date: formatUtcDay(c.firstAnswerAt, tag) })}
                       </span>
                     ) : (
-                      formatDay(c.feedbackDue, tag)
+                      formatUtcDay(c.feedbackDue, tag)
                     )}
                     {c.feedbackOverdue && <Overdue />}
                   </td>

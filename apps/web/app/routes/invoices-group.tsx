@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
-import { useOrderFormat } from '../features/orders/format.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
+import { useFormat } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -21,7 +21,7 @@ export const loader = guarded(['lead-dealer'], async ({ context, request }: Rout
 export default function InvoicesGroup() {
   const { t } = useTranslation();
   const { group, ownId } = useLoaderData<typeof loader>();
-  const { money } = useOrderFormat();
+  const { money } = useFormat();
   const localePath = useLocalePath();
   return (
     <div className="flex max-w-5xl flex-col gap-8">

@@ -3,9 +3,10 @@ import { LEDGER_KINDS, LEDGER_STATUSES } from '@varg/domain';
 import { data, Form, Link, useLoaderData } from 'react-router';
 import { BalanceCards } from '../features/invoices/balances.tsx';
 import { ledgerDealerId, ledgerFailure, ledgerFilterValues, ledgerQuery } from '../features/invoices/ledger.server.ts';
-import { useOrderFormat } from '../features/orders/format.ts';
+import { Select, StatusBadge } from '../features/invoices/ledger-controls.tsx';
 import { Pagination, pageParam } from '../features/store/pagination.tsx';
 import { authContext, userApi } from '../lib/auth.server.ts';
+import { useFormat } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -49,7 +50,7 @@ export const loader = guarded(['dealer'], async ({ context, request }: Route.Loa
 export default function Invoices() {
   const { t } = useTranslation();
   const { balances, page, filters, own, isLead, error } = useLoaderData<typeof loader>();
-  const { money, date } = useOrderFormat();
+  const { money, date } = useFormat();
   const localePath = useLocalePath();
   const dealer = balances.dealer;
   const csvQuery = new URLSearchParams(
@@ -186,57 +187,6 @@ export default function Invoices() {
           </>
         )}
       </section>
-    </div>
-  );
-}
-
-function StatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
-  const tone =
-    status === 'overdue'
-      ? 'bg-red-100 text-red-900'
-      : status === 'paid'
-        ? 'bg-emerald-100 text-emerald-900'
-        : 'bg-neutral-100 text-neutral-800';
-  return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>
-      {t(`ledger_status_${status}`)}
-    </span>
-  );
-}
-
-function Select({
-  id,
-  label,
-  name,
-  value,
-  options,
-}: {
-  id: string;
-  label: string;
-  name: string;
-  value: string;
-  options: [string, string][];
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-neutral-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={value}
-        className="rounded-lg border border-neutral-300 bg-white px-3 py-2.5"
-      >
-        <option value="">{t('invoices_all')}</option>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }

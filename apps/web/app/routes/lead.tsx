@@ -1,4 +1,5 @@
-import { isUuid, localeTag, localizedPath } from '@varg/domain';
+import { LeadEdit } from '@varg/contracts';
+import { isUuid, LEAD_STATUSES, localizedPath } from '@varg/domain';
 import {
   data,
   Form,
@@ -10,16 +11,18 @@ import {
   useSearchParams,
   useSubmit,
 } from 'react-router';
-import { LEAD_STATUSES, LeadFields, leadBody } from '../features/leads/lead-fields.tsx';
+import { LeadFields, leadBody } from '../features/leads/lead-fields.tsx';
+import { NoteList } from '../features/leads/note-list.tsx';
 import { useShell } from '../features/shell/providers.tsx';
 import { isApiRequestError } from '../lib/api.ts';
-import type { CallArgs } from '../lib/api-call.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
+import { useFormat } from '../lib/format.ts';
+import { parseBody } from '../lib/forms.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
-import { useLocale, useLocalePath } from '../lib/use-locale.ts';
+import { useLocalePath } from '../lib/use-locale.ts';
 import { SubmitButton } from '../ui/account-fields.tsx';
 import { buttonClass } from '../ui/button.ts';
 import { FormMessage } from '../ui/field.tsx';
@@ -52,11 +55,9 @@ export const action = guarded(['dealer'], async ({ context, request, params }: R
       await api.call('postReferralAddNotes', { body: { leadId: params.id, text: String(form.get('text') ?? '') } });
       return { intent, saved: 'leads_note_saved', error: null };
     }
-    await api.call('putReferralEditById', {
-      path: { id: params.id },
-      // The form's values as typed: the API checks them (a 400 the page shows).
-      body: { ...leadBody(form), status: String(form.get('status')) } as CallArgs<'putReferralEditById'>['body'],
-    });
+    const body = parseBody(LeadEdit, { ...leadBody(form), status: String(form.get('status')) });
+    if (!body.ok) return data({ intent, saved: null, error: 'leads_form_invalid' }, 400);
+    await api.call('putReferralEditById', { path: { id: params.id }, body: body.data });
     return { intent: 'edit', saved: 'leads_saved', error: null };
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;
@@ -76,9 +77,7 @@ export default function LeadPage() {
   const localePath = useLocalePath();
   const { confirm } = useShell();
   const submit = useSubmit();
-  const tag = localeTag(useLocale());
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = useFormat().dateTime;
   const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   const message = (intent: string) =>
     result?.intent === intent &&
@@ -151,21 +150,7 @@ export default function LeadPage() {
         <h2 id="lead-notes" className="text-xl font-semibold">
           {t('leads_notes')}
         </h2>
-        {lead.notes.length === 0 ? (
-          <p className="text-neutral-700">{t('leads_notes_empty')}</p>
-        ) : (
-          <ol className="flex flex-col gap-3 border-l-2 border-neutral-200 pl-4">
-            {lead.notes.map((note) => (
-              <li key={note._id}>
-                <p className="text-sm text-neutral-600">
-                  <time dateTime={note.createdAt}>{when(note.createdAt)}</time>
-                  {note.author && ` · ${note.author}`}
-                </p>
-                <p className="whitespace-pre-line">{note.text}</p>
-              </li>
-            ))}
-          </ol>
-        )}
+        <NoteList notes={lead.notes} />
         {message('note')}
         <Form method="post" className="flex flex-col gap-3" key={lead.notes.length}>
           <input type="hidden" name="intent" value="note" />

@@ -1,12 +1,13 @@
-import { localeTag, localizedPath } from '@varg/domain';
+import { LeadCreate } from '@varg/contracts';
+import { LEAD_STATUSES, localeTag, localizedPath } from '@varg/domain';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { LEAD_STATUSES, LeadFields, leadBody } from '../features/leads/lead-fields.tsx';
-import { formatOrderDay } from '../features/orders/format.ts';
+import { LeadFields, leadBody } from '../features/leads/lead-fields.tsx';
 import { Pagination, pageParam } from '../features/store/pagination.tsx';
 import { isApiRequestError } from '../lib/api.ts';
-import type { CallArgs } from '../lib/api-call.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
+import { formatOrderDay } from '../lib/format.ts';
+import { parseBody } from '../lib/forms.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -36,16 +37,15 @@ export const action = guarded(['dealer'], async ({ context, request }: Route.Act
   const form = await request.formData();
   const body = leadBody(form);
   const values = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v ?? '']));
+  const parsed = parseBody(LeadCreate, body);
+  if (!parsed.ok) return data({ error: 'leads_form_invalid', values, errors: parsed.errors }, 400);
   try {
-    const lead = await userApi(context, request).call('postReferralAddReferral', {
-      // The form's values as typed: the API checks them (a 400 the page shows).
-      body: body as CallArgs<'postReferralAddReferral'>['body'],
-    });
+    const lead = await userApi(context, request).call('postReferralAddReferral', { body: parsed.data });
     throw redirect(localizedPath(context.get(localeContext), `/leads/${lead._id}?created=1`));
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;
     return data(
-      { error: error.code === 'VALIDATION_ERROR' ? 'leads_form_invalid' : error.message, values },
+      { error: error.code === 'VALIDATION_ERROR' ? 'leads_form_invalid' : error.message, values, errors: {} },
       error.status,
     );
   }
@@ -71,7 +71,7 @@ export default function Leads() {
         <summary className="cursor-pointer font-semibold">{t('leads_add')}</summary>
         <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
           {result?.error && <FormMessage tone="error">{t(result.error)}</FormMessage>}
-          <LeadFields values={result?.values ?? {}} errors={{}} />
+          <LeadFields values={result?.values ?? {}} errors={result?.errors ?? {}} />
           <div>
             <SubmitButton busy={navigation.state === 'submitting'} busyLabel={t('form_saving')}>
               {t('leads_add_button')}

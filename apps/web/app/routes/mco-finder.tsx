@@ -1,9 +1,9 @@
 import type { McoVehicle } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { formatIsoDate } from '../features/stock-bikes/format.ts';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
+import { formatIsoDate } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';

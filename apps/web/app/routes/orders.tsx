@@ -1,4 +1,5 @@
 import type { DealerOrderPage } from '@varg/contracts';
+import { ORDER_STATUSES as STATUSES, ORDER_TYPES as TYPES } from '@varg/domain';
 import { Form, useNavigation } from 'react-router';
 import { EmptyOrders, OrderList, OrdersHeader } from '../features/orders/order-list.tsx';
 import { pageParam } from '../features/store/pagination.tsx';
@@ -12,9 +13,6 @@ import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'orders_dealer_title');
-
-const STATUSES = ['pending_payment', 'partially_paid', 'paid', 'cancelled'] as const;
-const TYPES = ['vehicle', 'store'] as const;
 
 /**
  * The dealers' orders list (spec sections 2 and 5: others go to /orders/my): the orders the dealer looks after — its

@@ -1,9 +1,8 @@
 import { EmailBody, ResetPasswordBody } from '@varg/contracts';
 import { data, Form, Link, useActionData, useNavigation, useParams } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
-import type { CallArgs } from '../lib/api-call.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
-import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
+import { type FieldErrors, readForm } from '../lib/forms.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocalePath } from '../lib/use-locale.ts';
@@ -19,24 +18,23 @@ export const meta: Route.MetaFunction = ({ matches, location, params }) =>
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { api } = context.get(servicesContext);
   const { lang } = context.get(localeContext);
-  const parsed = params.token
-    ? await parseForm(request, ResetPasswordBody, ['password'])
-    : await parseForm(request, EmailBody, ['email']);
-  const email = String(parsed.form.get('email') ?? '');
-  if (!parsed.ok)
-    return data({ email, errors: parsed.errors, formError: null, done: null, invalidLink: false }, { status: 400 });
+  const form = await request.formData();
+  const email = String(form.get('email') ?? '');
+  const token = params.token;
+  // Each form through its operation's own schema: the new password with the mailed token, or the e-mail to send it to.
+  const withToken = token ? readForm(form, ResetPasswordBody, ['password']) : null;
+  const withEmail = token ? null : readForm(form, EmailBody, ['email']);
+  const invalid = withToken && !withToken.ok ? withToken : withEmail && !withEmail.ok ? withEmail : null;
+  if (invalid)
+    return data({ email, errors: invalid.errors, formError: null, done: null, invalidLink: false }, { status: 400 });
   try {
-    const done = params.token
-      ? await api.call(
-          'postUserPasswordResetByToken',
-          { path: { token: params.token }, body: parsed.data as CallArgs<'postUserPasswordResetByToken'>['body'] },
-          { lang },
-        )
-      : await api.call(
-          'postUserPasswordReset',
-          { body: parsed.data as CallArgs<'postUserPasswordReset'>['body'] },
-          { lang },
-        );
+    const done =
+      token && withToken?.ok
+        ? await api.call('postUserPasswordResetByToken', { path: { token }, body: withToken.data }, { lang })
+        : withEmail?.ok
+          ? await api.call('postUserPasswordReset', { body: withEmail.data }, { lang })
+          : null;
+    if (!done) throw new Response(null, { status: 400 });
     return data({ email, errors: {} as FieldErrors, formError: null, done: done.message, invalidLink: false });
   } catch (error) {
     if (!isApiRequestError(error)) throw error;

@@ -3,6 +3,7 @@ import { localeTag } from '@varg/domain';
 import { Link, useLoaderData, useParams } from 'react-router';
 import { LegalBody } from '../features/legal/document.tsx';
 import { localeContext, servicesContext } from '../lib/context.ts';
+import { formatUtcDay } from '../lib/format.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath } from '../lib/use-locale.ts';
@@ -54,9 +55,7 @@ export default function Terms() {
   );
   if (document) {
     const english = document.lang !== locale.lang;
-    const published = new Intl.DateTimeFormat(localeTag(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(
-      new Date(document.publishedAt),
-    );
+    const published = formatUtcDay(document.publishedAt, localeTag(locale));
     return (
       <main id="main" className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-12">
         {back}

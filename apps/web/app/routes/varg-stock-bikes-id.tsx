@@ -4,7 +4,6 @@ import { ArrowLeft, CalendarCheck, Wallet } from 'lucide-react';
 import { Link, redirect } from 'react-router';
 import { bikeColor } from '../features/bike/colors.ts';
 import { AddToCartButton, CartForm, useCartFetcher } from '../features/cart/cart-form.tsx';
-import { useFormat } from '../features/stock-bikes/format.ts';
 import { PriceBreakdown } from '../features/stock-bikes/price-breakdown.tsx';
 import {
   chosenOptions,
@@ -18,6 +17,7 @@ import { InStockBadge } from '../features/stock-bikes/stock-bike-card.tsx';
 import { type StockBike, taxNoteKey } from '../features/stock-bikes/types.ts';
 import { isApiRequestError } from '../lib/api.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
+import { useFormat } from '../lib/format.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { decimalAmount, JsonLd } from '../lib/json-ld.tsx';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';
@@ -112,7 +112,7 @@ export default function StockBikeDetail({ loaderData }: Route.ComponentProps) {
 
           <p className="mt-6 flex flex-wrap items-baseline gap-x-3">
             <span className="text-3xl font-bold">
-              {format.money({ amount: pricing.discountedPrice, currencyCode: pricing.currencyCode })}
+              {format.price({ amount: pricing.discountedPrice, currencyCode: pricing.currencyCode })}
             </span>
             <span className="text-neutral-600">{t(taxNoteKey(pricing.taxDisplay))}</span>
           </p>
@@ -125,7 +125,7 @@ export default function StockBikeDetail({ loaderData }: Route.ComponentProps) {
           )}
           <p className="mt-2 flex items-center gap-2 text-neutral-800">
             <Wallet size={20} aria-hidden="true" className="shrink-0" />
-            {t('stock_deposit_amount', { amount: format.money(pricing.deposit) })}
+            {t('stock_deposit_amount', { amount: format.price(pricing.deposit) })}
           </p>
           <CartForm fetcher={cartFetcher} intent="add-stock-bike" fields={{ stockBikeId: bike._id }} className="mt-6">
             <AddToCartButton
@@ -162,13 +162,13 @@ export default function StockBikeDetail({ loaderData }: Route.ComponentProps) {
           <dl className="mt-6 grid gap-2 rounded-2xl bg-neutral-100 p-5 text-sm">
             <div className="flex justify-between gap-4">
               <dt>{t('stock_deposit')}</dt>
-              <dd className="font-semibold tabular-nums">{format.money(pricing.deposit)}</dd>
+              <dd className="font-semibold tabular-nums">{format.price(pricing.deposit)}</dd>
             </div>
             {pricing.financeFrom && (
               <div className="flex justify-between gap-4">
                 <dt>{t('stock_finance')}</dt>
                 <dd className="font-semibold tabular-nums">
-                  {t('stock_per_month', { amount: format.money(pricing.financeFrom) })}
+                  {t('stock_per_month', { amount: format.price(pricing.financeFrom) })}
                 </dd>
               </div>
             )}

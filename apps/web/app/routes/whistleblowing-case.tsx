@@ -1,9 +1,10 @@
 import { WhistleCredentials, WhistleMessageBody, type WhistleReporterCase } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { data, Form, Link, useActionData, useNavigation } from 'react-router';
-import { formatWhen, Thread } from '../features/whistleblowing/thread.tsx';
+import { Thread } from '../features/whistleblowing/thread.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
+import { formatUtcDateTime } from '../lib/format.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -94,11 +95,11 @@ export default function WhistleblowingCase() {
             <dt className="font-medium text-neutral-700">{t('whistle_category')}</dt>
             <dd>{t(`whistle_category_${found.category}`)}</dd>
             <dt className="font-medium text-neutral-700">{t('whistle_received_at')}</dt>
-            <dd>{formatWhen(found.receivedAt, tag)}</dd>
+            <dd>{formatUtcDateTime(found.receivedAt, tag)}</dd>
             {found.acknowledgedAt && (
               <>
                 <dt className="font-medium text-neutral-700">{t('compliance_acknowledged_at')}</dt>
-                <dd>{formatWhen(found.acknowledgedAt, tag)}</dd>
+                <dd>{formatUtcDateTime(found.acknowledgedAt, tag)}</dd>
               </>
             )}
           </dl>

@@ -1,19 +1,14 @@
 import { WhistleContact, type WhistleReceipt, WhistleReportBody } from '@varg/contracts';
-import { localeTag, WHISTLE_CATEGORIES } from '@varg/domain';
 import { useEffect } from 'react';
-import { data, Form, Link, useActionData, useNavigation } from 'react-router';
+import { data, Link, useActionData } from 'react-router';
 import { z } from 'zod';
-import { CopyButton } from '../features/whistleblowing/copy-button.tsx';
-import { formatDay } from '../features/whistleblowing/thread.tsx';
+import { ReportFields, ReportReceipt } from '../features/whistleblowing/report.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { captchaOf, type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
-import { useLocale, useLocalePath } from '../lib/use-locale.ts';
-import { SubmitButton } from '../ui/account-fields.tsx';
-import { CaptchaField } from '../ui/captcha.tsx';
-import { Field, FormMessage, Select, TextArea } from '../ui/field.tsx';
+import { useLocalePath } from '../lib/use-locale.ts';
 import type { Route } from './+types/whistleblowing-channel';
 
 // The whistleblowing channel (EU Directive 2019/1937; decision 023): anyone reports without an account and gets a case
@@ -79,9 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function WhistleblowingChannel() {
   const { t } = useTranslation();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const localePath = useLocalePath();
-  const tag = localeTag(useLocale());
   const failed = result && !result.ok ? result : null;
   const values = failed?.values ?? {};
   const errors = failed?.errors ?? {};
@@ -97,148 +90,9 @@ export default function WhistleblowingChannel() {
         <p className="text-sm text-neutral-700">{t('whistle_privacy')}</p>
       </header>
       {result?.ok ? (
-        <section
-          aria-labelledby="whistle-sent"
-          className="flex flex-col gap-5 rounded-2xl border border-emerald-200 bg-emerald-50 p-6"
-        >
-          <h2 id="whistle-sent" className="text-xl font-bold" tabIndex={-1} ref={(el) => el?.focus()}>
-            {t('whistle_sent_title')}
-          </h2>
-          <p role="alert" className="font-semibold text-emerald-950">
-            {t('whistle_sent_text')}
-          </p>
-          <dl className="flex flex-col gap-4">
-            <div className="flex flex-col gap-1">
-              <dt className="text-sm font-medium text-neutral-800">{t('whistle_code')}</dt>
-              <dd className="flex flex-wrap items-center gap-3">
-                <code
-                  data-testid="whistle-code"
-                  className="rounded-lg bg-white px-3 py-2 font-mono text-lg tracking-wider"
-                >
-                  {result.receipt.code}
-                </code>
-                <CopyButton value={result.receipt.code} label={t('whistle_copy_code')} />
-              </dd>
-            </div>
-            <div className="flex flex-col gap-1">
-              <dt className="text-sm font-medium text-neutral-800">{t('whistle_secret')}</dt>
-              <dd className="flex flex-wrap items-center gap-3">
-                <code
-                  data-testid="whistle-secret"
-                  className="rounded-lg bg-white px-3 py-2 font-mono text-base tracking-wider sm:text-lg"
-                >
-                  {result.receipt.secret}
-                </code>
-                <CopyButton value={result.receipt.secret} label={t('whistle_copy_secret')} />
-              </dd>
-            </div>
-          </dl>
-          <p className="text-sm text-neutral-800">
-            {t('whistle_ack_due', { date: formatDay(result.receipt.acknowledgementDue, tag) })}
-          </p>
-          <Link
-            to={localePath('/whistleblowing-channel/case')}
-            className="self-start text-sm font-semibold underline underline-offset-4"
-          >
-            {t('whistle_follow_heading')}
-          </Link>
-        </section>
+        <ReportReceipt receipt={result.receipt} />
       ) : (
-        <section aria-labelledby="whistle-report" className="flex flex-col gap-4">
-          <h2 id="whistle-report" className="text-xl font-bold">
-            {t('whistle_report_heading')}
-          </h2>
-          {failed?.error && <FormMessage tone="error">{failed.error}</FormMessage>}
-          <Form method="post" className="flex flex-col gap-5" noValidate>
-            <Select
-              label={t('whistle_category')}
-              name="category"
-              required
-              defaultValue={values.category ?? ''}
-              error={errors.category}
-            >
-              <option value="">{t('whistle_category_choose')}</option>
-              {WHISTLE_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {t(`whistle_category_${c}`)}
-                </option>
-              ))}
-            </Select>
-            <TextArea
-              label={t('whistle_description')}
-              name="description"
-              required
-              rows={7}
-              minLength={20}
-              maxLength={10_000}
-              defaultValue={values.description}
-              hint={t('whistle_description_hint')}
-              error={errors.description}
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                label={t('whistle_when')}
-                name="when"
-                maxLength={200}
-                defaultValue={values.when}
-                error={errors.when}
-              />
-              <Field
-                label={t('whistle_where')}
-                name="where"
-                maxLength={200}
-                defaultValue={values.where}
-                error={errors.where}
-              />
-            </div>
-            <TextArea
-              label={t('whistle_people')}
-              name="people"
-              rows={2}
-              maxLength={1000}
-              defaultValue={values.people}
-              error={errors.people}
-            />
-            <fieldset className="flex flex-col gap-4 rounded-2xl border border-neutral-200 p-4">
-              <legend className="px-1 font-semibold">{t('whistle_contact_legend')}</legend>
-              <p className="text-sm text-neutral-700">{t('whistle_contact_hint')}</p>
-              <Field
-                label={t('whistle_contact_name')}
-                name="name"
-                maxLength={120}
-                autoComplete="off"
-                defaultValue={values.name}
-                error={errors.name}
-              />
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field
-                  label={t('whistle_contact_email')}
-                  name="email"
-                  type="email"
-                  maxLength={254}
-                  autoComplete="off"
-                  defaultValue={values.email}
-                  error={errors.email}
-                />
-                <Field
-                  label={t('whistle_contact_phone')}
-                  name="phone"
-                  type="tel"
-                  maxLength={32}
-                  autoComplete="off"
-                  defaultValue={values.phone}
-                  error={errors.phone}
-                />
-              </div>
-            </fieldset>
-            <CaptchaField action="whistleblowing" />
-            <div>
-              <SubmitButton busy={navigation.state === 'submitting'} busyLabel={t('vehicle_transfer_sending')}>
-                {t('whistle_submit')}
-              </SubmitButton>
-            </div>
-          </Form>
-        </section>
+        <ReportFields values={values} errors={errors} error={failed?.error ?? null} />
       )}
       <section aria-labelledby="whistle-follow" className="flex flex-col gap-2 border-t border-neutral-200 pt-6">
         <h2 id="whistle-follow" className="text-xl font-bold">

@@ -1,9 +1,10 @@
+import { WinnerAddress } from '@varg/contracts';
 import { formatLocaleSegment } from '@varg/domain';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { money } from '../features/configurator/price.tsx';
 import { isApiRequestError } from '../lib/api.ts';
-import type { CallArgs } from '../lib/api-call.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
+import { money } from '../lib/format.ts';
+import { parseBody } from '../lib/forms.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath, useRootData } from '../lib/use-locale.ts';
@@ -56,12 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '').trim()]));
   if (!link) return data({ error: 'error_winner_link_invalid', values }, 404);
+  const body = parseBody(WinnerAddress, values);
+  if (!body.ok) return data({ error: 'error_validation', values }, 400);
   try {
-    await userApi(context, request).call('postAxesWinnersAddressByNumberByHash', {
-      path: link,
-      // The form's values as typed: the API checks them (a 400 the page shows).
-      body: values as CallArgs<'postAxesWinnersAddressByNumberByHash'>['body'],
-    });
+    await userApi(context, request).call('postAxesWinnersAddressByNumberByHash', { path: link, body: body.data });
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;
     return data({ error: error.message, values }, error.status);

@@ -1,5 +1,5 @@
 // Server side of the checkout pages: which cart, paying an order with any method, where the buyer goes next.
-import { type Locale, localizedPath, parseCardExpiry } from '@varg/domain';
+import { APPROVAL_METHODS, isPaymentMethodIn, type Locale, localizedPath, parseCardExpiry } from '@varg/domain';
 import type { CallArgs, TypedCalls } from '../../lib/api-call.ts';
 import { STRIPE_ELEMENT_METHODS, type StripeConfirm } from './stripe-pay.tsx';
 import type { SavedCardView } from './types.ts';
@@ -44,6 +44,8 @@ type PaymentDetails = NonNullable<CallArgs<'postPaymentByIdConfirm'>['body']>['d
 
 function details(choice: PaymentChoice): PaymentDetails | null {
   const f = (name: string) => String(choice.form.get(name) ?? '').trim();
+  // Approved on the provider's page (or the wallet's sheet): nothing to send.
+  if (isPaymentMethodIn(APPROVAL_METHODS, choice.method)) return { type: 'redirect' };
   switch (choice.method) {
     case 'card': {
       const saved = f('card_choice');
@@ -70,11 +72,6 @@ function details(choice: PaymentChoice): PaymentDetails | null {
             accountType: f('ach_type') === 'savings' ? 'savings' : 'checking',
           }
         : null;
-    case 'klarna':
-    case 'splitit':
-    case 'google_pay':
-    case 'apple_pay':
-      return { type: 'redirect' };
     default:
       return null;
   }

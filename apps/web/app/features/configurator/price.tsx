@@ -1,13 +1,8 @@
 // Prices as the configurator and the pre-summary show them: the total with its tax note, deposit, finance-from
 // and delivery date. Amounts are integer minor units from the API; nothing is computed here.
 import type { PricingInfo } from '@varg/contracts';
-import { formatMoney } from '@varg/domain';
+import { formatIsoDate, money } from '../../lib/format.ts';
 import type { TFunction } from '../../lib/i18n.ts';
-import { formatIsoDate } from '../stock-bikes/format.ts';
-
-export function money(amount: number, currency: string, tag: string): string {
-  return formatMoney({ amount, currency }, tag);
-}
 
 /** An option's price difference: "Included", or "+€1,000.00". */
 export function optionPrice(amount: number, currency: string, tag: string, t: TFunction): string {

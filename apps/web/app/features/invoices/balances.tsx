@@ -1,11 +1,11 @@
 import type { LedgerTotals } from '@varg/contracts';
+import { useFormat } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useOrderFormat } from '../orders/format.ts';
 
 /** One card per currency: what was invoiced, credited, paid and reimbursed, the open balance and what is overdue. */
 export function BalanceCards({ balances }: { balances: readonly LedgerTotals[] }) {
   const { t } = useTranslation();
-  const { money } = useOrderFormat();
+  const { money } = useFormat();
   if (balances.length === 0) return <p className="text-neutral-700">{t('invoices_no_balance')}</p>;
   return (
     <ul className="grid gap-4 sm:grid-cols-2">

@@ -2,7 +2,6 @@ import type { Lead } from '@varg/contracts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Field } from '../../ui/field.tsx';
 
-export const LEAD_STATUSES = ['new', 'contacted', 'test_ride_booked', 'test_ride_done', 'won', 'lost'] as const;
 export const LEAD_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'model', 'message'] as const;
 
 /** The fields of a lead, for adding one and editing it. */

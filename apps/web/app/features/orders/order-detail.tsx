@@ -1,14 +1,15 @@
 import type { BankDetails, OrderAddress, OrderAttachment, OrderLine, OrderView } from '@varg/contracts';
-import { ArrowLeft, CalendarCheck, FileDown, FileText, Landmark, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, CalendarCheck, FileDown, FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useFormat } from '../../lib/format.ts';
 import { countryName, useTranslation } from '../../lib/i18n.ts';
 import { useLocale, useLocalePath } from '../../lib/use-locale.ts';
 import { BikeIllustration } from '../../ui/bike-illustration.tsx';
 import { buttonClass } from '../../ui/button.ts';
 import { bikeColor } from '../bike/colors.ts';
-import { useOrderFormat } from './format.ts';
 import { invoicePath, ORDER_LIST_PATH } from './paths.ts';
+import { BankTransfer, Payments, ReservationNotice } from './payments.tsx';
 import { OrderShipments } from './shipments.tsx';
 import { OrderStatusBadge } from './status.tsx';
 
@@ -56,7 +57,7 @@ export function Address({ address }: { address: OrderAddress }) {
 
 export function Line({ line, currency, children }: { line: OrderLine; currency: string; children?: ReactNode }) {
   const { t } = useTranslation();
-  const format = useOrderFormat();
+  const format = useFormat();
   const isBike = line.type !== 'store';
   return (
     <li className="flex flex-col gap-4 py-4 first:pt-0 last:pb-0 sm:flex-row">
@@ -108,7 +109,7 @@ export function Line({ line, currency, children }: { line: OrderLine; currency: 
 
 export function Totals({ order }: { order: OrderView }) {
   const { t } = useTranslation();
-  const format = useOrderFormat();
+  const format = useFormat();
   const money = (amount: number) => format.money(amount, order.currency);
   const reverse = order.taxPresentation === 'reverse_charge';
   // Under reverse charge everything is listed net, as charged: the lines, and shipping as the rest of the total.
@@ -148,117 +149,6 @@ export function Totals({ order }: { order: OrderView }) {
   );
 }
 
-export function Payments({ order, payable = true }: { order: OrderView; payable?: boolean }) {
-  const { t } = useTranslation();
-  const format = useOrderFormat();
-  const to = useLocalePath();
-  // The balance after a deposit, or a payment that failed or was left: paid on the order's own payment page.
-  const pay =
-    payable && order.toPay > 0 && order.status !== 'cancelled' ? (
-      <Link to={to(`/complete-order/${order.id}`)} className={`${buttonClass.primary} mt-4 w-full`}>
-        {t('orders_pay_balance')} · {format.money(order.toPay, order.currency)}
-      </Link>
-    ) : null;
-  if (order.payments.length === 0)
-    return (
-      <>
-        <p className="text-sm text-neutral-600">{t('order_payments_none')}</p>
-        {pay}
-      </>
-    );
-  return (
-    <>
-      <ul className="divide-y divide-neutral-100 text-sm">
-        {order.payments.map((p) => (
-          <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
-            <div>
-              <p className="font-medium">
-                {t(`payment_kind_${p.kind}`)} · {t(`payment_method_${p.method}`)}
-              </p>
-              <p className="text-neutral-600">
-                {format.day(p.createdAt)} · {t(`order_payment_status_${p.status.toLowerCase()}`)}
-              </p>
-              {p.refunded > 0 ? (
-                <p className="text-neutral-600">
-                  {t('order_payment_refunded', { amount: format.money(p.refunded, p.currency) })}
-                </p>
-              ) : null}
-            </div>
-            <p className={`tabular-nums ${p.status === 'SUCCEEDED' ? 'font-semibold' : 'text-neutral-600'}`}>
-              {format.money(p.amount, p.currency)}
-            </p>
-          </li>
-        ))}
-      </ul>
-      {pay}
-    </>
-  );
-}
-
-/** Our account, the reference and the amount, while the buyer's bank transfer is awaited. */
-export function BankTransfer({ bank }: { bank: BankDetails }) {
-  const { t } = useTranslation();
-  const format = useOrderFormat();
-  const amount = format.money(bank.amount, bank.currency);
-  const rows: Array<[string, string]> = [
-    [t('order_bank_beneficiary'), bank.beneficiary],
-    [t('order_bank_iban'), bank.iban],
-    [t('order_bank_bic'), bank.bic],
-    [t('order_bank_reference'), bank.reference],
-    [t('order_bank_amount'), amount],
-  ];
-  return (
-    <section aria-labelledby="bank-title" className="rounded-2xl border-2 border-neutral-900 bg-white p-5">
-      <h2 id="bank-title" className="flex items-center gap-2 text-lg font-bold">
-        <Landmark size={20} aria-hidden="true" />
-        {t('order_bank_title')}
-      </h2>
-      <p className="mt-2 text-sm">{t('order_bank_intro', { amount })}</p>
-      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-neutral-600">{label}</dt>
-            <dd className="font-mono font-semibold break-all select-all">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {bank.sandbox && (
-        <p className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
-          <TriangleAlert size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
-          {t('order_bank_sandbox')}
-        </p>
-      )}
-    </section>
-  );
-}
-
-/** One order: what was bought, the totals and the ledger, delivery, payments, the invoice and how to pay. */
-/**
- * An unpaid order's stock bikes are held until a deadline (decision 027): the buyer is told when, and, once it lapsed
- * unpaid, that the order was cancelled.
- */
-export function ReservationNotice({ order }: { order: OrderView }) {
-  const { t } = useTranslation();
-  const format = useOrderFormat();
-  if (order.reservationLapsed) {
-    return (
-      <p role="status" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-        {t('order_reservation_lapsed')}
-      </p>
-    );
-  }
-  if (!order.reservedUntil) return null;
-  return (
-    <p
-      role="status"
-      data-testid="reservation-deadline"
-      className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
-    >
-      {t('order_reservation_deadline', { date: format.deadline(order.reservedUntil) })}
-    </p>
-  );
-}
-
 export function OrderDetail({
   order,
   bank,
@@ -272,7 +162,7 @@ export function OrderDetail({
   dealerInvoices?: OrderAttachment[];
 }) {
   const { t } = useTranslation();
-  const format = useOrderFormat();
+  const format = useFormat();
   const localePath = useLocalePath();
   return (
     <div className="flex flex-col gap-6">

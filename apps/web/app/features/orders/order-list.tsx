@@ -2,13 +2,13 @@ import type { OrderView, OrderViewPage } from '@varg/contracts';
 import { Package } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useFormat } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalePath } from '../../lib/use-locale.ts';
 import { BikeIllustration } from '../../ui/bike-illustration.tsx';
 import { buttonClass } from '../../ui/button.ts';
 import { bikeColor } from '../bike/colors.ts';
 import { Pagination } from '../store/pagination.tsx';
-import { useOrderFormat } from './format.ts';
 import { orderPath } from './paths.ts';
 import { OrderStatusBadge } from './status.tsx';
 
@@ -33,7 +33,7 @@ function OrderCard({
   customer: string | null;
 }) {
   const { t } = useTranslation();
-  const format = useOrderFormat();
+  const format = useFormat();
   const localePath = useLocalePath();
   const money = (amount: number) => format.money(amount, order.currency);
   const bike = order.type === 'vehicle' ? order.lines.find((l) => l.type !== 'store') : undefined;

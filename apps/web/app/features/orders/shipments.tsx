@@ -1,8 +1,8 @@
 import type { OrderShipment } from '@varg/contracts';
 import { CARRIER_NAMES } from '@varg/domain';
 import { Truck } from 'lucide-react';
+import { useFormat } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useOrderFormat } from './format.ts';
 
 /** A carrier as printed: its brand, or "another carrier" in the page's language. */
 export function useCarrierName() {
@@ -14,7 +14,7 @@ export function useCarrierName() {
 /** The parcels of a parts order (decision 042): carrier, tracking number, the carrier's tracking page. */
 export function ShipmentList({ shipments }: { shipments: OrderShipment[] }) {
   const { t } = useTranslation();
-  const format = useOrderFormat();
+  const format = useFormat();
   const carrierName = useCarrierName();
   return (
     <ul className="flex flex-col gap-3 text-sm">

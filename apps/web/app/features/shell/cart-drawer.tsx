@@ -1,10 +1,11 @@
 import type { Cart, CartItem, CartStoreItem } from '@varg/contracts';
-import { CART_MAX_QUANTITY, formatLocaleSegment, formatMoney } from '@varg/domain';
+import { CART_MAX_QUANTITY, formatLocaleSegment } from '@varg/domain';
 import { formatPercent } from '@varg/i18n';
 import { AlertTriangle, Loader2, Minus, Pencil, Plus, ShoppingBag, Trash2, X } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Link, useFetcher } from 'react-router';
+import { money } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalePath, useRootData } from '../../lib/use-locale.ts';
 import type { CartLoaderData } from '../../routes/cart.ts';
@@ -109,12 +110,12 @@ function LinePrice({ line, tag }: { line: Pick<CartItem, 'subTotal' | 'quantity'
       </p>
     );
   }
-  const money = (amount: number) => formatMoney({ amount, currency: line.subTotal?.symbol ?? 'USD' }, tag);
+  const amount = (minor: number) => money(minor, line.subTotal?.symbol ?? 'USD', tag);
   return (
     <div className="text-right">
-      <p className="font-semibold tabular-nums">{money(line.subTotal.price)}</p>
+      <p className="font-semibold tabular-nums">{amount(line.subTotal.price)}</p>
       {line.quantity > 1 ? (
-        <p className="text-xs text-neutral-600">{t('cart_each', { price: money(line.subTotal.unitPrice) })}</p>
+        <p className="text-xs text-neutral-600">{t('cart_each', { price: amount(line.subTotal.unitPrice) })}</p>
       ) : null}
     </div>
   );
@@ -208,7 +209,7 @@ function Totals({ cart, tag, onCart }: { cart: Cart; tag: string; onCart: SetCar
   const { confirm } = useShell();
   const cleaner = useCartFetcher((result) => onCart(result.cart));
   const action = useCartAction();
-  const money = (amount: number) => formatMoney({ amount, currency: cart.currency }, tag);
+  const amount = (minor: number) => money(minor, cart.currency, tag);
   const { subTotal } = cart;
   const rate = formatPercent(tag, subTotal.vat);
   const row = 'flex justify-between gap-4';
@@ -222,13 +223,13 @@ function Totals({ cart, tag, onCart }: { cart: Cart; tag: string; onCart: SetCar
         {subTotal.price > subTotal.priceWithDiscount ? (
           <div className={row}>
             <dt className="text-neutral-700">{t('cart_discount')}</dt>
-            <dd className="tabular-nums">−{money(subTotal.price - subTotal.priceWithDiscount)}</dd>
+            <dd className="tabular-nums">−{amount(subTotal.price - subTotal.priceWithDiscount)}</dd>
           </div>
         ) : null}
         <div className={`${row} text-base font-bold`}>
           <dt>{t('cart_subtotal')}</dt>
           <dd className="tabular-nums" data-testid="cart-subtotal">
-            {money(subTotal.priceWithDiscount)}
+            {amount(subTotal.priceWithDiscount)}
           </dd>
         </div>
         <div className={row}>
@@ -236,14 +237,14 @@ function Totals({ cart, tag, onCart }: { cart: Cart; tag: string; onCart: SetCar
             {subTotal.vat > 0 ? t('cart_vat_included', { rate }) : t('cart_tax_at_checkout')}
           </dt>
           <dd className="tabular-nums" data-testid="cart-vat">
-            {subTotal.vat > 0 ? money(subTotal.vatAmount) : '—'}
+            {subTotal.vat > 0 ? amount(subTotal.vatAmount) : '—'}
           </dd>
         </div>
         {subTotal.deposit > 0 ? (
           <div className={row}>
             <dt className="text-neutral-700">{t('cart_deposit')}</dt>
             <dd className="tabular-nums" data-testid="cart-deposit">
-              {money(subTotal.deposit)}
+              {amount(subTotal.deposit)}
             </dd>
           </div>
         ) : null}

@@ -1,5 +1,5 @@
+import { useFormat } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useFormat } from './format.ts';
 import type { OptionGroup } from './query.ts';
 import type { StockBike } from './types.ts';
 
@@ -19,7 +19,7 @@ export function PriceBreakdown({
   const { t } = useTranslation();
   const format = useFormat();
   const currencyCode = pricing.currencyCode;
-  const money = (amount: number) => format.money({ amount, currencyCode });
+  const money = (amount: number) => format.price({ amount, currencyCode });
   const discount = pricing.discountedPrice - pricing.totalPrice;
   return (
     <table className="w-full text-left text-sm">
@@ -45,7 +45,7 @@ export function PriceBreakdown({
             <td className="py-2.5 text-right whitespace-nowrap tabular-nums">
               {option.price.amount === 0
                 ? t('stock_price_included')
-                : `${option.price.amount > 0 ? '+' : ''}${format.money(option.price)}`}
+                : `${option.price.amount > 0 ? '+' : ''}${format.price(option.price)}`}
             </td>
           </tr>
         ))}

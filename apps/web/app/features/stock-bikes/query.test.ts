@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { formatIsoDate } from '../../lib/format.ts';
 import { bikeColor } from '../bike/colors.ts';
-import { formatIsoDate } from './format.ts';
 import {
   chosenOptions,
   filterGroups,

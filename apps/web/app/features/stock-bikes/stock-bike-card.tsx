@@ -1,10 +1,10 @@
 import { CalendarCheck, CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { useFormat } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { BikeIllustration } from '../../ui/bike-illustration.tsx';
 import { buttonClass } from '../../ui/button.ts';
 import { bikeColor } from '../bike/colors.ts';
-import { useFormat } from './format.ts';
 import { chosenOptions, type OptionGroup } from './query.ts';
 import { type StockBike, taxNoteKey } from './types.ts';
 
@@ -76,17 +76,17 @@ export function StockBikeCard({
           {pricing.discountPercentage > 0 && (
             <p className="text-sm text-neutral-600">
               <span className="sr-only">{t('stock_price_before_discount')} </span>
-              <s>{format.money({ amount: pricing.totalPrice, currencyCode })}</s>
+              <s>{format.price({ amount: pricing.totalPrice, currencyCode })}</s>
             </p>
           )}
           <p className="flex flex-wrap items-baseline gap-x-2">
             <span className="text-2xl font-bold">
-              {format.money({ amount: pricing.discountedPrice, currencyCode })}
+              {format.price({ amount: pricing.discountedPrice, currencyCode })}
             </span>
             <span className="text-sm text-neutral-600">{t(taxNoteKey(pricing.taxDisplay))}</span>
           </p>
           <p className="mt-1 text-sm text-neutral-700">
-            {t('stock_deposit_amount', { amount: format.money(pricing.deposit) })}
+            {t('stock_deposit_amount', { amount: format.price(pricing.deposit) })}
           </p>
           {delivery && (
             <p className="mt-1 flex items-center gap-1.5 text-sm text-neutral-700">

@@ -1,11 +1,11 @@
 import type { StoreArticle } from '@varg/contracts';
 import { useId, useState } from 'react';
+import { useLocaleTag } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { AddToCartButton, CartForm, useCartFetcher } from '../cart/cart-form.tsx';
 import { Availability } from './availability.tsx';
 import { articleName, attributeLabel, attributeValue, variantDimensions, variantLabel } from './labels.ts';
 import { Price } from './price.tsx';
-import { useLocaleTag } from './use-locale-tag.ts';
 
 type Heading = 'h3' | 'h4';
 

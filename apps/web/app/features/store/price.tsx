@@ -1,8 +1,7 @@
 import type { StorePrice } from '@varg/contracts';
-import { formatMoney } from '@varg/domain';
 import { formatPercent } from '@varg/i18n';
+import { money, useLocaleTag } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useLocaleTag } from './use-locale-tag.ts';
 
 /** The price as shown in the visitor's country, with what it contains (VAT) or leaves out (sales tax). */
 export function Price({ price }: { price: StorePrice | null }) {
@@ -13,9 +12,7 @@ export function Price({ price }: { price: StorePrice | null }) {
   return (
     <div>
       <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className="text-2xl font-bold tracking-tight">
-          {formatMoney({ amount: price.total, currency: price.currency }, tag)}
-        </span>
+        <span className="text-2xl font-bold tracking-tight">{money(price.total, price.currency, tag)}</span>
         {price.discount_percentage > 0 && (
           <span className="rounded-full bg-lime-300 px-2 py-0.5 text-xs font-semibold text-neutral-950">
             {t('store_discount', { percent: formatPercent(tag, price.discount_percentage) })}

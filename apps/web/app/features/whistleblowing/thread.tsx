@@ -1,4 +1,5 @@
 import { localeTag } from '@varg/domain';
+import { formatUtcDateTime } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 
@@ -8,15 +9,6 @@ export interface ThreadMessage {
   body: string;
   createdAt: string;
   authorName?: string | null;
-}
-
-/** A moment in the page's language, in UTC (the same on the server and in every browser). */
-export function formatWhen(iso: string, tag: string): string {
-  return `${new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
-}
-
-export function formatDay(iso: string, tag: string): string {
-  return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
 }
 
 /** A case's messages, oldest first; `side` names the reader, whose own messages are "You". */
@@ -43,7 +35,7 @@ export function Thread({ messages, side }: { messages: ThreadMessage[]; side: 'r
                 {who}
                 {m.authorName ? ` (${m.authorName})` : ''}
               </span>{' '}
-              · <time dateTime={m.createdAt}>{formatWhen(m.createdAt, tag)}</time>
+              · <time dateTime={m.createdAt}>{formatUtcDateTime(m.createdAt, tag)}</time>
             </p>
             <p className="mt-2 whitespace-pre-wrap break-words">{m.body}</p>
           </li>

@@ -1,4 +1,4 @@
-import { money } from '../../configurator/price.tsx';
+import { money } from '../../../lib/format.ts';
 
 /** An amount of the auction (minor units), or a dash. */
 export const auctionMoney = (amount: number | null, currency: string, tag: string) =>

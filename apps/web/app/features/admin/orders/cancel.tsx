@@ -1,7 +1,7 @@
 import type { AdminOrderDetail } from '@varg/contracts';
 import { Form, useNavigation } from 'react-router';
+import { useFormat } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useOrderFormat } from '../../orders/format.ts';
 import type { OrderActionResult } from './actions.server.ts';
 import { FormError, typed } from './message.tsx';
 
@@ -11,7 +11,7 @@ import { FormError, typed } from './message.tsx';
  */
 export function CancelOrder({ detail, result }: { detail: AdminOrderDetail; result: OrderActionResult | undefined }) {
   const { t } = useTranslation();
-  const format = useOrderFormat();
+  const format = useFormat();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'cancel';
   const { order } = detail;

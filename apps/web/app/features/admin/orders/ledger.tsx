@@ -1,11 +1,11 @@
 import type { AdminOrderDetail } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { Form, useNavigation } from 'react-router';
+import { useFormat } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { buttonClass } from '../../../ui/button.ts';
 import { Field } from '../../../ui/field.tsx';
-import { useOrderFormat } from '../../orders/format.ts';
 import { Section } from '../../orders/order-detail.tsx';
 import { formatAdminTime } from '../format.ts';
 import type { OrderActionResult } from './actions.server.ts';
@@ -28,7 +28,7 @@ function useLabel() {
 export function Ledger({ detail, result }: { detail: AdminOrderDetail; result: OrderActionResult | undefined }) {
   const { t } = useTranslation();
   const label = useLabel();
-  const format = useOrderFormat();
+  const format = useFormat();
   const tag = localeTag(useLocale());
   const navigation = useNavigation();
   const busy = (intent: string, id: string) =>

@@ -1,12 +1,12 @@
+import { useFormat } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { FormMessage } from '../../../ui/field.tsx';
-import { useOrderFormat } from '../../orders/format.ts';
 import type { OrderActionResult } from './actions.server.ts';
 
 /** What an action did, above the page (a failure is shown at its form, with the values typed). */
 export function ActionMessage({ result }: { result: OrderActionResult | undefined }) {
   const { t } = useTranslation();
-  const format = useOrderFormat();
+  const format = useFormat();
   if (!result?.ok) return null;
   const amount = result.amount !== undefined && result.currency ? format.money(result.amount, result.currency) : '';
   return (

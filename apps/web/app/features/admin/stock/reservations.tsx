@@ -1,6 +1,7 @@
 import { localeTag } from '@varg/domain';
 import { Form, useNavigation, useSubmit } from 'react-router';
 import type { Answer } from '../../../lib/api-call.ts';
+import { money as formatMoney } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { buttonClass } from '../../../ui/button.ts';
@@ -16,8 +17,7 @@ export function StockBikeReservations({ reservations }: { reservations: Reservat
   const tag = localeTag(useLocale());
   const navigation = useNavigation();
   const submit = useSubmit();
-  const money = (amount: number, currency: string) =>
-    new Intl.NumberFormat(tag, { style: 'currency', currency }).format(amount / 100);
+  const money = (amount: number, currency: string) => formatMoney(amount, currency, tag);
   return (
     <section aria-labelledby="stock-reservations" className="flex flex-col gap-3">
       <h2 id="stock-reservations" className="text-lg font-semibold">
