@@ -112,7 +112,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   await dealerLedgerModule(app, platform);
   await whistleblowingModule(app, platform);
   await auctionModule(app, platform, { markets, payments });
-  await app.register(adminRoutes, { prefix: '/v1', db: database.db, guards, identity, repo: ids.users, audit });
+  await app.register(adminRoutes, { prefix: '/v1', guards, identity, users: ids.userAdmin, audit });
   await app.register(translationRoutes, { prefix: '/v1', db: database.db, guards, audit });
   if (platform.devRoutes) {
     await app.register(devRoutes, { prefix: '/v1', db: database.db, localOnly: config.devMailbox === 'local' });
