@@ -4,8 +4,8 @@ import { guards as makeGuards, registerAuth } from './auth.ts';
 import { identityRepo } from './repo.ts';
 import { identityRoutes } from './routes.ts';
 import { identityService } from './service.ts';
-import { userAdmin } from './user-admin.ts';
 import { accessTokens, loadSigningKey } from './tokens.ts';
+import { userAdmin } from './user-admin.ts';
 
 /** A user's dealer record as the identity store keeps it (the dealers module reads it through its directory). */
 export interface DealerRow {
