@@ -1,3 +1,4 @@
+import { CUSTOMER_TYPES } from '@varg/domain';
 import { z } from 'zod';
 import { formNumber } from './form-number.ts';
 import { paginated } from './markets.ts';
@@ -77,7 +78,7 @@ export const OrderEditResult = z
 export type OrderEditResult = z.infer<typeof OrderEditResult>;
 
 export const UpdatePricesBody = z.object({
-  customerType: z.enum(['B2C', 'B2B', 'Dealer']),
+  customerType: z.enum(CUSTOMER_TYPES),
   deliveryMethod: z
     .string()
     .trim()

@@ -15,3 +15,6 @@ export * from './store.ts';
 export * from './tax.ts';
 export * from './vehicles.ts';
 export * from './whistleblowing.ts';
+
+// Last: built of the others' schemas; exported after them so the OpenAPI document's components keep their order.
+export * from './checkout.ts';

@@ -1,17 +1,17 @@
+import { BIKE_MODELS, DISTANCE_UNITS, LEAD_SOURCES, LEAD_STATUSES } from '@varg/domain';
 import { z } from 'zod';
 import { formNumber } from './form-number.ts';
 import { paginated } from './markets.ts';
 
 // Dealers' leads and referrals, test rides and their feedback (spec sections 3 and 7; decision 019).
 
-// The same lists as LEAD_STATUSES and LEAD_SOURCES of @varg/domain (contracts depend on zod alone).
-export const LeadStatus = z.enum(['new', 'contacted', 'test_ride_booked', 'test_ride_done', 'won', 'lost']).meta({
+export const LeadStatus = z.enum(LEAD_STATUSES).meta({
   description: 'The pipeline: new → contacted → test_ride_booked → test_ride_done → won; lost from any stage',
 });
 export const LeadSource = z
-  .enum(['WEB', 'TEST_RIDE'])
+  .enum(LEAD_SOURCES)
   .meta({ description: 'WEB: typed in by the dealer; TEST_RIDE: a visitor’s request' });
-const ModelSlug = z.enum(['varg', 'varg-ex', 'varg-sm']);
+const ModelSlug = z.enum(BIKE_MODELS);
 const IsoDay = z.iso.date();
 
 const trimmed = (max: number) => z.string().trim().max(max);
@@ -101,7 +101,7 @@ export const TestRideDealer = z
     address: z.string(),
     phone: z.string(),
     country: z.string(),
-    distance: z.object({ value: z.number(), unit: z.enum(['km', 'mi']) }).nullable(),
+    distance: z.object({ value: z.number(), unit: z.enum(DISTANCE_UNITS) }).nullable(),
   })
   .meta({ id: 'TestRideDealer' });
 export type TestRideDealer = z.infer<typeof TestRideDealer>;

@@ -4625,6 +4625,18 @@ export interface components {
             exp_year: number;
             last4: string;
         };
+        PaymentKindOption: {
+            /** @enum {string} */
+            name: "full" | "deposit" | "remaining" | "down_payment";
+            default: boolean;
+        };
+        PaymentMethodOption: {
+            /** @enum {string} */
+            _id: "card" | "stark_bank_transfer" | "bank_transfer" | "bank_transfer_gb" | "manual" | "ach" | "sepa" | "splitit" | "klarna" | "google_pay" | "apple_pay" | "financing";
+            labelKey: string;
+            /** @description Choosing it asks for a down payment (financing) */
+            requestDownPayment: boolean;
+        };
         TaxCalculation: {
             paymentKind: string;
             country: string;
@@ -4896,6 +4908,129 @@ export interface components {
                 authorName: string | null;
             }[];
             acknowledgedBy: string | null;
+        };
+        CheckoutLine: {
+            id: string;
+            /** @enum {string} */
+            kind: "bike" | "stock_bike" | "store";
+            productId: string | null;
+            /** @description The configuration hash of a bike line */
+            hash: string | null;
+            optionIds: string[] | null;
+            stockBikeId: string | null;
+            variantCode: string | null;
+            vin: string | null;
+            nameKey: string;
+            name: string;
+            quantity: number;
+            /** @description One unit as charged, as the market lists it */
+            unitPrice: number;
+            /** @description One unit at the catalogue's price, before a dealer's price */
+            listPrice: number | null;
+            total: number;
+            deposit: number;
+            available: boolean;
+        };
+        CheckoutTaxes: {
+            amount: number;
+            /** @description A catalog key (the postal code is invalid, …) */
+            error: string | null;
+            errorCode: ("INVALID_POSTAL_CODE" | "CUSTOMER_TAX_ID_INVALID") | null;
+            strategy: {
+                displayExcludingTaxes: boolean;
+                displayTaxes: boolean;
+            };
+            /** @description Rate applied, basis points (687.5 = 6.875 %) */
+            rateBp: number;
+            reverseCharge: boolean;
+            noteKey: string | null;
+        };
+        CheckoutPricing: {
+            subtotal: number;
+            shipping: number;
+            total: number;
+            currency: string;
+            paid: number;
+            /** @description What the chosen kind charges now, after the wallet */
+            toPay: number;
+            walletDiscount: number;
+            walletBalance: number;
+            financingFee: number;
+            fees: {
+                labelKey: string;
+                descriptionKey: string;
+                price: number;
+            }[];
+            deposit: number;
+            taxes: components["schemas"]["CheckoutTaxes"];
+            /** @enum {string} */
+            verifyTaxStrategy: "none" | "b2b_validate_company_vat_id" | "b2c_validate_customer_tax_id";
+            customerTaxIdRequired: boolean;
+        };
+        CheckoutVat: {
+            id: string | null;
+            /** @description Counts for the reverse charge */
+            valid: boolean;
+            country: string | null;
+            /** @description Who checked it: vies · format · format_only (production: no reverse charge without VIES) · unavailable (VIES could not answer: VAT is charged) · invalid; null without a VAT id */
+            check: ("vies" | "format" | "format_only" | "unavailable" | "invalid") | null;
+            /** @description VIES's consultation number */
+            requestIdentifier: string | null;
+            requestDate: string | null;
+        };
+        CheckoutData: {
+            available: boolean;
+            error_t_key: string | null;
+            cartId: string;
+            /** @description The market the cart is in */
+            country: string;
+            currency: string;
+            lines: components["schemas"]["CheckoutLine"][];
+            pricing: components["schemas"]["CheckoutPricing"];
+            vat: components["schemas"]["CheckoutVat"];
+            /** @enum {string} */
+            customerType: "B2C" | "B2B" | "Dealer";
+            shippingMethods: components["schemas"]["ShippingMethod"][];
+            selectedShippingMethod: string | null;
+            paymentKinds: components["schemas"]["PaymentKindOption"][];
+            /** @enum {string} */
+            selectedPaymentKind: "full" | "deposit" | "remaining" | "down_payment";
+            allowedMethods: components["schemas"]["PaymentMethodOption"][];
+            /** @description The latest delivery date of its bikes (ISO date) */
+            deliveryDate: string | null;
+        };
+        ConfirmedOrder: {
+            _id: string;
+            number: number;
+            /**
+             * @description vehicle: bikes; store: parts, accessories, warranties
+             * @enum {string}
+             */
+            type: "vehicle" | "store";
+            total: number;
+            currency: string;
+            country: string;
+        };
+        CheckoutConfirmation: {
+            /** @description The vehicle order (bikes); null without bikes */
+            order: components["schemas"]["ConfirmedOrder"] | null;
+            /** @description The store order (parts); null without store items */
+            storeOrder: components["schemas"]["ConfirmedOrder"] | null;
+            /** @description A buyer without an account: their new account's access token */
+            token: string | null;
+            refresh_token: string | null;
+            isNewUser: boolean;
+        };
+        CheckoutResult: {
+            order: components["schemas"]["Order"];
+            orderError: boolean;
+            isStoreOrder: boolean;
+            /** @description A bank transfer is awaited */
+            isBankTransfer: boolean;
+            bankTransferAmount: number;
+            paymentFailed: boolean;
+            /** @description The 3-D Secure page while a card payment waits for it */
+            verificationUrl: string | null;
         };
         TranslationOverrides: {
             lang: string;
@@ -11912,16 +12047,9 @@ export interface operations {
                             deposit: number;
                             walletBalance: number;
                         };
-                        paymentKinds: {
-                            name: string;
-                            default: boolean;
-                        }[];
+                        paymentKinds: components["schemas"]["PaymentKindOption"][];
                         allowedMethods: {
-                            [key: string]: {
-                                _id: string;
-                                labelKey: string;
-                                requestDownPayment: boolean;
-                            }[];
+                            [key: string]: components["schemas"]["PaymentMethodOption"][];
                         };
                     };
                 };
@@ -12871,9 +12999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CheckoutData"];
                 };
             };
             /** @description Default Response */
@@ -12949,10 +13075,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        name: string;
-                        default: boolean;
-                    }[];
+                    "application/json": components["schemas"]["PaymentKindOption"][];
                 };
             };
             /** @description Default Response */
@@ -13082,9 +13205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CheckoutConfirmation"];
                 };
             };
             /** @description Default Response */
@@ -13160,9 +13281,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CheckoutResult"];
                 };
             };
             /** @description Default Response */

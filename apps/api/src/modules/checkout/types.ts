@@ -1,5 +1,5 @@
 // The checkout's shapes and the dependencies it is built with (spec sections 3, 4, 7).
-import type { AllowedMethod, TaxCalculation, TaxInput, TaxMarket } from '@varg/domain';
+import type { AllowedMethod, ShippingMethod, TaxCalculation, TaxInput, TaxMarket } from '@varg/domain';
 import type { AddressInput, SavedAddress } from '../addresses/service.ts';
 import type { CheckoutRepo, Tx } from './repo.ts';
 
@@ -34,20 +34,8 @@ export interface CheckoutCart {
   deliveryDate: string | null;
 }
 
-export interface ShippingOption {
-  /** `home_delivery`, `hq_pickup`, `dealer_pickup:<dealerId>`: what the buyer chooses. */
-  _id: string;
-  /** The kind, stored on the order. */
-  name: string;
-  nameKey: string;
-  default: boolean;
-  price: { amount: number; currencyCode: string };
-  extraFees: { warehouse: number };
-  forceDealerDefaultAddress: boolean;
-  pickup?:
-    | { dealerId?: string | undefined; label: string; address?: string | undefined; coordinates: [number, number] }
-    | undefined;
-}
+/** A shipping method as the shipping module offers it (`_id`: what the buyer chooses; `name`: what the order stores). */
+export type ShippingOption = ShippingMethod;
 
 export interface Auth {
   userId: string;

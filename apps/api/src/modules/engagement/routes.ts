@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { ErrorEnvelope } from '@varg/contracts';
+import { DISTANCE_UNITS } from '@varg/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +35,7 @@ const Store = z.object({
   openingHours: z
     .array(z.tuple([z.string(), z.string()]).nullable())
     .meta({ description: 'Monday first: [opens, closes] in local time, or null when closed' }),
-  distance: z.object({ value: z.number(), unit: z.enum(['km', 'mi']) }).nullable(),
+  distance: z.object({ value: z.number(), unit: z.enum(DISTANCE_UNITS) }).nullable(),
 });
 const Bbox = z
   .string()
@@ -127,7 +128,7 @@ export const engagementRoutes: FastifyPluginAsyncZod<{ engagement: EngagementSer
         querystring: StoresQuery,
         response: {
           200: z.object({
-            unit: z.enum(['km', 'mi']),
+            unit: z.enum(DISTANCE_UNITS),
             center: z.object({ lat: z.number(), lng: z.number(), label: z.string().nullable() }).nullable(),
             docs: z.array(Store),
           }),

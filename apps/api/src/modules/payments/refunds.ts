@@ -3,6 +3,10 @@ import { ApiError } from '../../lib/api-error.ts';
 import type { PaymentsContext } from './context.ts';
 import { paymentView, WALLET_METHOD } from './model.ts';
 
+/** Where a refund goes: back to the card or account the money came from, or to the buyer's store credit. */
+export const REFUND_TARGETS = ['original', 'wallet'] as const;
+export type RefundTarget = (typeof REFUND_TARGETS)[number];
+
 export function paymentRefunds(ctx: PaymentsContext) {
   const { repo, providerOf } = ctx;
   return {
@@ -11,7 +15,7 @@ export function paymentRefunds(ctx: PaymentsContext) {
      * from, or as store credit. A payment made with store credit or outside a provider is refunded as store credit.
      * The ledger counts `amount − refunded`, so what is due grows back by the refund.
      */
-    async refund(paymentId: string, input: { amount?: number | undefined; to?: 'original' | 'wallet' | undefined }) {
+    async refund(paymentId: string, input: { amount?: number | undefined; to?: RefundTarget | undefined }) {
       const row = await repo.byId(paymentId);
       if (!row?.orderId) throw new ApiError('PAYMENT_NOT_FOUND');
       if (row.status !== 'SUCCEEDED') throw new ApiError('PAYMENT_CONFLICT');
@@ -21,7 +25,7 @@ export function paymentRefunds(ctx: PaymentsContext) {
       const basics = await repo.orderBasics(row.orderId);
       if (!basics) throw new ApiError('PAYMENT_NOT_FOUND');
       const provider = providerOf(row);
-      const to = !provider || row.method === WALLET_METHOD ? 'wallet' : (input.to ?? 'original');
+      const to: RefundTarget = !provider || row.method === WALLET_METHOD ? 'wallet' : (input.to ?? 'original');
       const before = row.refunded;
       const claimed = await repo.claimRefund(row.id, amount);
       if (!claimed) throw new ApiError('PAYMENT_CONFLICT');

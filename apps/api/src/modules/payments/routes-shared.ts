@@ -54,6 +54,3 @@ export const caller = (request: { auth: { userId: string; roles: string[] } | nu
   userId: request.auth?.userId ?? null,
   roles: request.auth?.roles ?? [],
 });
-
-export const KindOption = z.object({ name: z.string(), default: z.boolean() });
-export const MethodOption = z.object({ _id: z.string(), labelKey: z.string(), requestDownPayment: z.boolean() });
