@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorEnvelope, RefreshBody, TokenPair } from '@varg/contracts';
+import { RefreshBody, TokenPair } from '@varg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
+import { errorResponses } from '../../lib/route-responses.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { IdentityService } from '../identity/service.ts';
@@ -32,7 +33,7 @@ export const IMPERSONATION_TTL_S = 60 * 60;
 /** Only a customer can be acted as: no staff role (a dealer record is checked apart). */
 const isCustomerOnly = (roles: string[]) => roles.length > 0 && roles.every((role) => role === 'customer');
 
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Administrators: find users, act as a customer (mode demo_user), read the audit log. */
 export const adminRoutes: FastifyPluginAsyncZod<{

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { errorResponses } from '../../lib/route-responses.ts';
 import { optionalAuthRoutes } from '../../lib/route-security.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { CheckoutService } from './service.ts';
@@ -76,7 +77,7 @@ const ConfirmBody = z.object({
     .meta({ description: 'A buyer without an account: the reCAPTCHA token for the action `checkout`' }),
 });
 
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Checkout (spec section 7, "Checkout and payment"). Anonymous carts may check out; the buyer becomes a customer. */
 export const checkoutRoutes: FastifyPluginAsyncZod<{

@@ -1,13 +1,13 @@
-import { ErrorEnvelope, LedgerBalances, LedgerGroup, LedgerPage, LedgerQuery } from '@varg/contracts';
+import { LedgerBalances, LedgerGroup, LedgerPage, LedgerQuery } from '@varg/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses, PRIVATE } from '../../lib/route-responses.ts';
 import { optionalAuth } from '../../lib/route-security.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { DealerLedgerService, LedgerViewer } from './service.ts';
 
-const PRIVATE = 'private, no-store';
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 const TAGS = ['dealer-ledger'];
 const WHO =
   'Signed in. A dealer (approved dealer record) reads its own ledger; a lead dealer also the ledgers of the dealers of its group (`dealers.group_name`), read-only; an administrator any dealer’s. Another dealer’s ledger is a 404 DEALER_NOT_FOUND, as an unknown dealer is; a customer (no approved dealer record, not an administrator) is a 403 FORBIDDEN.';

@@ -6,23 +6,16 @@ import {
   DealerApproval,
   DealerInfoBody,
   DealerRejection,
-  ErrorEnvelope,
 } from '@varg/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/route-responses.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { DealerProfileService } from './profile.ts';
 import type { DealersService } from './service.ts';
 
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  429: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const userId = (request: FastifyRequest) => (request.auth as NonNullable<FastifyRequest['auth']>).userId;
 
 /** The dealer application (spec: POST dealer) and its state, for the signed-in user. Mounted on /v1 and /v2. */

@@ -1,17 +1,8 @@
-// Engagement routes (decision 022): what the route files share.
-import { ErrorEnvelope } from '@varg/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/route-responses.ts';
 
-export const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  413: ErrorEnvelope,
-  415: ErrorEnvelope,
-  429: ErrorEnvelope,
-};
+export const errors = errorResponses(400, 401, 403, 404, 413, 415, 429);
 export const Country = z
   .string()
   .regex(/^[A-Za-z]{2}$/)

@@ -1,6 +1,5 @@
 import {
   BankDetails,
-  ErrorEnvelope,
   InvoiceQuery,
   OrderDocument,
   OrderId,
@@ -12,12 +11,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { errorResponses, PRIVATE } from '../../lib/route-responses.ts';
 import { optionalAuth } from '../../lib/route-security.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { OrdersService, Viewer } from './service.ts';
 
-const PRIVATE = 'private, no-store';
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope };
+const errors = errorResponses(400, 401, 404);
 const OWNERSHIP =
   'Needs a Bearer token. Only the buyer (and administrators) can read an order: any other order, and an unknown one, is a 404 ORDER_NOT_FOUND. A malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency; names are in the language of the request (`?lang`, `x-lang`, Accept-Language).';
 const params = z.object({ id: OrderId });

@@ -1,5 +1,4 @@
 import {
-  ErrorEnvelope,
   Lead,
   LeadCreate,
   LeadEdit,
@@ -14,18 +13,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { errorResponses, PRIVATE } from '../../lib/route-responses.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { ReferralsService } from './service.ts';
 
-const PRIVATE = 'private, no-store';
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  429: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const OWN =
   'Dealers only (an approved dealer record; others 403 FORBIDDEN). A dealer reaches only its own leads: another dealer’s lead, and an unknown one, is a 404 LEAD_NOT_FOUND.';
 const userId = (request: FastifyRequest) => (request.auth as NonNullable<FastifyRequest['auth']>).userId;

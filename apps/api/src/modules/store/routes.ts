@@ -1,6 +1,5 @@
 import {
   ArticleId,
-  ErrorEnvelope,
   StoreArticle,
   StoreArticlePage,
   StoreCategory,
@@ -16,13 +15,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { errorResponses } from '../../lib/route-responses.ts';
 import type { StoreService } from './service.ts';
 
 const PUBLIC = 'public, max-age=60, stale-while-revalidate=600';
 const FILE = 'public, max-age=3600';
 // A search also matches names in the request's language.
 const VARY = 'accept-language, x-lang';
-const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
+const errors = errorResponses(400, 404);
 
 const PRICE_NOTE =
   'Each variant carries its price in the country: `{currency, subtotal, vat_percentage, discount_percentage, total, vat}` in minor units. `total` is the price as shown and paid (after the discount; with VAT where the country shows prices with VAT, before sales tax in the US); `subtotal` is the net list price before discount; `price` is null where the variant has no price in the country’s currency. An unknown or inactive country is a 404 COUNTRY_NOT_FOUND.';

@@ -1,7 +1,6 @@
 import {
   DeliverBody,
   DeliveryCandidate,
-  ErrorEnvelope,
   MarkRegisteredBody,
   McoVehicle,
   McoVehicleList,
@@ -14,20 +13,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { errorResponses, PRIVATE } from '../../lib/route-responses.ts';
 import { optionalAuth } from '../../lib/route-security.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { Caller, VehiclesService } from './service.ts';
 
-const PRIVATE = 'private, no-store';
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  410: ErrorEnvelope,
-  429: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 const params = z.object({ id: z.uuid().meta({ description: 'The vehicle id' }) });
 const OWN =
   'Needs a Bearer token. Only the owner reaches a vehicle: another person’s vehicle, and an unknown one, is a 404 VEHICLE_NOT_FOUND.';
