@@ -1,4 +1,5 @@
 import { ErrorEnvelope } from '@varg/contracts';
+import { z } from 'zod';
 
 // What the routes of every module say the same way: the error answers they document, and the cache header of an
 // answer that belongs to the caller alone.
@@ -12,3 +13,9 @@ export function errorResponses<const C extends readonly number[]>(
 ): { [K in C[number]]: typeof ErrorEnvelope } {
   return Object.fromEntries(codes.map((code) => [code, ErrorEnvelope])) as { [K in C[number]]: typeof ErrorEnvelope };
 }
+
+/** The `200` of a route that answers a PDF file. */
+export const PDF_RESPONSE = {
+  description: 'The PDF',
+  content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+};

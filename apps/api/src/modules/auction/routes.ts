@@ -18,7 +18,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { errorResponses } from '../../lib/route-responses.ts';
 import { isLoopback } from '../dev/routes.ts';
-import type { Guards } from '../identity/auth.ts';
+import { type Guards, signedIn } from '../identity/auth.ts';
 import type { PaymentCaller } from '../payments/service.ts';
 import type { AxeFeed } from './live.ts';
 import type { AuctionService } from './service.ts';
@@ -223,9 +223,9 @@ export const auctionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const auth = request.auth as NonNullable<FastifyRequest['auth']>;
-      const win = await auction.payable(auth.userId, request.body.amount);
-      const payment = await pay({ userId: auth.userId, roles: auth.roles }, win.orderId);
+      const caller = signedIn(request);
+      const win = await auction.payable(caller.userId, request.body.amount);
+      const payment = await pay(caller, win.orderId);
       return { orderId: win.orderId, number: win.number, payment };
     },
   );

@@ -15,11 +15,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
-import { errorResponses, PRIVATE } from '../../lib/route-responses.ts';
-import { optionalAuth } from '../../lib/route-security.ts';
-import type { Guards } from '../identity/auth.ts';
+import { errorResponses, PDF_RESPONSE, PRIVATE } from '../../lib/route-responses.ts';
+import { type Guards, signedIn } from '../identity/auth.ts';
 import type { DealerOrdersService } from './dealer-service.ts';
-import { viewer } from './routes.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const WHO =
@@ -53,7 +51,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return dealerOrders.list(viewer(request), request.query, requestLanguage(request));
+      return dealerOrders.list(signedIn(request), request.query, requestLanguage(request));
     },
   );
 
@@ -71,7 +69,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return dealerOrders.order(viewer(request), request.params.id, requestLanguage(request));
+      return dealerOrders.order(signedIn(request), request.params.id, requestLanguage(request));
     },
   );
 
@@ -90,7 +88,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return dealerOrders.updatePrices(viewer(request), request.params.id, request.body, meta(request));
+      return dealerOrders.updatePrices(signedIn(request), request.params.id, request.body, meta(request));
     },
   );
 
@@ -108,7 +106,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return dealerOrders.editItem(viewer(request), request.body, meta(request));
+      return dealerOrders.editItem(signedIn(request), request.body, meta(request));
     },
   );
 
@@ -126,7 +124,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return dealerOrders.addItem(viewer(request), request.body, meta(request));
+      return dealerOrders.addItem(signedIn(request), request.body, meta(request));
     },
   );
 
@@ -148,7 +146,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
       const attachments = await dealerOrders.appendInvoice(
-        viewer(request),
+        signedIn(request),
         request.params.id,
         request.body,
         meta(request),
@@ -172,7 +170,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return { attachments: await dealerOrders.attachmentList(viewer(request), request.params.id) };
+      return { attachments: await dealerOrders.attachmentList(signedIn(request), request.params.id) };
     },
   );
 
@@ -191,17 +189,14 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return dealerOrders.attachmentLink(viewer(request), request.params.id, request.params.attachmentId);
+      return dealerOrders.attachmentLink(signedIn(request), request.params.id, request.params.attachmentId);
     },
   );
 
   app.get(
     '/order/:id/dealer-invoices/:attachmentId',
     {
-      // A signed link needs no sign-in; a Bearer token, when sent, is checked as everywhere.
-      preHandler: optionalAuth(async (request: FastifyRequest) => {
-        if (request.auth) await guards.requireAuth(request);
-      }),
+      preHandler: guards.linkOrBearer,
       schema: {
         tags: ['dealer-orders'],
         summary: 'Download an invoice a dealer attached to an order (PDF)',
@@ -210,17 +205,14 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
         params: AttachmentParams,
         querystring: z.object({ token: z.string().max(200).optional() }),
         response: {
-          200: {
-            description: 'The PDF',
-            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
-          },
+          200: PDF_RESPONSE,
           ...errors,
         },
       },
     },
     async (request, reply) => {
       const file = await dealerOrders.attachmentFile(
-        request.auth ? viewer(request) : null,
+        request.auth ? signedIn(request) : null,
         request.params.id,
         request.params.attachmentId,
         request.query.token,

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import {
   DEMO_PARTS_ORDER_ID,
   DEMO_PASSWORD,
@@ -13,6 +12,7 @@ import { t } from '@varg/i18n/server';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, lastMail, newCustomer, useApi } from '../../../test/helper.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { apiConfigFromEnv, readEnv } from '../../config.ts';
 import { fitsBuiltinFont, renderPdf } from '../../lib/pdf.ts';
 import { DOWNLOAD_LINK_TTL_S, downloadLinks } from './download-link.ts';
@@ -36,30 +36,6 @@ async function signIn(email: string, password = DEMO_PASSWORD): Promise<string> 
 
 const get = (url: string, token?: string, lang = 'de') =>
   ctx.app.inject({ url, headers: { 'x-lang': lang, ...(token ? bearer(token) : {}) } });
-
-const winAnsi = new TextDecoder('windows-1252');
-
-/**
- * The text a PDF draws, one text run a line: pdfkit writes runs of its built-in fonts as Windows-1252 hex strings in TJ
- * arrays, in deflated streams.
- */
-function pdfText(pdf: Buffer): string {
-  const runs: string[] = [];
-  for (const [, data = ''] of pdf.toString('latin1').matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
-    } catch {
-      content = data;
-    }
-    for (const [, array = ''] of content.matchAll(/\[([^\]]*)\] TJ/g)) {
-      runs.push(
-        [...array.matchAll(/<([0-9a-f]*)>/g)].map(([, hex]) => winAnsi.decode(Buffer.from(hex ?? '', 'hex'))).join(''),
-      );
-    }
-  }
-  return runs.join('\n');
-}
 
 /** Inserts an order of the user with its lines and payments, as the checkout would. */
 async function insertOrder(

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
-import { errorResponses } from '../../lib/route-responses.ts';
+import { errorResponses, PDF_RESPONSE } from '../../lib/route-responses.ts';
 import type { StoreService } from './service.ts';
 
 const PUBLIC = 'public, max-age=60, stale-while-revalidate=600';
@@ -61,10 +61,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService }> = async
           'The PDF of a document that has a `file` (its `file.url` is this path): title, code, model and the document’s sections with their tables, in English, drawn with the brand header, page numbers and a footer. Answered `inline` (`content-disposition: inline; filename="<code>.pdf"`), cacheable for an hour. A malformed id is a 400 VALIDATION_ERROR; an unknown document, or one with nothing to print (a video alone), is a 404 TECHNICAL_DOCUMENT_NOT_FOUND.',
         params: z.object({ id: TechnicalDocumentId }),
         response: {
-          200: {
-            description: 'The PDF',
-            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
-          },
+          200: PDF_RESPONSE,
           ...errors,
         },
       },
