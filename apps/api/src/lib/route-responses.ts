@@ -1,4 +1,5 @@
 import { ErrorEnvelope } from '@varg/contracts';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 // What the routes of every module say the same way: the error answers they document, and the cache header of an
@@ -19,3 +20,20 @@ export const PDF_RESPONSE = {
   description: 'The PDF',
   content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
 };
+
+/**
+ * Answers a PDF file: a download (`attachment`) unless `inline`, the caller's alone unless `cache` says otherwise. The
+ * reply's types know the JSON schemas only; the PDF is a Buffer, which Fastify sends as it is.
+ */
+export function sendPdf(
+  reply: FastifyReply,
+  pdf: Buffer,
+  filename: string,
+  options: { inline?: boolean; cache?: string } = {},
+) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `${options.inline ? 'inline' : 'attachment'}; filename="${filename}"`)
+    .header('cache-control', options.cache ?? PRIVATE)
+    .send(pdf as unknown as string);
+}

@@ -1,7 +1,7 @@
 import { LedgerBalances, LedgerGroup, LedgerPage, LedgerQuery } from '@varg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, PDF_RESPONSE, PRIVATE } from '../../lib/route-responses.ts';
+import { errorResponses, PDF_RESPONSE, PRIVATE, sendPdf } from '../../lib/route-responses.ts';
 import { type Guards, signedIn } from '../identity/auth.ts';
 import type { DealerLedgerService } from './service.ts';
 
@@ -100,14 +100,7 @@ export const dealerLedgerRoutes: FastifyPluginAsyncZod<{ ledger: DealerLedgerSer
         viewer: request.auth ? signedIn(request) : null,
         token: request.query.token,
       });
-      return (
-        reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', PRIVATE)
-          // The reply's types know the JSON schemas only; the PDF is a Buffer.
-          .send(pdf as unknown as string)
-      );
+      return sendPdf(reply, pdf, filename);
     },
   );
 

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
-import { errorResponses, PDF_RESPONSE, PRIVATE } from '../../lib/route-responses.ts';
+import { errorResponses, PDF_RESPONSE, PRIVATE, sendPdf } from '../../lib/route-responses.ts';
 import { type Guards, signedIn } from '../identity/auth.ts';
 import type { OrdersService } from './service.ts';
 
@@ -124,14 +124,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; guards
         viewer: request.auth ? signedIn(request) : null,
         token,
       });
-      return (
-        reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', PRIVATE)
-          // The reply's types know the JSON schemas only; the PDF is a Buffer.
-          .send(pdf as unknown as string)
-      );
+      return sendPdf(reply, pdf, filename);
     },
   );
 

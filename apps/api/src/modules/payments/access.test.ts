@@ -1,27 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { paymentsApi } from '../../../test/payments-fixture.ts';
+import {
+  ADMIN,
+  bikeOrder,
+  COMPANY,
+  type call,
+  cardDetails,
+  confirm,
+  ctx,
+  DEALER,
+  get,
+  nextYear,
+  ok,
+  order,
+  payByCard,
+  paymentsApi,
+  post,
+  sepaDetails,
+  signIn,
+  startPayment,
+} from '../../../test/payments-fixture.ts';
 
 // Payments (decision 016): who may read and pay which payment, and bad input refused with nothing changed.
 
-const {
-  ctx,
-  COMPANY,
-  ADMIN,
-  DEALER,
-  nextYear,
-  call,
-  post,
-  get,
-  ok,
-  signIn,
-  bikeOrder,
-  order,
-  startPayment,
-  cardDetails,
-  sepaDetails,
-  confirm,
-  payByCard,
-} = paymentsApi();
+paymentsApi();
 
 describe('ownership and bad input', () => {
   it('another user gets 404 on someone else’s payment; anonymous callers get 401', async () => {

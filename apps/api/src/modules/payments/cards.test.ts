@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { paymentsApi } from '../../../test/payments-fixture.ts';
+import {
+  ADMIN,
+  bikeOrder,
+  call,
+  cardDetails,
+  confirm,
+  get,
+  nextYear,
+  ok,
+  order,
+  payByCard,
+  paymentsApi,
+  post,
+  RETURN_URL,
+  signIn,
+  startPayment,
+  walletBalance,
+} from '../../../test/payments-fixture.ts';
 
 // Payments (decision 016): saved cards, and refunds by administrators.
 
-const {
-  ADMIN,
-  RETURN_URL,
-  nextYear,
-  call,
-  post,
-  get,
-  ok,
-  signIn,
-  bikeOrder,
-  order,
-  startPayment,
-  cardDetails,
-  confirm,
-  payByCard,
-  walletBalance,
-} = paymentsApi();
+paymentsApi();
 
 describe('saved cards', () => {
   async function saveCard(token: string, number = '4242424242424242') {

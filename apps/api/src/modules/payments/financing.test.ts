@@ -1,30 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { type Json, paymentsApi } from '../../../test/payments-fixture.ts';
+import {
+  achDetails,
+  bikeOrder,
+  COMPANY,
+  completeOrderSetup,
+  confirm,
+  ctx,
+  get,
+  type Json,
+  methodIds,
+  nextIp,
+  ok,
+  order,
+  orderUntil,
+  payByCard,
+  paymentsApi,
+  paymentUntil,
+  post,
+  providerReference,
+  signIn,
+  startPayment,
+  WEBHOOK_SECRET,
+} from '../../../test/payments-fixture.ts';
 import { signSandboxWebhook } from '../../providers/payments/sandbox.ts';
 
 // Payments (decision 016, issues 6 and 22): US checkout by ACH, and financing decided by the lender only.
 
-const {
-  ctx,
-  WEBHOOK_SECRET,
-  COMPANY,
-  nextIp,
-  post,
-  get,
-  ok,
-  signIn,
-  bikeOrder,
-  order,
-  orderUntil,
-  paymentUntil,
-  startPayment,
-  achDetails,
-  confirm,
-  payByCard,
-  completeOrderSetup,
-  providerReference,
-  methodIds,
-} = paymentsApi();
+paymentsApi();
 
 describe('US checkout: ACH and financing (spec section 4, issue 6)', () => {
   it('an ACH debit in a US cart settles by webhook; sales tax is part of what is paid', async () => {

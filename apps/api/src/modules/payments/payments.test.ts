@@ -1,36 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { type Json, paymentsApi } from '../../../test/payments-fixture.ts';
+import {
+  ADMIN,
+  bikeCart,
+  bikeOrder,
+  cardDetails,
+  checkout,
+  completeOrderSetup,
+  confirm,
+  ctx,
+  DEALER,
+  depositOf,
+  get,
+  type Json,
+  mailCount,
+  methodIds,
+  ok,
+  order,
+  orderUntil,
+  paymentsApi,
+  paymentUntil,
+  post,
+  RETURN_URL,
+  sepaDetails,
+  signIn,
+  startPayment,
+  storeCart,
+} from '../../../test/payments-fixture.ts';
 
 // The payments module through the HTTP API, as a buyer, an administrator and the sandbox provider would use it
 // (spec sections 3, 4 and 7; docs/decisions/016): kinds, deposits, methods per market and kind, bank transfers.
 // The other concepts have their own files here (financing, wallet, webhooks, cards, access); the shared setup is
 // apps/api/test/payments-fixture.ts.
 
-const {
-  ctx,
-  ADMIN,
-  DEALER,
-  RETURN_URL,
-  post,
-  get,
-  ok,
-  signIn,
-  bikeCart,
-  storeCart,
-  checkout,
-  bikeOrder,
-  order,
-  depositOf,
-  orderUntil,
-  paymentUntil,
-  startPayment,
-  cardDetails,
-  sepaDetails,
-  confirm,
-  completeOrderSetup,
-  mailCount,
-  methodIds,
-} = paymentsApi();
+paymentsApi();
 
 describe('a deposit, then the rest (spec section 4)', () => {
   it('a German bike: deposit by card, then the remaining amount by SEPA debit, settled by webhook', async () => {

@@ -1,30 +1,32 @@
 import { payments as paymentsTable, walletEntries } from '@varg/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type Json, paymentsApi } from '../../../test/payments-fixture.ts';
+import {
+  bikeCart,
+  bikeOrder,
+  COMPANY,
+  CUSTOMER,
+  cardDetails,
+  checkout,
+  confirm,
+  ctx,
+  get,
+  type Json,
+  mailCount,
+  ok,
+  order,
+  paymentsApi,
+  post,
+  signIn,
+  startPayment,
+  storeCart,
+  userId,
+  walletBalance,
+} from '../../../test/payments-fixture.ts';
 
 // Payments (decision 016): the wallet (customer credit, spent first) and intents made before the order.
 
-const {
-  ctx,
-  CUSTOMER,
-  COMPANY,
-  post,
-  get,
-  ok,
-  signIn,
-  bikeCart,
-  storeCart,
-  checkout,
-  bikeOrder,
-  order,
-  startPayment,
-  cardDetails,
-  confirm,
-  userId,
-  mailCount,
-  walletBalance,
-} = paymentsApi();
+paymentsApi();
 
 describe('the wallet (customer credit, spent first)', () => {
   it('a refused method spends no credit', async () => {

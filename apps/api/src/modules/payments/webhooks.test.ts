@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { paymentsApi } from '../../../test/payments-fixture.ts';
+import {
+  bikeOrder,
+  ctx,
+  get,
+  mailCount,
+  nextIp,
+  ok,
+  order,
+  paymentsApi,
+  providerReference,
+  RETURN_URL,
+  sepaDetails,
+  startPayment,
+  WEBHOOK_SECRET,
+} from '../../../test/payments-fixture.ts';
 import {
   memorySandboxStore,
   SANDBOX_SIGNATURE_HEADER,
@@ -12,20 +26,7 @@ import { type PaymentProviders, paymentsService } from './service.ts';
 
 // Payments (decision 016): signed provider webhooks, and an event crossing the answer to the buyer.
 
-const {
-  ctx,
-  WEBHOOK_SECRET,
-  RETURN_URL,
-  nextIp,
-  get,
-  ok,
-  bikeOrder,
-  order,
-  startPayment,
-  mailCount,
-  providerReference,
-  sepaDetails,
-} = paymentsApi();
+paymentsApi();
 
 describe('webhooks', () => {
   async function webhook(body: string, signature?: string) {

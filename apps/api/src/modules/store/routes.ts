@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
-import { errorResponses, PDF_RESPONSE } from '../../lib/route-responses.ts';
+import { errorResponses, PDF_RESPONSE, sendPdf } from '../../lib/route-responses.ts';
 import type { StoreService } from './service.ts';
 
 const PUBLIC = 'public, max-age=60, stale-while-revalidate=600';
@@ -68,14 +68,9 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService }> = async
     },
     async (request, reply) => {
       const { code, pdf } = await store.documentFile(request.params.id);
-      reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${code.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`)
-        .header('cache-control', FILE)
-        // Chrome shows a PDF through an internal <embed>, which the pages' policy (`object-src 'none'`) would block.
-        .header('content-security-policy', "frame-ancestors 'self'");
-      // The schema documents the body as binary (a string to OpenAPI); Fastify sends a Buffer as it is, unserialized.
-      return reply.send(pdf as unknown as string);
+      // Chrome shows a PDF through an internal <embed>, which the pages' policy (`object-src 'none'`) would block.
+      reply.header('content-security-policy', "frame-ancestors 'self'");
+      return sendPdf(reply, pdf, `${code.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`, { inline: true, cache: FILE });
     },
   );
 
