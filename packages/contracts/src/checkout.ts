@@ -1,4 +1,11 @@
-import { CART_LINE_KINDS, CUSTOMER_TYPES, PAYMENT_KINDS, TAX_ERROR_CODES, VERIFY_TAX_STRATEGIES } from '@varg/domain';
+import {
+  CART_LINE_KINDS,
+  CUSTOMER_TYPES,
+  PAYMENT_KINDS,
+  TAX_ERROR_CODES,
+  VAT_CHECKS,
+  VERIFY_TAX_STRATEGIES,
+} from '@varg/domain';
 import { z } from 'zod';
 import { OrderType, OrderView } from './orders.ts';
 import { PaymentKindOption, PaymentMethodOption } from './payments.ts';
@@ -68,7 +75,7 @@ export const CheckoutVat = z
     id: z.string().nullable(),
     valid: z.boolean().meta({ description: 'Counts for the reverse charge' }),
     country: z.string().nullable(),
-    check: z.enum(['vies', 'format', 'format_only', 'unavailable', 'invalid']).nullable().meta({
+    check: z.enum(VAT_CHECKS).nullable().meta({
       description:
         'Who checked it: vies · format · format_only (production: no reverse charge without VIES) · unavailable (VIES could not answer: VAT is charged) · invalid; null without a VAT id',
     }),

@@ -1,23 +1,13 @@
+import { WHISTLE_CATEGORIES, WHISTLE_STATUSES } from '@varg/domain';
 import { z } from 'zod';
 
-// The whistleblowing channel (docs/decisions/023-whistleblowing.md). The same lists as WHISTLE_CATEGORIES and
-// WHISTLE_STATUSES of @varg/domain (contracts depend on zod alone).
+// The whistleblowing channel (docs/decisions/023-whistleblowing.md).
 
 export const WhistleCategory = z
-  .enum([
-    'fraud',
-    'corruption',
-    'product_safety',
-    'environment',
-    'data_protection',
-    'health_safety',
-    'discrimination',
-    'competition',
-    'other',
-  ])
+  .enum(WHISTLE_CATEGORIES)
   .meta({ description: 'The category of concern; its label is the translation key `whistle_category_<value>`' });
 export const WhistleStatus = z
-  .enum(['received', 'acknowledged', 'in_progress', 'closed'])
+  .enum(WHISTLE_STATUSES)
   .meta({ description: 'received → acknowledged → in_progress → closed' });
 
 const text = (max: number) => z.string().trim().max(max);

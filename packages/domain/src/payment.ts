@@ -65,6 +65,10 @@ export const PAYMENT_METHODS = [
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** The kind of US bank account an ACH debit is drawn from. */
+export const ACH_ACCOUNT_TYPES = ['checking', 'savings'] as const;
+export type AchAccountType = (typeof ACH_ACCOUNT_TYPES)[number];
+
 /**
  * What a payment of a kind asks for: the whole amount due, the deposit (never more than is due), or what remains.
  * Amounts in minor units.

@@ -1,5 +1,5 @@
 // The checkout's shapes and the dependencies it is built with (spec sections 3, 4, 7).
-import type { AllowedMethod, ShippingMethod, TaxCalculation, TaxInput, TaxMarket } from '@varg/domain';
+import type { AllowedMethod, ShippingMethod, TaxCalculation, TaxInput, TaxMarket, VatCheck } from '@varg/domain';
 import type { AddressInput, SavedAddress } from '../addresses/service.ts';
 import type { CheckoutRepo, Tx } from './repo.ts';
 
@@ -133,7 +133,7 @@ export interface VatStatus {
   /** Counts for the reverse charge. */
   valid: boolean;
   /** vies · format · format_only (production: not without VIES) · unavailable (VIES could not answer) · invalid */
-  check: 'vies' | 'format' | 'format_only' | 'unavailable' | 'invalid';
+  check: VatCheck;
   consultation: { requestIdentifier: string | null; requestDate: string | null } | null;
 }
 

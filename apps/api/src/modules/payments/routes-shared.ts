@@ -1,3 +1,4 @@
+import { ACH_ACCOUNT_TYPES } from '@varg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-responses.ts';
@@ -30,7 +31,7 @@ export const Details = z.discriminatedUnion('type', [
     routingNumber: z.string().regex(/^\d{9}$/),
     accountNumber: z.string().regex(/^\d{4,17}$/),
     accountHolder: z.string().trim().min(2).max(100),
-    accountType: z.enum(['checking', 'savings']),
+    accountType: z.enum(ACH_ACCOUNT_TYPES),
   }),
   z.object({ type: z.literal('redirect') }),
   z.object({ type: z.literal('bank_transfer') }),
