@@ -37,6 +37,7 @@ export const CheckoutLine = z
     available: z.boolean(),
   })
   .meta({ id: 'CheckoutLine' });
+export type CheckoutLine = z.infer<typeof CheckoutLine>;
 
 export const CheckoutTaxes = z
   .object({

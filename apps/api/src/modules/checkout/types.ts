@@ -1,28 +1,11 @@
 // The checkout's shapes and the dependencies it is built with (spec sections 3, 4, 7).
+import type { CheckoutLine } from '@varg/contracts';
 import type { AllowedMethod, ShippingMethod, TaxCalculation, TaxInput, TaxMarket, VatCheck } from '@varg/domain';
 import type { AddressInput, SavedAddress } from '../addresses/service.ts';
 import type { CheckoutRepo, Tx } from './repo.ts';
 
-export interface CheckoutLine {
-  id: string;
-  kind: 'bike' | 'stock_bike' | 'store';
-  productId: string | null;
-  hash: string | null;
-  optionIds: string[] | null;
-  stockBikeId: string | null;
-  variantCode: string | null;
-  vin: string | null;
-  nameKey: string;
-  name: string;
-  quantity: number;
-  /** One unit as charged, as the market lists it (with VAT where it shows VAT). */
-  unitPrice: number;
-  /** One unit at the catalogue's price, before a dealer's price (bikes); what order edits are bounded by. */
-  listPrice: number | null;
-  total: number;
-  deposit: number;
-  available: boolean;
-}
+/** A cart line as the checkout prices it (the contract's `CheckoutLine`). */
+export type { CheckoutLine };
 
 export interface CheckoutCart {
   id: string;

@@ -13,6 +13,7 @@ import {
   UNKNOWN,
   userId,
 } from '../../../test/orders-fixture.ts';
+import { EXPLAINED_FAILURES } from './emails.ts';
 
 // Orders (decisions 014, 027): the order e-mails, the payment-failed e-mail and the balance reminders.
 
@@ -117,17 +118,7 @@ describe('the payment-failed e-mail', () => {
 
   it('explains every failure code we know, and falls back to a generic sentence', async () => {
     await newCustomer(ctx.app, 'reasons@example.com');
-    const codes = [
-      'card_declined',
-      'insufficient_funds',
-      'expired_card',
-      'incorrect_cvc',
-      'authentication_failed',
-      'debit_not_authorized',
-      'payment_method_declined',
-      'financing_declined',
-      'canceled',
-    ];
+    const codes: string[] = [...EXPLAINED_FAILURES];
     const order = await insertOrder(await userId('reasons@example.com'), {
       type: 'vehicle',
       language: 'en-us',

@@ -47,6 +47,15 @@ export const modelName = (lang: UiLanguage, model: string) => t(lang, `model_${m
 export const optionSlug = (id: string) => id.replace(/^varg_option_/, '');
 export const langOf = (person: { lang: string } | null, fallback: UiLanguage): UiLanguage =>
   (person && uiLanguageFrom(person.lang)) || fallback;
+/** What every view of a vehicle shows first: its id, VIN, model (and its name), colour and options, in `lang`. */
+export const vehicleBasics = (v: VehicleRow, lang: UiLanguage) => ({
+  _id: v.id,
+  vin: v.vin,
+  model: v.model,
+  modelName: modelName(lang, v.model),
+  color: v.color,
+  options: v.optionIds.map((id) => ({ id, name: t(lang, `option_${optionSlug(id)}`) })),
+});
 /** A person's full name as shown: name and second name, whichever are set. */
 export const fullName = (person: { name: string; secondName: string } | null | undefined) =>
   [person?.name, person?.secondName].filter(Boolean).join(' ');
@@ -83,13 +92,8 @@ export function vehiclesContext(deps: VehiclesDeps) {
       const extended = warranties.get(v.vin) ?? [];
       const pending = transfers.find((tr) => tr.vehicleId === v.id);
       return {
-        _id: v.id,
-        vin: v.vin,
-        model: v.model,
-        modelName: modelName(lang, v.model),
-        color: v.color,
+        ...vehicleBasics(v, lang),
         configurationHash: v.configurationHash,
-        options: v.optionIds.map((id) => ({ id, name: t(lang, `option_${optionSlug(id)}`) })),
         country: v.country,
         registrationStatus: v.registrationStatus as Vehicle['registrationStatus'],
         registrationNumber: v.registrationNumber,

@@ -2,9 +2,8 @@
 // its lookups are audited.
 import type { McoVehicle } from '@varg/contracts';
 import { isUuid, normalizeVin, type UiLanguage } from '@varg/domain';
-import { t } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
-import { type Caller, fullName, modelName, optionSlug, type VehiclesContext } from './context.ts';
+import { type Caller, fullName, type VehiclesContext, vehicleBasics } from './context.ts';
 import type { VehicleRow } from './repo.ts';
 
 export function vehicleRegistration({ deps, repo, now }: VehiclesContext) {
@@ -13,12 +12,7 @@ export function vehicleRegistration({ deps, repo, now }: VehiclesContext) {
   async function mcoView(v: VehicleRow, lang: UiLanguage): Promise<McoVehicle> {
     const owner = await people.byId(v.ownerId);
     return {
-      _id: v.id,
-      vin: v.vin,
-      model: v.model,
-      modelName: modelName(lang, v.model),
-      color: v.color,
-      options: v.optionIds.map((id) => ({ id, name: t(lang, `option_${optionSlug(id)}`) })),
+      ...vehicleBasics(v, lang),
       country: v.country,
       productionDate: v.productionDate,
       deliveredAt: v.deliveredAt.toISOString(),
