@@ -16,7 +16,7 @@ module.exports = {
       name: 'no-foreign-repos',
       comment: 'A module reads another module only through its exported interface, never its repo (its tables).',
       severity: 'error',
-      from: { path: '^apps/api/src/modules/([^/]+)/', pathNot: ['\\.test\\.ts$', '^apps/api/src/modules/admin/'] },
+      from: { path: '^apps/api/src/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
       to: { path: '^apps/api/src/modules/([^/]+)/(dealer-)?repo\\.ts$', pathNot: '^apps/api/src/modules/$1/' },
     },
   ],

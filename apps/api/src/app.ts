@@ -135,7 +135,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   await whistleblowingModule(app, platform);
   await auctionModule(app, platform, { markets, payments });
   await contentModule(app, platform);
-  await app.register(adminRoutes, { prefix: '/v1', db: database.db, guards, identity, repo: ids.users, audit });
+  await app.register(adminRoutes, { prefix: '/v1', guards, identity, users: ids.userAdmin, audit });
   await dashboardModule(app, platform);
   await app.register(translationRoutes, { prefix: '/v1', db: database.db, guards, audit });
   if (platform.devRoutes) {

@@ -108,6 +108,27 @@ export async function newCustomer(app: App, email: string, password = 'correct h
   return confirmed.json() as { token: string; refresh_token: string };
 }
 
+/** The demo accounts the seed makes (password DEMO_PASSWORD), by who they are. */
+export const DEMO_ACCOUNTS = {
+  ADMIN: 'admin@demo.starkfuture.com',
+  AMSTERDAM: 'amsterdam@demo.starkfuture.com',
+  AUSTIN: 'austin@demo.starkfuture.com',
+  COMPANY: 'company@demo.starkfuture.com',
+  COMPLIANCE: 'compliance@demo.starkfuture.com',
+  CUSTOMER: 'customer@demo.starkfuture.com',
+  DEALER: 'dealer@demo.starkfuture.com',
+  LEAD_DEALER: 'lead-dealer@demo.starkfuture.com',
+  LYON: 'lyon@demo.starkfuture.com',
+  MCO: 'mco@demo.starkfuture.com',
+  PENDING: 'pending-dealer@demo.starkfuture.com',
+  RIDER: 'rider-es@demo.starkfuture.com',
+  ROTTERDAM: 'rotterdam@demo.starkfuture.com',
+  SANDIEGO: 'sandiego@demo.starkfuture.com',
+  TRANSLATOR: 'translator@demo.starkfuture.com',
+  UTRECHT: 'utrecht@demo.starkfuture.com',
+  VIENNA: 'vienna@demo.starkfuture.com',
+} as const;
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers read as JSON (`res.json()` is untyped); the assertions check them

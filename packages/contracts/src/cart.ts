@@ -1,4 +1,4 @@
-import { CUSTOMER_TYPES } from '@varg/domain';
+import { CART_STATUSES, CUSTOMER_TYPES, QUANTITY_OPERATIONS, TAX_DISPLAYS } from '@varg/domain';
 import { z } from 'zod';
 import { CountryCode } from './markets.ts';
 import { Availability, StoreKind, VariantCode } from './store.ts';
@@ -86,7 +86,7 @@ export type AddStoreItemBody = z.infer<typeof AddStoreItemBody>;
 
 /** `add`/`subtract` are accepted as other names of `increment`/`decrement`. */
 export const QuantityOperation = z
-  .enum(['increment', 'decrement', 'add', 'subtract'])
+  .enum([...QUANTITY_OPERATIONS, 'add', 'subtract'])
   .transform((op) => (op === 'add' ? 'increment' : op === 'subtract' ? 'decrement' : op));
 
 export const UpdateQuantityBody = z.object({ itemId: CartLineId, operation: QuantityOperation });
@@ -181,10 +181,10 @@ export const CartSubTotal = z
 export const Cart = z
   .object({
     _id: z.string(),
-    status: z.enum(['open', 'ordered', 'merged']),
+    status: z.enum(CART_STATUSES),
     country: z.string().meta({ description: 'The market the lines are priced in' }),
     currency: z.string(),
-    taxDisplay: z.enum(['including', 'excluding']),
+    taxDisplay: z.enum(TAX_DISPLAYS),
     customerType: z.enum(CUSTOMER_TYPES),
     deliveryMethod: z.string().nullable(),
     user: z.string().nullable().meta({ description: "The owner's user id; null for an anonymous cart" }),
@@ -205,7 +205,7 @@ export type Cart = z.infer<typeof Cart>;
 export const CartSummary = z
   .object({
     _id: z.string(),
-    status: z.enum(['open', 'ordered', 'merged']),
+    status: z.enum(CART_STATUSES),
     count: z.number().int().meta({ description: 'Units in the cart (sum of the quantities)' }),
     lines: z.number().int(),
     kind: z.enum(['bikes', 'store']).nullable().meta({ description: 'What the cart holds; null when empty' }),

@@ -1,3 +1,4 @@
+import { TAX_DISPLAYS } from '@varg/domain';
 import { z } from 'zod';
 
 /** Money in the API: integer minor units (cents) and the ISO currency. */
@@ -82,7 +83,7 @@ export const PricingInfo = z
     discountedPrice: z.number().int(),
     discountPercentage: z.number(),
     discountedVat: z.number().int(),
-    taxDisplay: z.enum(['including', 'excluding']),
+    taxDisplay: z.enum(TAX_DISPLAYS),
     deposit: Price,
     financeFrom: Price.nullable(),
     deliveryDate: z.string().meta({ description: 'ISO date' }),

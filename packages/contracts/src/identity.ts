@@ -1,8 +1,8 @@
+import { ROLES } from '@varg/domain';
 import { z } from 'zod';
 import { CountryCode } from './markets.ts';
 
-export const ROLE_NAMES = ['admin', 'lead_dealer', 'translator', 'customer', 'dealer', 'mco', 'compliance'] as const;
-export const RoleName = z.enum(ROLE_NAMES);
+export const RoleName = z.enum(ROLES);
 export type RoleName = z.infer<typeof RoleName>;
 
 const Email = z

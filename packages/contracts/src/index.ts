@@ -6,6 +6,7 @@ export * from './backoffice.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
 export * from './catalog-admin.ts';
+export * from './checkout.ts';
 export * from './content.ts';
 export * from './dashboard.ts';
 export * from './dealer-ledger.ts';

@@ -1,4 +1,4 @@
-import { LEAD_SOURCES, LEAD_STATUSES } from '@varg/domain';
+import { BIKE_MODELS, DISTANCE_UNITS, LEAD_SOURCES, LEAD_STATUSES } from '@varg/domain';
 import { z } from 'zod';
 import { formNumber } from './form-number.ts';
 import { paginated } from './markets.ts';
@@ -11,7 +11,7 @@ export const LeadStatus = z.enum(LEAD_STATUSES).meta({
 export const LeadSource = z
   .enum(LEAD_SOURCES)
   .meta({ description: 'WEB: typed in by the dealer; TEST_RIDE: a visitor’s request' });
-const ModelSlug = z.enum(['varg', 'varg-ex', 'varg-sm']);
+const ModelSlug = z.enum(BIKE_MODELS);
 const IsoDay = z.iso.date();
 
 const trimmed = (max: number) => z.string().trim().max(max);
@@ -101,7 +101,7 @@ export const TestRideDealer = z
     address: z.string(),
     phone: z.string(),
     country: z.string(),
-    distance: z.object({ value: z.number(), unit: z.enum(['km', 'mi']) }).nullable(),
+    distance: z.object({ value: z.number(), unit: z.enum(DISTANCE_UNITS) }).nullable(),
   })
   .meta({ id: 'TestRideDealer' });
 export type TestRideDealer = z.infer<typeof TestRideDealer>;

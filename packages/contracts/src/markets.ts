@@ -1,3 +1,4 @@
+import { DISTANCE_UNITS, TAX_DISPLAYS, WEIGHT_UNITS } from '@varg/domain';
 import { z } from 'zod';
 
 export const CountryCode = z
@@ -26,9 +27,9 @@ export const Country = z
     currency: z.object({ code: z.string(), symbol: z.string() }),
     isDefault: z.boolean(),
     shouldVerifyCompanyTaxes: z.boolean(),
-    distanceUnit: z.enum(['km', 'mi']),
-    weightUnit: z.enum(['kg', 'lb']),
-    taxDisplay: z.enum(['including', 'excluding']).meta({
+    distanceUnit: z.enum(DISTANCE_UNITS),
+    weightUnit: z.enum(WEIGHT_UNITS),
+    taxDisplay: z.enum(TAX_DISPLAYS).meta({
       description: 'Whether B2C prices are shown including VAT or before sales tax',
     }),
     vatPercentage: z.number().meta({ description: 'Standard VAT rate, percent' }),

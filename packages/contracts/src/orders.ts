@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, ORDER_TYPES } from '@varg/domain';
+import { CART_LINE_KINDS, ORDER_STATUSES, ORDER_TYPES, SHIPMENT_KINDS, TAX_PRESENTATIONS } from '@varg/domain';
 import { z } from 'zod';
 import { paginated } from './markets.ts';
 
@@ -10,7 +10,7 @@ export const OrderId = z
   .meta({ description: 'An order id (UUID)', example: 'f0a1e000-0000-4000-8000-000000000001' });
 
 export const OrderType = z
-  .enum(ORDER_TYPES)
+  .enum(SHIPMENT_KINDS)
   .meta({ description: 'vehicle: bikes; store: parts, accessories, warranties' });
 export type OrderType = z.infer<typeof OrderType>;
 
@@ -63,7 +63,7 @@ export const OrderLineOption = z.object({
 export const OrderLine = z
   .object({
     id: z.string(),
-    type: z.enum(['bike', 'stock_bike', 'store']),
+    type: z.enum(CART_LINE_KINDS),
     productId: z.string().nullable(),
     hash: z.string().nullable().meta({ description: 'The configuration hash of a bike line' }),
     variantCode: z.string().nullable(),
@@ -147,7 +147,7 @@ export const OrderView = z
     fees: z.number().int(),
     tax: z.number().int(),
     total: z.number().int(),
-    taxPresentation: z.enum(['included', 'added', 'reverse_charge']).meta({
+    taxPresentation: z.enum(TAX_PRESENTATIONS).meta({
       description:
         'included: prices contain the VAT (tax is the VAT contained); added: tax on top (total = subtotal + shipping + fees + tax); reverse_charge: net, no VAT',
     }),

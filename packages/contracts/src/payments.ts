@@ -1,5 +1,5 @@
 // Payments (spec sections 3, 4 and 7; docs/decisions/017-payments.md): one attempt of the ledger, as the API answers it.
-import { PAYMENT_STATUSES } from '@varg/domain';
+import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '@varg/domain';
 import { z } from 'zod';
 
 export const BankTransferInstructions = z
@@ -60,3 +60,18 @@ export const SavedCard = z
 
 export type BankTransferInstructions = z.infer<typeof BankTransferInstructions>;
 export type Payment = z.infer<typeof Payment>;
+
+/** A payment kind the buyer may choose (spec section 4, `paymentKinds`). */
+export const PaymentKindOption = z
+  .object({ name: z.enum(PAYMENT_KINDS), default: z.boolean() })
+  .meta({ id: 'PaymentKindOption' });
+export type PaymentKindOption = z.infer<typeof PaymentKindOption>;
+/** A payment method the buyer may choose (spec section 4, `allowedMethods`). */
+export const PaymentMethodOption = z
+  .object({
+    _id: z.enum([...PAYMENT_METHODS, 'financing']),
+    labelKey: z.string(),
+    requestDownPayment: z.boolean().meta({ description: 'Choosing it asks for a down payment (financing)' }),
+  })
+  .meta({ id: 'PaymentMethodOption' });
+export type PaymentMethodOption = z.infer<typeof PaymentMethodOption>;

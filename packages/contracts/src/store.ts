@@ -1,21 +1,20 @@
+import { AVAILABILITIES, BIKE_MODELS, STORE_KINDS } from '@varg/domain';
 import { z } from 'zod';
 import { CountryCode, paginated } from './markets.ts';
 
 // The parts and accessories store (DATA.md) and the technical documents (spec section 3). Amounts are integer minor
 // units.
 
-export const STORE_KINDS = ['spare_parts', 'accessories', 'merchandise', 'extended_warranty'] as const;
+export { BIKE_MODELS };
 export const StoreKind = z.enum(STORE_KINDS);
 export type StoreKind = z.infer<typeof StoreKind>;
 
-export const AVAILABILITIES = ['AVAILABLE', 'AVAILABLE_HQ', 'NOT_AVAILABLE'] as const;
 export const Availability = z.enum(AVAILABILITIES).meta({
   description:
     'AVAILABLE: in stock; AVAILABLE_HQ: ships from headquarters, takes longer; NOT_AVAILABLE: cannot be ordered',
 });
 export type Availability = z.infer<typeof Availability>;
 
-export const BIKE_MODELS = ['varg', 'varg-ex', 'varg-sm'] as const;
 export const BikeModel = z.enum(BIKE_MODELS);
 export type BikeModel = z.infer<typeof BikeModel>;
 

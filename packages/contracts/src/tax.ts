@@ -1,4 +1,13 @@
-import { CUSTOMER_TYPES } from '@varg/domain';
+import {
+  CUSTOMER_TYPES,
+  PAYMENT_KINDS,
+  SHIPMENT_KINDS,
+  SHIPPING_METHOD_KINDS,
+  TAX_DISPLAYS,
+  TAX_ERROR_CODES,
+  TAX_REGIMES,
+  VERIFY_TAX_STRATEGIES,
+} from '@varg/domain';
 import { z } from 'zod';
 import { CountryCode } from './markets.ts';
 
@@ -11,7 +20,7 @@ export const TaxLine = z.object({
   amount: z.number().int().min(0).max(10_000_000_000).meta({ description: 'One unit, minor units, as listed' }),
   quantity: z.number().int().min(1).max(999),
   taxDisplay: z
-    .enum(['including', 'excluding'])
+    .enum(TAX_DISPLAYS)
     .meta({ description: "'including': the amount contains the destination's VAT; 'excluding': tax comes on top" }),
   ref: z.string().max(64).optional().meta({ description: 'Your name for the line, echoed back' }),
 });
@@ -19,7 +28,7 @@ export const TaxLine = z.object({
 export const TaxCalculateBody = z
   .object({
     paymentKind: z
-      .enum(['full', 'deposit', 'remaining', 'down_payment', 'downpayment'])
+      .enum([...PAYMENT_KINDS, 'downpayment'])
       .default('full')
       .meta({ description: 'Echoed back; the tax is always that of the whole order' }),
     cartId: z.uuid().optional(),
@@ -61,7 +70,7 @@ export const TaxCalculationResponse = z
     paymentKind: z.string(),
     country: z.string(),
     currency: z.string(),
-    regime: z.enum(['eu_vat', 'eu_reverse_charge', 'vat', 'us_sales_tax', 'sales_tax', 'not_collected']),
+    regime: z.enum(TAX_REGIMES),
     rateBp: z.number().meta({ description: 'Rate applied, basis points (687.5 = 6.875 %)' }),
     reverseCharge: z.boolean(),
     amount: z.number().int().meta({ description: 'Tax of the order: contained in the prices, or added to them' }),
@@ -69,10 +78,10 @@ export const TaxCalculationResponse = z
     total: z.number().int().meta({ description: 'What the buyer pays: net + amount' }),
     state: z.string().nullable(),
     error: z.string().nullable().meta({ description: 'Translated; e.g. the postal code is invalid' }),
-    errorCode: z.enum(['INVALID_POSTAL_CODE', 'CUSTOMER_TAX_ID_INVALID']).nullable(),
+    errorCode: z.enum(TAX_ERROR_CODES).nullable(),
     error_t_key: z.string().nullable(),
     strategy: z.object({ displayExcludingTaxes: z.boolean(), displayTaxes: z.boolean() }),
-    verifyTaxStrategy: z.enum(['none', 'b2b_validate_company_vat_id', 'b2c_validate_customer_tax_id']),
+    verifyTaxStrategy: z.enum(VERIFY_TAX_STRATEGIES),
     customerTaxIdRequired: z.boolean(),
     noteKey: z.string().nullable(),
     note: z.string().nullable().meta({ description: 'noteKey, translated' }),
@@ -102,7 +111,7 @@ export const ShippingMethodsQuery = z.object({
   shoppingCartId: z.uuid().optional(),
   orderId: z.uuid().optional(),
   kind: z
-    .enum(['vehicle', 'store'])
+    .enum(SHIPMENT_KINDS)
     .optional()
     .meta({ description: 'Without a cart or order: what ships (bikes or store items); vehicle by default' }),
   subtotal: z.coerce
@@ -117,7 +126,7 @@ export const ShippingMethodsQuery = z.object({
 export const ShippingMethod = z
   .object({
     _id: z.string().meta({ description: 'Unique: home_delivery, hq_pickup, dealer_pickup:<dealerId>' }),
-    name: z.enum(['home_delivery', 'hq_pickup', 'dealer_pickup']),
+    name: z.enum(SHIPPING_METHOD_KINDS),
     nameKey: z.string(),
     default: z.boolean(),
     price: Money,

@@ -1,10 +1,10 @@
+import { REGISTRATION_STATUSES, TRANSFER_STATUSES } from '@varg/domain';
 import { z } from 'zod';
 
 // Vehicles (spec sections 4 and 7 "Vehicles"; docs/decisions/018-vehicles.md).
 
 export const VehicleId = z.uuid().meta({ description: 'A vehicle id (UUID)' });
 
-export const REGISTRATION_STATUSES = ['pending', 'registered', 'not_required'] as const;
 export const RegistrationStatus = z.enum(REGISTRATION_STATUSES).meta({
   description:
     'pending: to be registered for the road by the registration office (mco); registered; not_required: an off-road bike without the road registration option',
@@ -14,7 +14,7 @@ export const VehicleTransferView = z
   .object({
     id: z.string(),
     toEmail: z.string(),
-    status: z.enum(['pending', 'confirmed', 'cancelled', 'expired', 'locked']),
+    status: z.enum(TRANSFER_STATUSES),
     expiresAt: z.string(),
     createdAt: z.string(),
   })

@@ -12,7 +12,12 @@ export const CART_MAX_QUANTITY = 99;
 export const DEFAULT_BIKE_QUANTITY = 1;
 
 /** `bike`: a configuration; `stock_bike`: one bike in stock (quantity 1); `store`: a part, accessory or warranty. */
-export type CartLineKind = 'bike' | 'stock_bike' | 'store';
+export const CART_LINE_KINDS = ['bike', 'stock_bike', 'store'] as const;
+export type CartLineKind = (typeof CART_LINE_KINDS)[number];
+
+/** `open`: being filled; `ordered`: the checkout made its order(s); `merged`: folded into the user's cart at sign-in. */
+export const CART_STATUSES = ['open', 'ordered', 'merged'] as const;
+export type CartStatus = (typeof CART_STATUSES)[number];
 
 /**
  * A line as the mixing rule sees it: a store line is `warranty` when it is an extended warranty (store category kind
@@ -53,7 +58,8 @@ export function canJoinCartLines(existing: CartMix, incoming: CartMix): boolean 
   return existing.bikes + incoming.bikes === 0 || existing.warranties + incoming.warranties === 0;
 }
 
-export type QuantityOperation = 'increment' | 'decrement';
+export const QUANTITY_OPERATIONS = ['increment', 'decrement'] as const;
+export type QuantityOperation = (typeof QUANTITY_OPERATIONS)[number];
 
 /**
  * A line's quantity after a stepper click: one more up to CART_MAX_QUANTITY, one less down to 1 (never 0: removing

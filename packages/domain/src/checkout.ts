@@ -1,6 +1,13 @@
 // Checkout rules of spec section 4 ("Checkout entry", "Checkout setup") and section 5.
 
 /**
+ * Who checked a company's VAT id at checkout (decision 027): VIES · a format check · a format check that does not count
+ * in production (no reverse charge without VIES) · VIES could not answer (VAT is charged) · invalid.
+ */
+export const VAT_CHECKS = ['vies', 'format', 'format_only', 'unavailable', 'invalid'] as const;
+export type VatCheck = (typeof VAT_CHECKS)[number];
+
+/**
  * Which checkout page a buyer uses: dealers and administrators acting as a customer always `/checkout`; others whose
  * checkout country is the US, with a non-empty cart or an existing order, `/us-checkout`; everyone else `/checkout`.
  */

@@ -1,5 +1,7 @@
 // Dealers' leads and test rides (docs/decisions/019-leads-and-test-rides.md): the pipeline, and distances to stores.
 
+import type { DistanceUnit } from './locale.ts';
+
 /** A lead's pipeline, in order; `lost` can follow any stage. */
 export const LEAD_STATUSES = ['new', 'contacted', 'test_ride_booked', 'test_ride_done', 'won', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -38,6 +40,6 @@ export function distanceKm(a: readonly [number, number], b: readonly [number, nu
 }
 
 /** A distance in the market's unit (the country's `distanceUnit`: km or mi), rounded to whole units. */
-export function inDistanceUnit(km: number, unit: string): { value: number; unit: 'km' | 'mi' } {
+export function inDistanceUnit(km: number, unit: string): { value: number; unit: DistanceUnit } {
   return unit === 'mi' ? { value: Math.round(km / KM_PER_MILE), unit: 'mi' } : { value: Math.round(km), unit: 'km' };
 }

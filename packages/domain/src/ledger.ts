@@ -194,7 +194,8 @@ export function vatBreakdown(input: {
  *   total = subtotal + shipping + fees + tax;
  * - `reverse_charge`: an EU company with a valid VAT id in another member state pays the net and no VAT.
  */
-export type TaxPresentation = 'included' | 'added' | 'reverse_charge';
+export const TAX_PRESENTATIONS = ['included', 'added', 'reverse_charge'] as const;
+export type TaxPresentation = (typeof TAX_PRESENTATIONS)[number];
 
 export interface OrderAmounts {
   currency: string;

@@ -1,6 +1,12 @@
 // Locale rules of spec sections 2, 4 and 9: which UI language and country a request is served in.
 
 /** The 23 UI languages, with the spec's codes (English is `en-us`). */
+/** The units a market measures in (its `distanceUnit`, `weightUnit`). */
+export const DISTANCE_UNITS = ['km', 'mi'] as const;
+export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
+export const WEIGHT_UNITS = ['kg', 'lb'] as const;
+export type WeightUnit = (typeof WEIGHT_UNITS)[number];
+
 export const UI_LANGUAGES = [
   'hr',
   'cs',

@@ -74,6 +74,9 @@ export const MIXED_PURCHASE_METHODS = ['card', 'google_pay', 'apple_pay', 'sepa'
 export function isPaymentMethodIn(list: readonly PaymentMethod[], method: string): boolean {
   return (list as readonly string[]).includes(method);
 }
+/** The kind of US bank account an ACH debit is drawn from. */
+export const ACH_ACCOUNT_TYPES = ['checking', 'savings'] as const;
+export type AchAccountType = (typeof ACH_ACCOUNT_TYPES)[number];
 
 /**
  * What a payment of a kind asks for: the whole amount due, the deposit (never more than is due), or what remains.

@@ -1,7 +1,13 @@
 // Shipping methods and their fees (spec section 3, "shippingMethods"; docs/decisions/013-tax-and-addresses.md).
 // Amounts are minor units in the market's currency, as listed: with VAT where the market shows prices with VAT.
 
-export type ShipmentKind = 'vehicle' | 'store';
+/** What an order (and a shipment) holds: bikes, or store items. The order's `type`. */
+export const SHIPMENT_KINDS = ['vehicle', 'store'] as const;
+export type ShipmentKind = (typeof SHIPMENT_KINDS)[number];
+
+/** How an order reaches the buyer (stored on the order; a dealer pickup's method id adds `:<dealerId>`). */
+export const SHIPPING_METHOD_KINDS = ['home_delivery', 'hq_pickup', 'dealer_pickup'] as const;
+export type ShippingMethodKind = (typeof SHIPPING_METHOD_KINDS)[number];
 
 export interface ShippingFees {
   /** Home delivery of a bike (a van with two people, unpacked and handed over). */
@@ -69,7 +75,7 @@ export interface ShippingMethod {
   /** Unique among the methods offered: `home_delivery`, `hq_pickup`, `dealer_pickup:<dealerId>`. */
   _id: string;
   /** home_delivery · hq_pickup · dealer_pickup (stored on the order). */
-  name: 'home_delivery' | 'hq_pickup' | 'dealer_pickup';
+  name: ShippingMethodKind;
   nameKey: string;
   default: boolean;
   price: { amount: number; currencyCode: string };

@@ -1,15 +1,23 @@
 import { allocate, type Dinero, dinero, multiply } from 'dinero.js';
 import { type Currency, currencyOf, toMinor } from './currency.ts';
+import type { TaxDisplay } from './tax.ts';
 
 // The price of a store item (part, accessory, warranty) in one country, as the parts API answers it (DATA.md):
 // `{subtotal, vat_percentage, discount_percentage, total}`, in integer minor units.
 
 const minor = toMinor;
 
+/** The store's kinds of item: its categories' kinds. */
+export const STORE_KINDS = ['spare_parts', 'accessories', 'merchandise', 'extended_warranty'] as const;
+export type StoreKind = (typeof STORE_KINDS)[number];
+/** Whether a store item can be bought: in stock, at the headquarters only, or not at all. */
+export const AVAILABILITIES = ['AVAILABLE', 'AVAILABLE_HQ', 'NOT_AVAILABLE'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
 export interface StorePriceMarket {
   currency: string;
   /** 'including': list prices contain VAT; 'excluding': they are before sales tax (US, CA, BR). */
-  taxDisplay: 'including' | 'excluding';
+  taxDisplay: TaxDisplay;
   /** Standard VAT rate in basis points (1900 = 19 %). */
   vatRateBp: number;
 }

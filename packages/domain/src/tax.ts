@@ -43,10 +43,12 @@ export function isEuMember(country: string): boolean {
   return (EU_MEMBER_STATES as readonly string[]).includes(country);
 }
 
-/** Who buys: a consumer, a company, or a dealer for itself (its prices and taxes differ). */
+/** Who buys: a private person, a company, or one of our dealers. */
 export const CUSTOMER_TYPES = ['B2C', 'B2B', 'Dealer'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
-export type TaxDisplay = 'including' | 'excluding';
+/** 'including': a market's list prices contain VAT; 'excluding': tax comes on top (US, CA, BR). */
+export const TAX_DISPLAYS = ['including', 'excluding'] as const;
+export type TaxDisplay = (typeof TAX_DISPLAYS)[number];
 
 /**
  * What the checkout must verify (the spec's `verifyTaxStrategy`):
@@ -57,7 +59,8 @@ export type TaxDisplay = 'including' | 'excluding';
  *   reverse charge).
  * - `none`: no tax id is asked for.
  */
-export type VerifyTaxStrategy = 'none' | 'b2b_validate_company_vat_id' | 'b2c_validate_customer_tax_id';
+export const VERIFY_TAX_STRATEGIES = ['none', 'b2b_validate_company_vat_id', 'b2c_validate_customer_tax_id'] as const;
+export type VerifyTaxStrategy = (typeof VERIFY_TAX_STRATEGIES)[number];
 
 /**
  * - `eu_vat`: EU destination, the destination's standard rate (B2C distance sales, and B2B in Spain or without a
@@ -68,9 +71,18 @@ export type VerifyTaxStrategy = 'none' | 'b2b_validate_company_vat_id' | 'b2c_va
  * - `sales_tax`: another market whose prices exclude tax, at its listed national rate (Canada: GST only).
  * - `not_collected`: a market whose prices exclude tax and that has no rate (Brazil): tax 0, collected on delivery.
  */
-export type TaxRegime = 'eu_vat' | 'eu_reverse_charge' | 'vat' | 'us_sales_tax' | 'sales_tax' | 'not_collected';
+export const TAX_REGIMES = [
+  'eu_vat',
+  'eu_reverse_charge',
+  'vat',
+  'us_sales_tax',
+  'sales_tax',
+  'not_collected',
+] as const;
+export type TaxRegime = (typeof TAX_REGIMES)[number];
 
-export type TaxErrorCode = 'INVALID_POSTAL_CODE' | 'CUSTOMER_TAX_ID_INVALID';
+export const TAX_ERROR_CODES = ['INVALID_POSTAL_CODE', 'CUSTOMER_TAX_ID_INVALID'] as const;
+export type TaxErrorCode = (typeof TAX_ERROR_CODES)[number];
 
 export const TAX_ERRORS: Readonly<Record<TaxErrorCode | 'POSTAL_CODE_STATE_MISMATCH', string>> = {
   INVALID_POSTAL_CODE: 'tax_error_postal_code_invalid',

@@ -61,6 +61,10 @@ export function withVinCheckDigit(draft: string): string {
 }
 
 /** The maker's VINs: world manufacturer VSF, the model's code, check digit, model year, plant B, serial. */
+/** The bike models (their catalogue slugs). */
+export const BIKE_MODELS = ['varg', 'varg-ex', 'varg-sm'] as const;
+export type BikeModel = (typeof BIKE_MODELS)[number];
+
 const MODEL_CODES: Record<string, string> = { varg: 'MX', 'varg-ex': 'EX', 'varg-sm': 'SM' };
 const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
 
@@ -96,6 +100,13 @@ export const TRANSFER_CODE_LENGTH = 8;
 export function normalizeTransferCode(input: string): string {
   return input.replace(/[\s-]/g, '').toUpperCase();
 }
+
+/** A bike's registration with the authorities. */
+export const REGISTRATION_STATUSES = ['pending', 'registered', 'not_required'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+/** An ownership transfer: waiting for the code, done, withdrawn, run out, or locked after too many wrong codes. */
+export const TRANSFER_STATUSES = ['pending', 'confirmed', 'cancelled', 'expired', 'locked'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 
 export type TransferRefusal = 'expired' | 'locked' | 'not_pending';
 

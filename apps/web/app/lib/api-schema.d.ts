@@ -4840,6 +4840,45 @@ export interface components {
             kind: "requires" | "excludes";
             otherOptionId: string;
         };
+        TaxCalculateBodyInput: {
+            /**
+             * @description Echoed back; the tax is always that of the whole order
+             * @default full
+             * @enum {string}
+             */
+            paymentKind: "full" | "deposit" | "remaining" | "down_payment" | "downpayment";
+            /** Format: uuid */
+            cartId?: string;
+            /** Format: uuid */
+            orderId?: string;
+            /** @description Where the order ships to */
+            country: string;
+            /** @description US: the state (derived from the ZIP if left out) */
+            state?: string;
+            postalCode?: string;
+            /**
+             * @default B2C
+             * @enum {string}
+             */
+            customerType: "B2C" | "B2B" | "Dealer";
+            /** @description A company's VAT id (checked by the VAT provider) */
+            vatId?: string;
+            /** @description Brazil: the buyer’s CPF */
+            customerTaxId?: string;
+            /** @description The order’s lines; may be left out when the checkout resolves the lines of `cartId` or `orderId` */
+            lines?: {
+                /** @description One unit, minor units, as listed */
+                amount: number;
+                quantity: number;
+                /**
+                 * @description 'including': the amount contains the destination's VAT; 'excluding': tax comes on top
+                 * @enum {string}
+                 */
+                taxDisplay: "including" | "excluding";
+                /** @description Your name for the line, echoed back */
+                ref?: string;
+            }[];
+        };
         SignInBodyInput: {
             /** Format: email */
             email: string;
@@ -4915,45 +4954,6 @@ export interface components {
         };
         StockBikePhotoOrderInput: {
             photoIds: string[];
-        };
-        TaxCalculateBodyInput: {
-            /**
-             * @description Echoed back; the tax is always that of the whole order
-             * @default full
-             * @enum {string}
-             */
-            paymentKind: "full" | "deposit" | "remaining" | "down_payment" | "downpayment";
-            /** Format: uuid */
-            cartId?: string;
-            /** Format: uuid */
-            orderId?: string;
-            /** @description Where the order ships to */
-            country: string;
-            /** @description US: the state (derived from the ZIP if left out) */
-            state?: string;
-            postalCode?: string;
-            /**
-             * @default B2C
-             * @enum {string}
-             */
-            customerType: "B2C" | "B2B" | "Dealer";
-            /** @description A company's VAT id (checked by the VAT provider) */
-            vatId?: string;
-            /** @description Brazil: the buyer’s CPF */
-            customerTaxId?: string;
-            /** @description The order’s lines; may be left out when the checkout resolves the lines of `cartId` or `orderId` */
-            lines?: {
-                /** @description One unit, minor units, as listed */
-                amount: number;
-                quantity: number;
-                /**
-                 * @description 'including': the amount contains the destination's VAT; 'excluding': tax comes on top
-                 * @enum {string}
-                 */
-                taxDisplay: "including" | "excluding";
-                /** @description Your name for the line, echoed back */
-                ref?: string;
-            }[];
         };
         WhistleReportBodyInput: {
             /**
@@ -5941,6 +5941,262 @@ export interface components {
             deposit: number;
             financeFrom: number | null;
         };
+        BankTransferInstructions: {
+            /** @enum {string} */
+            type: "iban" | "sort_code" | "aba";
+            amountRemaining: number;
+            currency: string;
+            reference: string;
+            accountHolder: string;
+            bankName: string | null;
+            iban: string | null;
+            bic: string | null;
+            sortCode: string | null;
+            accountNumber: string | null;
+            routingNumber: string | null;
+            hostedUrl: string | null;
+        };
+        Payment: {
+            _id: string;
+            /** @description null while the attempt belongs to a cart not yet ordered */
+            orderId: string | null;
+            kind: string;
+            method: string;
+            /** @enum {string} */
+            status: "CREATED" | "PROCESSING" | "SUCCEEDED" | "REQUIRES_ACTION" | "FAILED";
+            amount: number;
+            refunded: number;
+            currency: string;
+            provider: string;
+            failureCode: string | null;
+            /** @description REQUIRES_ACTION: where the buyer completes 3-D Secure, Klarna, a wallet or the lender */
+            actionUrl: string | null;
+            /** @description PROCESSING bank transfer: where to send the money */
+            instructions: components["schemas"]["BankTransferInstructions"] | null;
+            /** @description For the browser's payment element (Stripe); only in the answer that created the attempt */
+            clientSecret?: string | null;
+            createdAt: string;
+        };
+        SavedCard: {
+            id: string;
+            brand: string;
+            exp_month: number;
+            exp_year: number;
+            last4: string;
+        };
+        PaymentKindOption: {
+            /** @enum {string} */
+            name: "full" | "deposit" | "remaining" | "down_payment";
+            default: boolean;
+        };
+        PaymentMethodOption: {
+            /** @enum {string} */
+            _id: "card" | "stark_bank_transfer" | "bank_transfer" | "bank_transfer_gb" | "manual" | "ach" | "sepa" | "splitit" | "klarna" | "google_pay" | "apple_pay" | "financing";
+            labelKey: string;
+            /** @description Choosing it asks for a down payment (financing) */
+            requestDownPayment: boolean;
+        };
+        TaxCalculation: {
+            paymentKind: string;
+            country: string;
+            currency: string;
+            /** @enum {string} */
+            regime: "eu_vat" | "eu_reverse_charge" | "vat" | "us_sales_tax" | "sales_tax" | "not_collected";
+            /** @description Rate applied, basis points (687.5 = 6.875 %) */
+            rateBp: number;
+            reverseCharge: boolean;
+            /** @description Tax of the order: contained in the prices, or added to them */
+            amount: number;
+            net: number;
+            /** @description What the buyer pays: net + amount */
+            total: number;
+            state: string | null;
+            /** @description Translated; e.g. the postal code is invalid */
+            error: string | null;
+            errorCode: ("INVALID_POSTAL_CODE" | "CUSTOMER_TAX_ID_INVALID") | null;
+            error_t_key: string | null;
+            strategy: {
+                displayExcludingTaxes: boolean;
+                displayTaxes: boolean;
+            };
+            /** @enum {string} */
+            verifyTaxStrategy: "none" | "b2b_validate_company_vat_id" | "b2c_validate_customer_tax_id";
+            customerTaxIdRequired: boolean;
+            noteKey: string | null;
+            /** @description noteKey, translated */
+            note: string | null;
+            vatId: {
+                value: string;
+                valid: boolean;
+                country: string | null;
+            } | null;
+            lines: {
+                ref?: string;
+                quantity: number;
+                listed: number;
+                net: number;
+                tax: number;
+                total: number;
+            }[];
+        };
+        VatNumberCheck: {
+            isValidVatNumber: boolean;
+            /**
+             * @description Normalised, with the VAT prefix (EL for Greece)
+             * @example FR40303265045
+             */
+            vatNumber: string;
+            country: string;
+        };
+        ShippingMethod: {
+            /** @description Unique: home_delivery, hq_pickup, dealer_pickup:<dealerId> */
+            _id: string;
+            /** @enum {string} */
+            name: "home_delivery" | "hq_pickup" | "dealer_pickup";
+            nameKey: string;
+            default: boolean;
+            price: {
+                amount: number;
+                currencyCode: string;
+            };
+            extraFees: {
+                warehouse: number;
+            };
+            forceDealerDefaultAddress: boolean;
+            pickup?: {
+                dealerId: string;
+                label: string;
+                address: string;
+                /** @description [longitude, latitude] */
+                coordinates: [
+                    number,
+                    number
+                ];
+            };
+        };
+        CheckoutLine: {
+            id: string;
+            /** @enum {string} */
+            kind: "bike" | "stock_bike" | "store";
+            productId: string | null;
+            /** @description The configuration hash of a bike line */
+            hash: string | null;
+            optionIds: string[] | null;
+            stockBikeId: string | null;
+            variantCode: string | null;
+            vin: string | null;
+            nameKey: string;
+            name: string;
+            quantity: number;
+            /** @description One unit as charged, as the market lists it */
+            unitPrice: number;
+            /** @description One unit at the catalogue's price, before a dealer's price */
+            listPrice: number | null;
+            total: number;
+            deposit: number;
+            available: boolean;
+        };
+        CheckoutTaxes: {
+            amount: number;
+            /** @description A catalog key (the postal code is invalid, …) */
+            error: string | null;
+            errorCode: ("INVALID_POSTAL_CODE" | "CUSTOMER_TAX_ID_INVALID") | null;
+            strategy: {
+                displayExcludingTaxes: boolean;
+                displayTaxes: boolean;
+            };
+            /** @description Rate applied, basis points (687.5 = 6.875 %) */
+            rateBp: number;
+            reverseCharge: boolean;
+            noteKey: string | null;
+        };
+        CheckoutPricing: {
+            subtotal: number;
+            shipping: number;
+            total: number;
+            currency: string;
+            paid: number;
+            /** @description What the chosen kind charges now, after the wallet */
+            toPay: number;
+            walletDiscount: number;
+            walletBalance: number;
+            financingFee: number;
+            fees: {
+                labelKey: string;
+                descriptionKey: string;
+                price: number;
+            }[];
+            deposit: number;
+            taxes: components["schemas"]["CheckoutTaxes"];
+            /** @enum {string} */
+            verifyTaxStrategy: "none" | "b2b_validate_company_vat_id" | "b2c_validate_customer_tax_id";
+            customerTaxIdRequired: boolean;
+        };
+        CheckoutVat: {
+            id: string | null;
+            /** @description Counts for the reverse charge */
+            valid: boolean;
+            country: string | null;
+            /** @description Who checked it: vies · format · format_only (production: no reverse charge without VIES) · unavailable (VIES could not answer: VAT is charged) · invalid; null without a VAT id */
+            check: ("vies" | "format" | "format_only" | "unavailable" | "invalid") | null;
+            /** @description VIES's consultation number */
+            requestIdentifier: string | null;
+            requestDate: string | null;
+        };
+        CheckoutData: {
+            available: boolean;
+            error_t_key: string | null;
+            cartId: string;
+            /** @description The market the cart is in */
+            country: string;
+            currency: string;
+            lines: components["schemas"]["CheckoutLine"][];
+            pricing: components["schemas"]["CheckoutPricing"];
+            vat: components["schemas"]["CheckoutVat"];
+            /** @enum {string} */
+            customerType: "B2C" | "B2B" | "Dealer";
+            shippingMethods: components["schemas"]["ShippingMethod"][];
+            selectedShippingMethod: string | null;
+            paymentKinds: components["schemas"]["PaymentKindOption"][];
+            /** @enum {string} */
+            selectedPaymentKind: "full" | "deposit" | "remaining" | "down_payment";
+            allowedMethods: components["schemas"]["PaymentMethodOption"][];
+            /** @description The latest delivery date of its bikes (ISO date) */
+            deliveryDate: string | null;
+        };
+        ConfirmedOrder: {
+            _id: string;
+            number: number;
+            /**
+             * @description vehicle: bikes; store: parts, accessories, warranties
+             * @enum {string}
+             */
+            type: "vehicle" | "store";
+            total: number;
+            currency: string;
+            country: string;
+        };
+        CheckoutConfirmation: {
+            /** @description The vehicle order (bikes); null without bikes */
+            order: components["schemas"]["ConfirmedOrder"] | null;
+            /** @description The store order (parts); null without store items */
+            storeOrder: components["schemas"]["ConfirmedOrder"] | null;
+            /** @description A buyer without an account: their new account's access token */
+            token: string | null;
+            refresh_token: string | null;
+            isNewUser: boolean;
+        };
+        CheckoutResult: {
+            order: components["schemas"]["Order"];
+            orderError: boolean;
+            isStoreOrder: boolean;
+            /** @description A bank transfer is awaited */
+            isBankTransfer: boolean;
+            bankTransferAmount: number;
+            paymentFailed: boolean;
+            /** @description The 3-D Secure page while a card payment waits for it */
+            verificationUrl: string | null;
+        };
         VisibleBanner: {
             id: string;
             /** @enum {string} */
@@ -6531,49 +6787,6 @@ export interface components {
             page: number;
             pageSize: number;
         };
-        BankTransferInstructions: {
-            /** @enum {string} */
-            type: "iban" | "sort_code" | "aba";
-            amountRemaining: number;
-            currency: string;
-            reference: string;
-            accountHolder: string;
-            bankName: string | null;
-            iban: string | null;
-            bic: string | null;
-            sortCode: string | null;
-            accountNumber: string | null;
-            routingNumber: string | null;
-            hostedUrl: string | null;
-        };
-        Payment: {
-            _id: string;
-            /** @description null while the attempt belongs to a cart not yet ordered */
-            orderId: string | null;
-            kind: string;
-            method: string;
-            /** @enum {string} */
-            status: "CREATED" | "PROCESSING" | "SUCCEEDED" | "REQUIRES_ACTION" | "FAILED";
-            amount: number;
-            refunded: number;
-            currency: string;
-            provider: string;
-            failureCode: string | null;
-            /** @description REQUIRES_ACTION: where the buyer completes 3-D Secure, Klarna, a wallet or the lender */
-            actionUrl: string | null;
-            /** @description PROCESSING bank transfer: where to send the money */
-            instructions: components["schemas"]["BankTransferInstructions"] | null;
-            /** @description For the browser's payment element (Stripe); only in the answer that created the attempt */
-            clientSecret?: string | null;
-            createdAt: string;
-        };
-        SavedCard: {
-            id: string;
-            brand: string;
-            exp_month: number;
-            exp_year: number;
-            last4: string;
-        };
         AdminAccountSummary: {
             _id: string;
             email: string;
@@ -6769,84 +6982,6 @@ export interface components {
                 name: string;
                 country: string;
             }[];
-        };
-        TaxCalculation: {
-            paymentKind: string;
-            country: string;
-            currency: string;
-            /** @enum {string} */
-            regime: "eu_vat" | "eu_reverse_charge" | "vat" | "us_sales_tax" | "sales_tax" | "not_collected";
-            /** @description Rate applied, basis points (687.5 = 6.875 %) */
-            rateBp: number;
-            reverseCharge: boolean;
-            /** @description Tax of the order: contained in the prices, or added to them */
-            amount: number;
-            net: number;
-            /** @description What the buyer pays: net + amount */
-            total: number;
-            state: string | null;
-            /** @description Translated; e.g. the postal code is invalid */
-            error: string | null;
-            errorCode: ("INVALID_POSTAL_CODE" | "CUSTOMER_TAX_ID_INVALID") | null;
-            error_t_key: string | null;
-            strategy: {
-                displayExcludingTaxes: boolean;
-                displayTaxes: boolean;
-            };
-            /** @enum {string} */
-            verifyTaxStrategy: "none" | "b2b_validate_company_vat_id" | "b2c_validate_customer_tax_id";
-            customerTaxIdRequired: boolean;
-            noteKey: string | null;
-            /** @description noteKey, translated */
-            note: string | null;
-            vatId: {
-                value: string;
-                valid: boolean;
-                country: string | null;
-            } | null;
-            lines: {
-                ref?: string;
-                quantity: number;
-                listed: number;
-                net: number;
-                tax: number;
-                total: number;
-            }[];
-        };
-        VatNumberCheck: {
-            isValidVatNumber: boolean;
-            /**
-             * @description Normalised, with the VAT prefix (EL for Greece)
-             * @example FR40303265045
-             */
-            vatNumber: string;
-            country: string;
-        };
-        ShippingMethod: {
-            /** @description Unique: home_delivery, hq_pickup, dealer_pickup:<dealerId> */
-            _id: string;
-            /** @enum {string} */
-            name: "home_delivery" | "hq_pickup" | "dealer_pickup";
-            nameKey: string;
-            default: boolean;
-            price: {
-                amount: number;
-                currencyCode: string;
-            };
-            extraFees: {
-                warehouse: number;
-            };
-            forceDealerDefaultAddress: boolean;
-            pickup?: {
-                dealerId: string;
-                label: string;
-                address: string;
-                /** @description [longitude, latitude] */
-                coordinates: [
-                    number,
-                    number
-                ];
-            };
         };
         VehicleTransfer: {
             id: string;
@@ -18474,16 +18609,9 @@ export interface operations {
                             deposit: number;
                             walletBalance: number;
                         };
-                        paymentKinds: {
-                            name: string;
-                            default: boolean;
-                        }[];
+                        paymentKinds: components["schemas"]["PaymentKindOption"][];
                         allowedMethods: {
-                            [key: string]: {
-                                _id: string;
-                                labelKey: string;
-                                requestDownPayment: boolean;
-                            }[];
+                            [key: string]: components["schemas"]["PaymentMethodOption"][];
                         };
                     };
                 };
@@ -19932,9 +20060,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CheckoutData"];
                 };
             };
             /** @description Default Response */
@@ -20010,10 +20136,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        name: string;
-                        default: boolean;
-                    }[];
+                    "application/json": components["schemas"]["PaymentKindOption"][];
                 };
             };
             /** @description Default Response */
@@ -20143,9 +20266,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CheckoutConfirmation"];
                 };
             };
             /** @description Default Response */
@@ -20221,9 +20342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CheckoutResult"];
                 };
             };
             /** @description Default Response */

@@ -1,4 +1,4 @@
-import { AVAILABILITIES } from '@varg/contracts';
+import { AVAILABILITIES } from '@varg/domain';
 import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
 import { majorOf, minorOf, refusal, valuesOf } from '../features/admin/catalogue.ts';

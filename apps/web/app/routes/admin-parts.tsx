@@ -1,5 +1,4 @@
-import { AVAILABILITIES, STORE_KINDS } from '@varg/contracts';
-import { formatMoney, localeTag } from '@varg/domain';
+import { AVAILABILITIES, formatMoney, localeTag, STORE_KINDS } from '@varg/domain';
 import { Link, useLoaderData } from 'react-router';
 import { type Column, DataTable } from '../features/admin/data-table.tsx';
 import { FilterSelect, ListToolbar } from '../features/admin/list-toolbar.tsx';

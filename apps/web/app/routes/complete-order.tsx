@@ -84,7 +84,7 @@ export default function CompleteOrder() {
   const tag = formatLocaleSegment(locale);
   const m = (amount: number) => money(amount, setup.currency, tag);
   const defaultKind = setup.paymentKinds.find((k) => k.default)?.name ?? setup.paymentKinds[0]?.name ?? 'remaining';
-  const [kind, setKind] = useState(defaultKind);
+  const [kind, setKind] = useState<string>(defaultKind);
   const [useWallet, setUseWallet] = useState(false);
   const { toPay, deposit, walletBalance, paid, total } = setup.pricing;
   const dueOf = (k: string) => (k === 'deposit' ? Math.min(deposit, toPay) : toPay);

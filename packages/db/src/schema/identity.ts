@@ -14,9 +14,6 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-export const ROLES = ['admin', 'lead_dealer', 'translator', 'customer', 'dealer', 'mco', 'compliance'] as const;
-export type Role = (typeof ROLES)[number];
-
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,11 +11,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { errorResponses, PRIVATE } from '../../lib/route-responses.ts';
 import type { Guards } from '../identity/auth.ts';
 import { type AddressesService, MAX_ADDRESSES_PER_USER, toAddress } from './service.ts';
 
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 429: ErrorEnvelope };
-const PRIVATE = 'private, no-store';
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 /**
  * Saved addresses, `/v2` (spec section 7, "Addresses and payment methods"; decision 013). All signed in; a user

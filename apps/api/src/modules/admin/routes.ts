@@ -8,15 +8,13 @@ import {
   RefreshBody,
   TokenPair,
 } from '@varg/contracts';
-import { type Db, dealers, users } from '@varg/db';
-import { eq, ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { Guards } from '../identity/auth.ts';
-import type { IdentityRepo } from '../identity/repo.ts';
 import type { IdentityService } from '../identity/service.ts';
+import type { UserAdmin } from '../identity/user-admin.ts';
 
 const UserSummary = z.object({
   _id: z.string(),
@@ -37,12 +35,11 @@ const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404
 
 /** Administrators: find users, act as a customer (mode demo_user), read the audit log. */
 export const adminRoutes: FastifyPluginAsyncZod<{
-  db: Db;
   guards: Guards;
   identity: IdentityService;
-  repo: IdentityRepo;
+  users: UserAdmin;
   audit: AuditService;
-}> = async (app, { db, guards, identity, repo, audit }) => {
+}> = async (app, { guards, identity, users, audit }) => {
   const admin = guards.requireRole('admin');
 
   app.get(
@@ -57,23 +54,16 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       preHandler: admin,
     },
     async (request) => {
-      const pattern = `%${request.query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const rows = await db
-        .select({ user: users, dealerId: dealers.id })
-        .from(users)
-        .leftJoin(dealers, eq(dealers.userId, users.id))
-        .where(or(ilike(users.email, pattern), ilike(users.name, pattern), ilike(users.secondName, pattern)))
-        .orderBy(users.email)
-        .limit(20);
+      const found = await users.search(request.query.search);
       return {
-        docs: rows.map(({ user: u, dealerId }) => ({
+        docs: found.map(({ user: u, hasDealer }) => ({
           _id: u.id,
           email: u.email,
           name: u.name,
           secondName: u.secondName,
           roles: u.roles,
           country: u.country,
-          actAs: dealerId === null && isCustomerOnly(u.roles),
+          actAs: !hasDealer && isCustomerOnly(u.roles),
         })),
       };
     },
@@ -95,9 +85,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       // biome-ignore lint/style/noNonNullAssertion: the admin guard ran
       const auth = request.auth!;
       if (auth.impersonatorId) throw new ApiError('FORBIDDEN');
-      const target = await repo.findUser(request.body.userId);
+      const target = await users.findUser(request.body.userId);
       if (!target) throw new ApiError('USER_NOT_FOUND');
-      if (!isCustomerOnly(target.roles) || target.id === auth.userId || (await repo.findDealer(target.id)))
+      if (!isCustomerOnly(target.roles) || target.id === auth.userId || (await users.hasDealer(target.id)))
         throw new ApiError('IMPERSONATION_TARGET');
       const expiresAt = new Date(Date.now() + IMPERSONATION_TTL_S * 1000);
       await audit.record({
@@ -132,7 +122,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       // biome-ignore lint/style/noNonNullAssertion: requireAuth ran
       const auth = request.auth!;
       if (!auth.impersonatorId) throw new ApiError('FORBIDDEN');
-      await repo.revokeFamily(auth.sessionFamily);
+      await users.endSignIn(auth.sessionFamily);
       await audit.record({
         actorId: auth.impersonatorId,
         subjectId: auth.userId,

@@ -6,7 +6,6 @@ import {
   AxePage,
   BidBody,
   BidResult,
-  ErrorEnvelope,
   Payment,
   Winner,
   WinnerAddress,
@@ -17,20 +16,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { errorResponses } from '../../lib/route-responses.ts';
 import { isLoopback } from '../dev/routes.ts';
-import type { Guards } from '../identity/auth.ts';
+import { type Guards, signedIn } from '../identity/auth.ts';
 import type { PaymentCaller } from '../payments/service.ts';
 import type { AxeFeed } from './live.ts';
 import type { AuctionService } from './service.ts';
 
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  429: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const Page = z.coerce.number().int().min(1).max(1000).meta({ description: 'Page, from 1' });
 const Hash = z
   .string()
@@ -230,9 +223,9 @@ export const auctionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const auth = request.auth as NonNullable<FastifyRequest['auth']>;
-      const win = await auction.payable(auth.userId, request.body.amount);
-      const payment = await pay({ userId: auth.userId, roles: auth.roles }, win.orderId);
+      const caller = signedIn(request);
+      const win = await auction.payable(caller.userId, request.body.amount);
+      const payment = await pay(caller, win.orderId);
       return { orderId: win.orderId, number: win.number, payment };
     },
   );

@@ -1,9 +1,10 @@
 // What every part of the cart service shares: who calls, which cart a call is about, and which market a cart is in
 // (docs/decisions/035-cart-and-checkout.md).
 import type { Cart } from '@varg/contracts';
-import { ACTIVE_STATUS, type CartMarket, type CartMix } from '@varg/domain';
+import type { CartMarket, CartMix } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import { activeTaxMarket } from '../markets/active.ts';
 import type { MarketsService } from '../markets/service.ts';
 import type { StoreService } from '../store/service.ts';
 import type { CartRepo, CartRow, CartWriter } from './repo.ts';
@@ -38,16 +39,7 @@ export function cartContext(deps: CartDeps) {
   const { repo, store, markets } = deps;
 
   /** An active market by its country code; 404 COUNTRY_NOT_FOUND otherwise. */
-  async function marketOf(code: string): Promise<Market> {
-    const country = await markets.getCountry(code);
-    if (country.status !== ACTIVE_STATUS) throw new ApiError('COUNTRY_NOT_FOUND');
-    return {
-      code: country.code,
-      currency: country.currency.code,
-      taxDisplay: country.taxDisplay,
-      vatRateBp: Math.round(country.vatPercentage * 100),
-    };
-  }
+  const marketOf = (code: string): Promise<Market> => activeTaxMarket(markets, code);
 
   /**
    * Which market a cart is in (decision 035), the one place that says it: the country stored on the cart. Every read

@@ -3,12 +3,11 @@
 import { cartItems, dealers, orderLines, users } from '@varg/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, type Json, useApi } from '../../../test/helper.ts';
+import { apiCalls, DEMO_ACCOUNTS, type Json, useApi } from '../../../test/helper.ts';
 
 const ctx = useApi();
 const { call, ok, refused, signIn } = apiCalls(ctx, 120);
-const DEALER = 'dealer@demo.starkfuture.com';
-const LYON = 'lyon@demo.starkfuture.com';
+const { DEALER, LYON } = DEMO_ACCOUNTS;
 /** The VARG MX in Spain: 11,900.00 €; the demo dealers may give 10 % off, so 10,710.00 € is their lowest price. */
 const ES_LIST = 1_190_000;
 const ES_FLOOR = 1_071_000;

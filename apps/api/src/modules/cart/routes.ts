@@ -8,7 +8,6 @@ import {
   CartReadQuery,
   CartSummary,
   CloneResult,
-  ErrorEnvelope,
   MergeBody,
   MergeResult,
   RemoveItemBody,
@@ -21,18 +20,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../lib/api-error.ts';
+import { errorResponses } from '../../lib/route-responses.ts';
 import { optionalAuthRoutes } from '../../lib/route-security.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { Caller, CartService } from './service.ts';
 
 const NO_STORE = 'no-store';
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  429: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 const ACCESS =
   'An anonymous cart is used by whoever holds its id (a random UUID, kept in the `cart_id` cookie by the web). A signed-in user’s cart answers only to that user’s token: 403 FORBIDDEN for anyone else. Without `cartId` a signed-in caller uses their open cart. An unknown id, or a cart merged into a user’s cart, is 404 SHOPPING_CART_NOT_FOUND; a cart that was ordered can be read and cloned but takes no changes (404 SHOPPING_CART_NOT_FOUND). A Bearer token that is invalid or expired is 401, so the client refreshes it.';

@@ -16,11 +16,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
+import { errorResponses } from '../../lib/route-responses.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { CatalogService } from './service.ts';
 
 const PUBLIC = 'public, max-age=60, stale-while-revalidate=600';
-const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
+const errors = errorResponses(400, 404);
 const HashParams = z.object({ hash: z.string().regex(/^[0-9a-f]{8}$/, 'an 8-digit hex configuration hash') });
 const ProductParams = z.object({ productId: z.string().regex(/^[a-z0-9-]{1,64}$/) });
 

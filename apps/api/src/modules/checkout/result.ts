@@ -1,8 +1,8 @@
 // The spec's checkout result state of an order (section 3), derived from the order and its payment ledger.
-import type { OrderView } from '@varg/contracts';
+import type { CheckoutResult, OrderView } from '@varg/contracts';
 import { pendingBankTransfer } from '@varg/domain';
 
-export function checkoutResult(order: OrderView) {
+export function checkoutResult(order: OrderView): CheckoutResult {
   const last = order.payments.at(-1);
   const transfer = pendingBankTransfer(order.payments, order.toPay);
   return {
@@ -15,4 +15,3 @@ export function checkoutResult(order: OrderView) {
     verificationUrl: last?.status === 'REQUIRES_ACTION' ? `/checkout/verify/${last.id}` : null,
   };
 }
-export type CheckoutResult = ReturnType<typeof checkoutResult>;

@@ -1,8 +1,16 @@
-import { CountryCode as Country, ErrorEnvelope } from '@varg/contracts';
+import {
+  CheckoutConfirmation,
+  CheckoutData,
+  CheckoutResult,
+  CountryCode as Country,
+  ErrorEnvelope,
+  PaymentKindOption,
+} from '@varg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { errorResponses } from '../../lib/route-responses.ts';
 import { optionalAuthRoutes } from '../../lib/route-security.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { CheckoutService } from './service.ts';
@@ -69,19 +77,16 @@ const ConfirmBody = z.object({
     .meta({ description: 'A buyer without an account: the reCAPTCHA token for the action `checkout`' }),
 });
 
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Checkout (spec section 7, "Checkout and payment"). Anonymous carts may check out; the buyer becomes a customer. */
 export const checkoutRoutes: FastifyPluginAsyncZod<{
   checkout: CheckoutService;
   guards: Guards;
   /** The checkout result state of one of the caller's orders (spec section 3); null when it is not theirs. */
-  resultOf(orderId: string, auth: { userId: string; roles: string[] }): Promise<Record<string, unknown> | null>;
+  resultOf(orderId: string, auth: { userId: string; roles: string[] }): Promise<CheckoutResult | null>;
   /** The payment kinds of one of the caller's orders. */
-  orderPaymentKinds(
-    orderId: string,
-    auth: { userId: string; roles: string[] },
-  ): Promise<Array<{ name: string; default: boolean }>>;
+  orderPaymentKinds(orderId: string, auth: { userId: string; roles: string[] }): Promise<PaymentKindOption[]>;
   /** Production: confirms of buyers without an account per address and hour (decision 027); null: no such limit. */
   guestLimit?: { max: number; signedInMax: number } | null;
 }> = async (app, { checkout, guards, resultOf, orderPaymentKinds, guestLimit }) => {
@@ -112,7 +117,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
           'Send what the buyer has entered so far: an address (or a saved addressId), billing (a company VAT id is checked: `vat.check` says by whom — vies, format, format_only (production: no reverse charge without VIES), unavailable (VIES could not answer: VAT is charged), invalid), the shipping method. A dealer’s price that no longer holds is dropped from the cart here. Answers the spec\'s checkout data: available/error_t_key, pricing {subtotal, shipping, total, currency, paid, toPay, walletDiscount, financingFee, fees, deposit, taxes {amount, error (a catalog key; the postal-code error names "postal code"), strategy {displayExcludingTaxes, displayTaxes}, rateBp, reverseCharge, noteKey}, verifyTaxStrategy}, shippingMethods, paymentKinds, allowedMethods. The web calls it 500 ms after the last change.',
         params: z.object({ cartId: z.uuid() }),
         body: SetupBody,
-        response: { 200: z.looseObject({}), ...errors },
+        response: { 200: CheckoutData, ...errors },
       },
     },
     async (request) => checkout.setup(request.params.cartId, auth(request), request.body),
@@ -127,7 +132,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
         description:
           'A cart: full (default) and deposit when its bikes ask one smaller than the total. An order: the same before anything is paid, `remaining` after; `down_payment` once financing is approved.',
         params: z.object({ id: z.uuid() }),
-        response: { 200: z.array(z.object({ name: z.string(), default: z.boolean() })), ...errors },
+        response: { 200: z.array(PaymentKindOption), ...errors },
       },
     },
     async (request) => {
@@ -146,7 +151,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
         description:
           "The spec's order payload. The phone keeps digits and plus only; strings are trimmed. Totals are computed again on the server. One cart makes one order: repeating the call answers the same order. A buyer who is not signed in sends the captcha token (`captcha`, action `checkout`; 400 CAPTCHA_FAILED) and, in production, confirms at most GUEST_CHECKOUT_LIMIT orders per address and hour (429 RATE_LIMITED); they get an account (token, refresh_token and isNewUser true) and an e-mail to choose a password; an address that already has an account must sign in first (409 ACCOUNT_EXISTS). Stock bikes are reserved in the same transaction (409 STOCK_BIKE_UNAVAILABLE for the second buyer) until the order's `reservedUntil` (STOCK_RESERVATION_HOURS); unpaid after it, the order is cancelled and the bikes offered again. A dealer's price that no longer holds (market, configuration, the dealer's terms, today's list price) is dropped and the confirm refused (409 DEALER_PRICE_CHANGED): confirm the new total again. `company_info.billing_id` is the company's VAT id; in production a reverse charge needs VIES's answer, whose consultation number is kept on the order (`billing.vatCheck`). Answers {order (vehicle order) | storeOrder (parts), token, refresh_token, isNewUser}.",
         body: ConfirmBody,
-        response: { 200: z.looseObject({}), ...errors, 429: ErrorEnvelope },
+        response: { 200: CheckoutConfirmation, ...errors, 429: ErrorEnvelope },
       },
       ...(confirmLimit ? { config: confirmLimit } : {}),
     },
@@ -167,7 +172,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
         description:
           "The spec's checkout result state: isBankTransfer, bankTransferAmount, order, orderError, isStoreOrder, paymentFailed, verificationUrl (the 3-D Secure page while a card payment waits for it). It changes nothing: an order is confirmed by `POST checkout` and paid through the payments; this call answers where the buyer stands. The caller's orders only (404 ORDER_NOT_FOUND otherwise).",
         params: z.object({ id: z.uuid() }),
-        response: { 200: z.looseObject({}), ...errors },
+        response: { 200: CheckoutResult, ...errors },
       },
       preHandler: guards.requireAuth,
     },

@@ -1,6 +1,6 @@
 // Checkout (spec sections 3 "Checkout data", "Order payload", 4 "Checkout setup", 7): the priced summary of a cart
 // for the buyer's address and billing, and the confirmation that turns the cart into an order.
-import { isUuid, orderPhone } from '@varg/domain';
+import { isUuid, orderPhone, SHIPMENT_KINDS, type ShipmentKind } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AddressInput } from '../addresses/service.ts';
 import { reservationDeadline } from '../orders/reservations.ts';
@@ -136,12 +136,10 @@ export function checkoutService(deps: CheckoutDeps) {
       // A mixed purchase makes a vehicle order (bikes) and a store order (parts); shipping goes with the bikes.
       const lineTax = new Map(priced.tax.lines.map((l) => [l.ref, l]));
       const shippingTax = lineTax.get('shipping');
-      const groups = (['vehicle', 'store'] as const)
-        .map((type) => ({
-          type,
-          lines: cart.lines.filter((l) => (type === 'store') === (l.kind === 'store')),
-        }))
-        .filter((g) => g.lines.length > 0);
+      const groups = SHIPMENT_KINDS.map((type) => ({
+        type,
+        lines: cart.lines.filter((l) => (type === 'store') === (l.kind === 'store')),
+      })).filter((g) => g.lines.length > 0);
       const drafts = (userId: string) =>
         groups.map((group, index) => {
           const withShipping = index === 0;
@@ -273,7 +271,8 @@ function orderSummary(order: {
   return {
     _id: order.id,
     number: order.number,
-    type: order.type,
+    // The orders table holds only these (the confirm writes one order per SHIPMENT_KINDS group).
+    type: order.type as ShipmentKind,
     total: order.total,
     currency: order.currency,
     country: order.country,

@@ -1,28 +1,11 @@
 // The checkout's shapes and the dependencies it is built with (spec sections 3, 4, 7).
-import type { AllowedMethod, TaxCalculation, TaxInput, TaxMarket } from '@varg/domain';
+import type { CheckoutLine } from '@varg/contracts';
+import type { AllowedMethod, ShippingMethod, TaxCalculation, TaxInput, TaxMarket, VatCheck } from '@varg/domain';
 import type { AddressInput, SavedAddress } from '../addresses/service.ts';
 import type { CheckoutRepo, Tx } from './repo.ts';
 
-export interface CheckoutLine {
-  id: string;
-  kind: 'bike' | 'stock_bike' | 'store';
-  productId: string | null;
-  hash: string | null;
-  optionIds: string[] | null;
-  stockBikeId: string | null;
-  variantCode: string | null;
-  vin: string | null;
-  nameKey: string;
-  name: string;
-  quantity: number;
-  /** One unit as charged, as the market lists it (with VAT where it shows VAT). */
-  unitPrice: number;
-  /** One unit at the catalogue's price, before a dealer's price (bikes); what order edits are bounded by. */
-  listPrice: number | null;
-  total: number;
-  deposit: number;
-  available: boolean;
-}
+/** A cart line as the checkout prices it (the contract's `CheckoutLine`). */
+export type { CheckoutLine };
 
 export interface CheckoutCart {
   id: string;
@@ -34,20 +17,8 @@ export interface CheckoutCart {
   deliveryDate: string | null;
 }
 
-export interface ShippingOption {
-  /** `home_delivery`, `hq_pickup`, `dealer_pickup:<dealerId>`: what the buyer chooses. */
-  _id: string;
-  /** The kind, stored on the order. */
-  name: string;
-  nameKey: string;
-  default: boolean;
-  price: { amount: number; currencyCode: string };
-  extraFees: { warehouse: number };
-  forceDealerDefaultAddress: boolean;
-  pickup?:
-    | { dealerId?: string | undefined; label: string; address?: string | undefined; coordinates: [number, number] }
-    | undefined;
-}
+/** A shipping method as the shipping module offers it (`_id`: what the buyer chooses; `name`: what the order stores). */
+export type ShippingOption = ShippingMethod;
 
 export interface Auth {
   userId: string;
@@ -147,7 +118,7 @@ export interface VatStatus {
   /** Counts for the reverse charge. */
   valid: boolean;
   /** vies · format · format_only (production: not without VIES) · unavailable (VIES could not answer) · invalid */
-  check: 'vies' | 'format' | 'format_only' | 'unavailable' | 'invalid';
+  check: VatCheck;
   consultation: { requestIdentifier: string | null; requestDate: string | null } | null;
 }
 

@@ -1,44 +1,18 @@
-import { inflateSync } from 'node:zlib';
 import { DEMO_LEDGER_DAYS, demoLedgerDate } from '@varg/db';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, type Json, useApi } from '../../../test/helper.ts';
+import { apiCalls, DEMO_ACCOUNTS, type Json, useApi } from '../../../test/helper.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 
 // The dealer ledger through the API (decision 024): lists, filters, balances, PDFs and who reads what.
 
 const ctx = useApi();
 const { call, ok, refused, signIn } = apiCalls(ctx, 60);
 
-const DEALER = 'dealer@demo.starkfuture.com';
-const LYON = 'lyon@demo.starkfuture.com';
-const AUSTIN = 'austin@demo.starkfuture.com';
-const LEAD = 'lead-dealer@demo.starkfuture.com';
-const VIENNA = 'vienna@demo.starkfuture.com';
-const CUSTOMER = 'customer@demo.starkfuture.com';
-const PENDING = 'pending-dealer@demo.starkfuture.com';
-const ADMIN = 'admin@demo.starkfuture.com';
+const { DEALER, LYON, AUSTIN, LEAD_DEALER: LEAD, VIENNA, CUSTOMER, PENDING, ADMIN } = DEMO_ACCOUNTS;
 const UNKNOWN = 'dea1e400-0000-4000-8000-0000000000ff';
 
-const winAnsi = new TextDecoder('windows-1252');
 /** The demo ledger's days are relative to the seeding day (today): the day of one of them. */
 const day = (key: keyof typeof DEMO_LEDGER_DAYS) => demoLedgerDate(DEMO_LEDGER_DAYS[key]);
-/** The text a PDF draws (built-in fonts: Windows-1252 hex strings in TJ arrays, in deflated streams). */
-function pdfText(pdf: Buffer): string {
-  const runs: string[] = [];
-  for (const [, data = ''] of pdf.toString('latin1').matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
-    } catch {
-      content = data;
-    }
-    for (const [, array = ''] of content.matchAll(/\[([^\]]*)\] TJ/g)) {
-      runs.push(
-        [...array.matchAll(/<([0-9a-f]*)>/g)].map(([, hex]) => winAnsi.decode(Buffer.from(hex ?? '', 'hex'))).join(''),
-      );
-    }
-  }
-  return runs.join('\n');
-}
 
 const dealerIds = new Map<string, string>();
 async function dealerId(email: string): Promise<string> {

@@ -1,13 +1,11 @@
-import { ErrorEnvelope, LedgerBalances, LedgerGroup, LedgerPage, LedgerQuery } from '@varg/contracts';
-import type { FastifyRequest } from 'fastify';
+import { LedgerBalances, LedgerGroup, LedgerPage, LedgerQuery } from '@varg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { optionalAuth } from '../../lib/route-security.ts';
-import type { Guards } from '../identity/auth.ts';
-import type { DealerLedgerService, LedgerViewer } from './service.ts';
+import { errorResponses, PDF_RESPONSE, PRIVATE, sendPdf } from '../../lib/route-responses.ts';
+import { type Guards, signedIn } from '../identity/auth.ts';
+import type { DealerLedgerService } from './service.ts';
 
-const PRIVATE = 'private, no-store';
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 const TAGS = ['dealer-ledger'];
 const WHO =
   'Signed in. A dealer (approved dealer record) reads its own ledger; a lead dealer also the ledgers of the dealers of its group (`dealers.group_name`), read-only; an administrator any dealer’s. Another dealer’s ledger is a 404 DEALER_NOT_FOUND, as an unknown dealer is; a customer (no approved dealer record, not an administrator) is a 403 FORBIDDEN.';
@@ -15,11 +13,6 @@ const SIGN =
   'Amounts are signed integer minor units with a currency: positive = the dealer owes the maker (an invoice), negative = lowers what it owes (a credit note, a payment received, a reimbursement of labour at the dealer’s rate). A balance is the exact sum of the entries that are not void.';
 const DealerId = z.uuid().meta({ description: 'A dealer id (UUID)' });
 const EntryId = z.uuid().meta({ description: 'A ledger entry id (UUID)' });
-
-const viewer = (request: FastifyRequest): LedgerViewer => {
-  const auth = request.auth as NonNullable<FastifyRequest['auth']>;
-  return { userId: auth.userId, roles: auth.roles };
-};
 
 /**
  * The dealer ledger: invoices and balances of dealers, and the lead dealer's group (spec sections 2 "/invoices" and 7
@@ -46,7 +39,7 @@ export const dealerLedgerRoutes: FastifyPluginAsyncZod<{ ledger: DealerLedgerSer
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return ledger.list(viewer(request), request.params.dealerId, request.query);
+      return ledger.list(signedIn(request), request.params.dealerId, request.query);
     },
   );
 
@@ -64,7 +57,7 @@ export const dealerLedgerRoutes: FastifyPluginAsyncZod<{ ledger: DealerLedgerSer
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return ledger.balances(viewer(request), request.params.dealerId);
+      return ledger.balances(signedIn(request), request.params.dealerId);
     },
   );
 
@@ -82,17 +75,14 @@ export const dealerLedgerRoutes: FastifyPluginAsyncZod<{ ledger: DealerLedgerSer
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return ledger.link(viewer(request), request.params.id);
+      return ledger.link(signedIn(request), request.params.id);
     },
   );
 
   app.get(
     '/dealer-ledger/invoice/download/:id',
     {
-      // A signed link needs no sign-in; a Bearer token, when sent, is checked as everywhere.
-      preHandler: optionalAuth(async (request: FastifyRequest) => {
-        if (request.auth) await guards.requireAuth(request);
-      }),
+      preHandler: guards.linkOrBearer,
       schema: {
         tags: TAGS,
         summary: 'A ledger entry (invoice, credit note, payment, reimbursement) as a PDF',
@@ -100,27 +90,17 @@ export const dealerLedgerRoutes: FastifyPluginAsyncZod<{ ledger: DealerLedgerSer
         params: z.object({ id: EntryId }),
         querystring: z.object({ token: z.string().min(1).max(100).optional() }),
         response: {
-          200: {
-            description: 'The PDF',
-            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
-          },
+          200: PDF_RESPONSE,
           ...errors,
         },
       },
     },
     async (request, reply) => {
       const { filename, pdf } = await ledger.download(request.params.id, {
-        viewer: request.auth ? viewer(request) : null,
+        viewer: request.auth ? signedIn(request) : null,
         token: request.query.token,
       });
-      return (
-        reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', PRIVATE)
-          // The reply's types know the JSON schemas only; the PDF is a Buffer.
-          .send(pdf as unknown as string)
-      );
+      return sendPdf(reply, pdf, filename);
     },
   );
 
@@ -137,7 +117,7 @@ export const dealerLedgerRoutes: FastifyPluginAsyncZod<{ ledger: DealerLedgerSer
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return ledger.group(viewer(request));
+      return ledger.group(signedIn(request));
     },
   );
 };

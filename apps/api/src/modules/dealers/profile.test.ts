@@ -1,14 +1,11 @@
 import { auditLog } from '@varg/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, type Json, useApi } from '../../../test/helper.ts';
+import { apiCalls, DEMO_ACCOUNTS, type Json, useApi } from '../../../test/helper.ts';
 
 const ctx = useApi();
 const { call, ok, refused, signIn } = apiCalls(ctx, 120);
-const DEALER = 'dealer@demo.starkfuture.com';
-const LYON = 'lyon@demo.starkfuture.com';
-const CUSTOMER = 'customer@demo.starkfuture.com';
-const ADMIN = 'admin@demo.starkfuture.com';
+const { DEALER, LYON, CUSTOMER, ADMIN } = DEMO_ACCOUNTS;
 
 const myDealer = async (token: string) => ((await ok(await call('GET', '/v1/dealer/my', token))) as Json[])[0] as Json;
 const address = { line1: 'Carrer de Pallars 193', line2: '', postalCode: '08005', city: 'Barcelona', country: 'es' };

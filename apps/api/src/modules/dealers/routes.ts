@@ -6,24 +6,15 @@ import {
   DealerApproval,
   DealerInfoBody,
   DealerRejection,
-  ErrorEnvelope,
 } from '@varg/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Guards } from '../identity/auth.ts';
+import { errorResponses } from '../../lib/route-responses.ts';
+import { type Guards, signedIn } from '../identity/auth.ts';
 import type { DealerProfileService } from './profile.ts';
 import type { DealersService } from './service.ts';
 
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  429: ErrorEnvelope,
-};
-const userId = (request: FastifyRequest) => (request.auth as NonNullable<FastifyRequest['auth']>).userId;
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** The dealer application (spec: POST dealer) and its state, for the signed-in user. Mounted on /v1 and /v2. */
 export const dealerApplicationRoutes: FastifyPluginAsyncZod<{ dealers: DealersService; guards: Guards }> = async (
@@ -42,7 +33,7 @@ export const dealerApplicationRoutes: FastifyPluginAsyncZod<{ dealers: DealersSe
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return dealers.state(userId(request));
+      return dealers.state(signedIn(request).userId);
     },
   );
 
@@ -60,7 +51,8 @@ export const dealerApplicationRoutes: FastifyPluginAsyncZod<{ dealers: DealersSe
         response: { 201: DealerApplicationState, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await dealers.apply(userId(request), request.body, request.ip)),
+    async (request, reply) =>
+      reply.code(201).send(await dealers.apply(signedIn(request).userId, request.body, request.ip)),
   );
 };
 
@@ -102,7 +94,7 @@ export const dealerAdminRoutes: FastifyPluginAsyncZod<{ dealers: DealersService;
         response: { 200: DealerApplication, ...errors },
       },
     },
-    async (request) => dealers.approve(userId(request), request.params.id, request.body),
+    async (request) => dealers.approve(signedIn(request).userId, request.params.id, request.body),
   );
 
   app.post(
@@ -117,7 +109,7 @@ export const dealerAdminRoutes: FastifyPluginAsyncZod<{ dealers: DealersService;
         response: { 200: DealerApplication, ...errors },
       },
     },
-    async (request) => dealers.reject(userId(request), request.params.id, request.body.reason),
+    async (request) => dealers.reject(signedIn(request).userId, request.params.id, request.body.reason),
   );
 };
 
@@ -142,13 +134,7 @@ export const dealerProfileRoutes: FastifyPluginAsyncZod<{ profile: DealerProfile
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      const auth = request.auth as NonNullable<FastifyRequest['auth']>;
-      return profile.updateInfo(
-        { userId: auth.userId, roles: auth.roles },
-        request.params.id,
-        request.body,
-        request.ip,
-      );
+      return profile.updateInfo(signedIn(request), request.params.id, request.body, request.ip);
     },
   );
 };

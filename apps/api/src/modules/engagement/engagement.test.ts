@@ -1,15 +1,14 @@
 import { contactMessages, jobApplications, newsletterSubscriptions } from '@varg/db';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, type Json, lastMail, useApi } from '../../../test/helper.ts';
+import { apiCalls, DEMO_ACCOUNTS, type Json, lastMail, useApi } from '../../../test/helper.ts';
 import { engagementEmails } from './emails.ts';
 import { addressParts, googlePlaces, storePlaces, TEXT_SEARCH_URL } from './places.ts';
 import { boxAround } from './service.ts';
 
 const ctx = useApi();
 const { call, ok, refused, signIn } = apiCalls(ctx, 60);
-const ADMIN = 'admin@demo.starkfuture.com';
-const CUSTOMER = 'customer@demo.starkfuture.com';
+const { ADMIN, CUSTOMER } = DEMO_ACCOUNTS;
 
 /** A minimal valid PDF of about `size` bytes. */
 function pdf(size = 2000): Buffer {

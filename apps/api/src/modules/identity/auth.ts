@@ -2,7 +2,7 @@ import { isUuid } from '@varg/domain';
 import DataLoader from 'dataloader';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error.ts';
-import { markAuth } from '../../lib/route-security.ts';
+import { markAuth, optionalAuth } from '../../lib/route-security.ts';
 import type { IdentityRepo } from './repo.ts';
 import type { Auth } from './service.ts';
 import type { AccessTokens } from './tokens.ts';
@@ -19,6 +19,16 @@ declare module 'fastify' {
      */
     ignoreAuthorization?: boolean;
   }
+}
+
+/**
+ * The signed-in caller of a route behind `requireAuth` or a role guard: who they are and their roles (401 UNAUTHORIZED
+ * if a route without a guard asks).
+ */
+export function signedIn(request: FastifyRequest): { userId: string; roles: string[] } {
+  const auth = request.auth;
+  if (!auth) throw new ApiError('UNAUTHORIZED');
+  return { userId: auth.userId, roles: auth.roles };
 }
 
 /** The API's paths; pages read the session from cookies, and a proxy's own `Authorization: Basic` may reach them. */
@@ -107,9 +117,16 @@ export function guards(repo: IdentityRepo) {
     await requireAuth(request);
     if (request.auth?.impersonatorId) throw new ApiError('IMPERSONATION_NOT_ALLOWED');
   }
+  /**
+   * A download by signed link (`?token=`) needs no sign-in; a Bearer token, when sent, is checked as everywhere. The
+   * route itself accepts the link's token or the caller.
+   */
+  const linkOrBearer = optionalAuth(async (request: FastifyRequest) => {
+    if (request.auth) await requireAuth(request);
+  });
   // The OpenAPI document reads these marks for each operation's `security` (decision 032).
   markAuth(requireAuth, 'bearer');
   markAuth(requireOwnSession, 'bearer');
-  return { requireAuth, requireRole, requireOwnSession };
+  return { requireAuth, requireRole, requireOwnSession, linkOrBearer };
 }
 export type Guards = ReturnType<typeof guards>;

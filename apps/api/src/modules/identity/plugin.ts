@@ -12,6 +12,7 @@ import { staffRepo } from './staff-repo.ts';
 import { staffRoutes } from './staff-routes.ts';
 import { staffService } from './staff-service.ts';
 import { accessTokens, loadSigningKey } from './tokens.ts';
+import { userAdmin } from './user-admin.ts';
 
 /** A user's dealer record as the identity store keeps it (the dealers module reads it through its directory). */
 export interface DealerRow {
@@ -76,8 +77,8 @@ export async function identityModule(app: Api, platform: Pick<Platform, 'config'
     identity,
     guards,
     signingKey,
-    /** The identity store for the administrators' user management (admin module). */
-    users,
+    /** What the administrators' user management (admin module) may do with the identity store. */
+    userAdmin: userAdmin(users),
     /** A user's dealer record in any status (null: none). */
     dealerRowOf: (userId: string): Promise<DealerRow | null> => users.findDealer(userId),
     /** People by id or e-mail, for modules that address them (vehicles' ownership transfer). */

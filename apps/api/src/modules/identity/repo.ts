@@ -1,5 +1,5 @@
 import { type Db, dealers, emailTokens, sessions, users } from '@varg/db';
-import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, ilike, inArray, isNull, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 const impersonators = alias(users, 'impersonators');
@@ -49,6 +49,18 @@ export function identityRepo(db: Db) {
     async findDealer(userId: string) {
       const [row] = await db.select().from(dealers).where(eq(dealers.userId, userId)).limit(1);
       return row ?? null;
+    },
+    /** Users whose e-mail address, name or second name contains `text` (case-insensitive), by e-mail. */
+    async searchUsers(text: string, limit: number) {
+      const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const rows = await db
+        .select({ user: users, dealerId: dealers.id })
+        .from(users)
+        .leftJoin(dealers, eq(dealers.userId, users.id))
+        .where(or(ilike(users.email, pattern), ilike(users.name, pattern), ilike(users.secondName, pattern)))
+        .orderBy(users.email)
+        .limit(limit);
+      return rows.map(({ user, dealerId }) => ({ user, hasDealer: dealerId !== null }));
     },
     /** Approved dealers (status 1) whose account is in `country` (any country without it), with their user. */
     async listActiveDealers(country?: string) {

@@ -21,12 +21,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { errorResponses } from '../../lib/route-responses.ts';
 import type { Guards } from './auth.ts';
 import type { IdentityService } from './service.ts';
 import { sha256 } from './tokens.ts';
 
 const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 429: ErrorEnvelope };
+const errors = errorResponses(400, 401, 403, 429);
 const NO_STORE = 'no-store';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];

@@ -9,19 +9,13 @@ import {
 import { configurationHash } from '@varg/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, type Json, useApi } from '../../../test/helper.ts';
+import { apiCalls, DEMO_ACCOUNTS, type Json, useApi } from '../../../test/helper.ts';
 import { dealerOrdersRepo } from './dealer-repo.ts';
 import { ordersRepo } from './repo.ts';
 
 const ctx = useApi();
 const { call, ok, refused, signIn } = apiCalls(ctx, 40);
-const DEALER = 'dealer@demo.starkfuture.com';
-const LYON = 'lyon@demo.starkfuture.com';
-const LEAD_DEALER = 'lead-dealer@demo.starkfuture.com';
-const RIDER = 'rider-es@demo.starkfuture.com';
-const CUSTOMER = 'customer@demo.starkfuture.com';
-const ADMIN = 'admin@demo.starkfuture.com';
-const AUSTIN = 'austin@demo.starkfuture.com';
+const { DEALER, LYON, LEAD_DEALER, RIDER, CUSTOMER, ADMIN, AUSTIN } = DEMO_ACCOUNTS;
 const RIDER_ORDER = DEMO_DEALER_CUSTOMER_ORDER_ID;
 const OWN_ORDER = DEMO_DEALER_OWN_ORDER_ID;
 const LAURA_ORDER = 'f0a1e000-0000-4000-8000-000000000001';

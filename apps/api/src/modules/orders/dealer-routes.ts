@@ -4,7 +4,6 @@ import {
   DealerOrderListQuery,
   DealerOrderPage,
   DealerOrderView,
-  ErrorEnvelope,
   OrderAddItemBody,
   OrderAttachment,
   OrderEditItemBody,
@@ -16,21 +15,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
-import { optionalAuth } from '../../lib/route-security.ts';
-import type { Guards } from '../identity/auth.ts';
+import { errorResponses, PDF_RESPONSE, PRIVATE } from '../../lib/route-responses.ts';
+import { type Guards, signedIn } from '../identity/auth.ts';
 import type { DealerOrdersService } from './dealer-service.ts';
-import { viewer } from './routes.ts';
 
-const PRIVATE = 'private, no-store';
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  413: ErrorEnvelope,
-  415: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const WHO =
   'Dealers (an approved dealer record) and administrators; anybody else 403 FORBIDDEN. A dealer reaches the orders it looks after (`dealerId`: it sold them, or the buyer picks up at its store) and the orders it bought; any other order, and an unknown one, is a 404 ORDER_NOT_FOUND.';
 const EDIT = `${WHO} Only orders the dealer looks after are changed (409 ORDER_NOT_EDITABLE for a cancelled order, or one the dealer only bought from another dealer). The order is priced again with the tax rules of its market (as the checkout does) and written in one transaction with its ledger: when the new total is below what was paid, the difference is given back to the buyer as store credit (wallet) at once and the order owes nothing; above it, the buyer owes the difference (\`settlement.toPay\`). A concurrent change (another edit, a payment) makes this a 409 ORDER_EDIT_CONFLICT with nothing written; while a payment is under way (a transfer or debit being processed, a card in 3-D Secure) a total below what is paid plus that payment is a 409 ORDER_PAYMENT_UNDER_WAY. Every edit is in the audit log. A dealer price (\`overwritePrice\`, a unit price in minor units) lies between the line’s list price less the dealer’s allowed discount (\`maxDiscountBp\`, 400 PRICE_BELOW_ALLOWED_DISCOUNT) and the list price (400 PRICE_ABOVE_LIST).`;
@@ -62,7 +51,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return dealerOrders.list(viewer(request), request.query, requestLanguage(request));
+      return dealerOrders.list(signedIn(request), request.query, requestLanguage(request));
     },
   );
 
@@ -80,7 +69,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return dealerOrders.order(viewer(request), request.params.id, requestLanguage(request));
+      return dealerOrders.order(signedIn(request), request.params.id, requestLanguage(request));
     },
   );
 
@@ -99,7 +88,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return dealerOrders.updatePrices(viewer(request), request.params.id, request.body, meta(request));
+      return dealerOrders.updatePrices(signedIn(request), request.params.id, request.body, meta(request));
     },
   );
 
@@ -117,7 +106,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return dealerOrders.editItem(viewer(request), request.body, meta(request));
+      return dealerOrders.editItem(signedIn(request), request.body, meta(request));
     },
   );
 
@@ -135,7 +124,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return dealerOrders.addItem(viewer(request), request.body, meta(request));
+      return dealerOrders.addItem(signedIn(request), request.body, meta(request));
     },
   );
 
@@ -157,7 +146,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
       const attachments = await dealerOrders.appendInvoice(
-        viewer(request),
+        signedIn(request),
         request.params.id,
         request.body,
         meta(request),
@@ -181,7 +170,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return { attachments: await dealerOrders.attachmentList(viewer(request), request.params.id) };
+      return { attachments: await dealerOrders.attachmentList(signedIn(request), request.params.id) };
     },
   );
 
@@ -200,17 +189,14 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return dealerOrders.attachmentLink(viewer(request), request.params.id, request.params.attachmentId);
+      return dealerOrders.attachmentLink(signedIn(request), request.params.id, request.params.attachmentId);
     },
   );
 
   app.get(
     '/order/:id/dealer-invoices/:attachmentId',
     {
-      // A signed link needs no sign-in; a Bearer token, when sent, is checked as everywhere.
-      preHandler: optionalAuth(async (request: FastifyRequest) => {
-        if (request.auth) await guards.requireAuth(request);
-      }),
+      preHandler: guards.linkOrBearer,
       schema: {
         tags: ['dealer-orders'],
         summary: 'Download an invoice a dealer attached to an order (PDF)',
@@ -219,17 +205,14 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
         params: AttachmentParams,
         querystring: z.object({ token: z.string().max(200).optional() }),
         response: {
-          200: {
-            description: 'The PDF',
-            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
-          },
+          200: PDF_RESPONSE,
           ...errors,
         },
       },
     },
     async (request, reply) => {
       const file = await dealerOrders.attachmentFile(
-        request.auth ? viewer(request) : null,
+        request.auth ? signedIn(request) : null,
         request.params.id,
         request.params.attachmentId,
         request.query.token,

@@ -1,6 +1,5 @@
 import {
   BankDetails,
-  ErrorEnvelope,
   InvoiceQuery,
   OrderDocument,
   OrderId,
@@ -8,25 +7,17 @@ import {
   OrderView,
   OrderViewPage,
 } from '@varg/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
-import { optionalAuth } from '../../lib/route-security.ts';
-import type { Guards } from '../identity/auth.ts';
-import type { OrdersService, Viewer } from './service.ts';
+import { errorResponses, PDF_RESPONSE, PRIVATE, sendPdf } from '../../lib/route-responses.ts';
+import { type Guards, signedIn } from '../identity/auth.ts';
+import type { OrdersService } from './service.ts';
 
-const PRIVATE = 'private, no-store';
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope };
+const errors = errorResponses(400, 401, 404);
 const OWNERSHIP =
   'Needs a Bearer token. Only the buyer (and administrators) can read an order: any other order, and an unknown one, is a 404 ORDER_NOT_FOUND. A malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency; names are in the language of the request (`?lang`, `x-lang`, Accept-Language).';
 const params = z.object({ id: OrderId });
-
-/** The signed-in caller of an orders route (requireAuth ran: the caller is known). */
-export function viewer(request: FastifyRequest): Viewer {
-  const auth = request.auth as NonNullable<FastifyRequest['auth']>;
-  return { userId: auth.userId, roles: auth.roles };
-}
 
 /**
  * Orders as their buyers read them (spec section 7, "Orders"): vehicle and store orders, the caller's list, the invoice
@@ -53,7 +44,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; guards
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return orders.list(viewer(request), request.query, requestLanguage(request));
+      return orders.list(signedIn(request), request.query, requestLanguage(request));
     },
   );
 
@@ -71,7 +62,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; guards
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return orders.order(viewer(request), request.params.id, requestLanguage(request), 'vehicle');
+      return orders.order(signedIn(request), request.params.id, requestLanguage(request), 'vehicle');
     },
   );
 
@@ -89,7 +80,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; guards
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return orders.order(viewer(request), request.params.id, requestLanguage(request), 'store');
+      return orders.order(signedIn(request), request.params.id, requestLanguage(request), 'store');
     },
   );
 
@@ -107,17 +98,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; guards
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return orders.document(viewer(request), request.params.id);
+      return orders.document(signedIn(request), request.params.id);
     },
   );
 
   app.get(
     '/order/invoice',
     {
-      // A signed link needs no sign-in; a Bearer token, when sent, is checked as everywhere.
-      preHandler: optionalAuth(async (request: FastifyRequest) => {
-        if (request.auth) await guards.requireAuth(request);
-      }),
+      preHandler: guards.linkOrBearer,
       schema: {
         tags: ['orders'],
         summary: 'The order’s invoice, as a PDF',
@@ -125,10 +113,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; guards
           'A PDF (`content-disposition: attachment; filename="invoice-<order number>.pdf"`) in the order’s language (English where the PDF’s fonts cannot print it): seller and buyer (company and VAT id where given, billing address), invoice number (`INV-<order number>`) and date (the order’s), order number, the lines with quantity, unit price, VAT rate and total, the VAT per rate (or the reverse-charge note), the totals, the payments received and the amount due, with the bank-transfer details while anything is due. Either `token` from `GET order/document/{id}` (a bad or expired one is a 400 INVALID_TOKEN) or a Bearer token of the buyer (no token at all is a 401; another buyer’s order a 404 ORDER_NOT_FOUND).',
         querystring: InvoiceQuery,
         response: {
-          200: {
-            description: 'The PDF',
-            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
-          },
+          200: PDF_RESPONSE,
           ...errors,
         },
       },
@@ -136,17 +121,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; guards
     async (request, reply) => {
       const { orderId, token } = request.query;
       const { filename, pdf } = await orders.invoice(orderId, {
-        viewer: request.auth ? viewer(request) : null,
+        viewer: request.auth ? signedIn(request) : null,
         token,
       });
-      return (
-        reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', PRIVATE)
-          // The reply's types know the JSON schemas only; the PDF is a Buffer.
-          .send(pdf as unknown as string)
-      );
+      return sendPdf(reply, pdf, filename);
     },
   );
 
@@ -164,7 +142,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; guards
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return orders.bankDetails(viewer(request), request.params.id);
+      return orders.bankDetails(signedIn(request), request.params.id);
     },
   );
 };

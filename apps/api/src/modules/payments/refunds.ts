@@ -3,6 +3,10 @@ import { ApiError } from '../../lib/api-error.ts';
 import type { PaymentsContext } from './context.ts';
 import { type PaymentActor, paymentView, WALLET_METHOD } from './model.ts';
 
+/** Where a refund goes: back to the card or account the money came from, or to the buyer's store credit. */
+export const REFUND_TARGETS = ['original', 'wallet'] as const;
+export type RefundTarget = (typeof REFUND_TARGETS)[number];
+
 export function paymentRefunds(ctx: PaymentsContext) {
   const { repo, providerOf } = ctx;
   const audit = ctx.deps.audit;
@@ -16,7 +20,7 @@ export function paymentRefunds(ctx: PaymentsContext) {
      */
     async refund(
       paymentId: string,
-      input: { amount?: number | undefined; to?: 'original' | 'wallet' | undefined },
+      input: { amount?: number | undefined; to?: RefundTarget | undefined },
       by: PaymentActor = { actorId: null },
     ) {
       const row = await repo.byId(paymentId);
@@ -28,7 +32,7 @@ export function paymentRefunds(ctx: PaymentsContext) {
       const basics = await repo.orderBasics(row.orderId);
       if (!basics) throw new ApiError('PAYMENT_NOT_FOUND');
       const provider = providerOf(row);
-      const to = !provider || row.method === WALLET_METHOD ? 'wallet' : (input.to ?? 'original');
+      const to: RefundTarget = !provider || row.method === WALLET_METHOD ? 'wallet' : (input.to ?? 'original');
       const before = row.refunded;
       const entry = (action: string, was: number, now: number) => ({
         actorId: by.actorId,

@@ -3,6 +3,7 @@ import { Payment } from '@varg/contracts';
 import { z } from 'zod';
 import { isLoopback } from '../dev/routes.ts';
 import type { Guards } from '../identity/auth.ts';
+import { REFUND_TARGETS } from './refunds.ts';
 import { errors, Id, type RoutesApp } from './routes-shared.ts';
 import type { PaymentsService } from './service.ts';
 
@@ -46,9 +47,9 @@ export function settlementRoutes(
         params: Id,
         body: z.object({
           amount: z.number().int().min(1).max(100_000_000).optional(),
-          to: z.enum(['original', 'wallet']).optional(),
+          to: z.enum(REFUND_TARGETS).optional(),
         }),
-        response: { 200: Payment.extend({ refundedTo: z.enum(['original', 'wallet']) }), ...errors },
+        response: { 200: Payment.extend({ refundedTo: z.enum(REFUND_TARGETS) }), ...errors },
       },
       preHandler: [guards.requireAuth, guards.requireRole('admin')],
     },

@@ -1,20 +1,15 @@
 // Routes of payment attempts: start, confirm, extra step, status, the cart's intents, an order's remaining payment.
-import { BankTransferInstructions as Instructions, Payment } from '@varg/contracts';
-import { PAYMENT_STATUSES } from '@varg/domain';
+import {
+  CountryCode as Country,
+  BankTransferInstructions as Instructions,
+  PaymentKindOption as KindOption,
+  PaymentMethodOption as MethodOption,
+  Payment,
+} from '@varg/contracts';
+import { PAYMENT_STATUSES, SHIPMENT_KINDS } from '@varg/domain';
 import { z } from 'zod';
 import type { Guards } from '../identity/auth.ts';
-import {
-  caller,
-  Details,
-  errors,
-  Id,
-  Kind,
-  KindOption,
-  MethodName,
-  MethodOption,
-  ReturnUrl,
-  type RoutesApp,
-} from './routes-shared.ts';
+import { caller, Details, errors, Id, Kind, MethodName, ReturnUrl, type RoutesApp } from './routes-shared.ts';
 import type { PaymentsService } from './service.ts';
 
 /** Spec section 7: POST payment and what follows it, create-intent and its variants, complete-order setup. */
@@ -220,7 +215,7 @@ export function attemptRoutes(app: RoutesApp, { payments, guards }: { payments: 
           200: z.object({
             orderId: z.string(),
             number: z.number().int(),
-            type: z.enum(['vehicle', 'store']),
+            type: z.enum(SHIPMENT_KINDS),
             country: z.string(),
             currency: z.string(),
             pricing: z.object({

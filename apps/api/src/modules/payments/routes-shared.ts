@@ -1,22 +1,13 @@
-// What the payments routes share: the error answers, the shapes of a card and of what a buyer confirms with, the
-// caller of a request.
-import { ErrorEnvelope } from '@varg/contracts';
+import { ACH_ACCOUNT_TYPES } from '@varg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/route-responses.ts';
 import type { PaymentCaller } from './model.ts';
 
 /** The Fastify instance a route file adds its routes to (the Zod type provider of the payments plugin). */
 export type RoutesApp = Parameters<FastifyPluginAsyncZod>[0];
 
-export const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  502: ErrorEnvelope,
-  503: ErrorEnvelope,
-};
+export const errors = errorResponses(400, 401, 403, 404, 409, 502, 503);
 export const Id = z.object({ id: z.uuid() });
 export const Kind = z.string().max(16);
 export const MethodName = z.string().max(32);
@@ -40,7 +31,7 @@ export const Details = z.discriminatedUnion('type', [
     routingNumber: z.string().regex(/^\d{9}$/),
     accountNumber: z.string().regex(/^\d{4,17}$/),
     accountHolder: z.string().trim().min(2).max(100),
-    accountType: z.enum(['checking', 'savings']),
+    accountType: z.enum(ACH_ACCOUNT_TYPES),
   }),
   z.object({ type: z.literal('redirect') }),
   z.object({ type: z.literal('bank_transfer') }),
@@ -54,6 +45,3 @@ export const caller = (request: { auth: { userId: string; roles: string[] } | nu
   userId: request.auth?.userId ?? null,
   roles: request.auth?.roles ?? [],
 });
-
-export const KindOption = z.object({ name: z.string(), default: z.boolean() });
-export const MethodOption = z.object({ _id: z.string(), labelKey: z.string(), requestDownPayment: z.boolean() });

@@ -1,14 +1,10 @@
 import { leads, testRideFeedback } from '@varg/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, type Json, lastMail, useApi } from '../../../test/helper.ts';
+import { apiCalls, DEMO_ACCOUNTS, type Json, lastMail, useApi } from '../../../test/helper.ts';
 
 const ctx = useApi();
-const DEALER = 'dealer@demo.starkfuture.com';
-const LYON = 'lyon@demo.starkfuture.com';
-const CUSTOMER = 'customer@demo.starkfuture.com';
-const LEAD_DEALER = 'lead-dealer@demo.starkfuture.com';
-const PENDING = 'pending-dealer@demo.starkfuture.com';
+const { DEALER, LYON, CUSTOMER, LEAD_DEALER, PENDING } = DEMO_ACCOUNTS;
 const UNKNOWN = '1ead0000-0000-4000-8000-0000000000ff';
 
 const { call, ok, refused, signIn } = apiCalls(ctx);

@@ -1,5 +1,4 @@
 import {
-  ErrorEnvelope,
   Lead,
   LeadCreate,
   LeadEdit,
@@ -10,25 +9,16 @@ import {
   TestRideFeedbackState,
   TestRideRequest,
 } from '@varg/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
-import type { Guards } from '../identity/auth.ts';
+import { errorResponses, PRIVATE } from '../../lib/route-responses.ts';
+import { type Guards, signedIn } from '../identity/auth.ts';
 import type { ReferralsService } from './service.ts';
 
-const PRIVATE = 'private, no-store';
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  429: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const OWN =
   'Dealers only (an approved dealer record; others 403 FORBIDDEN). A dealer reaches only its own leads: another dealer’s lead, and an unknown one, is a 404 LEAD_NOT_FOUND.';
-const userId = (request: FastifyRequest) => (request.auth as NonNullable<FastifyRequest['auth']>).userId;
 const LeadId = z.uuid().meta({ description: 'A lead id (UUID)' });
 
 /**
@@ -54,7 +44,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsService
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return referrals.list(userId(request), request.query);
+      return referrals.list(signedIn(request).userId, request.query);
     },
   );
 
@@ -72,7 +62,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsService
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return referrals.get(userId(request), request.params.id);
+      return referrals.get(signedIn(request).userId, request.params.id);
     },
   );
 
@@ -89,7 +79,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsService
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await referrals.create(userId(request), request.body, requestLanguage(request))),
+      reply.code(201).send(await referrals.create(signedIn(request).userId, request.body, requestLanguage(request))),
   );
 
   app.post(
@@ -105,7 +95,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsService
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await referrals.addNote(userId(request), request.body.leadId, request.body.text)),
+      reply.code(201).send(await referrals.addNote(signedIn(request).userId, request.body.leadId, request.body.text)),
   );
 
   app.put(
@@ -121,7 +111,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsService
         response: { 200: Lead, ...errors },
       },
     },
-    async (request) => referrals.edit(userId(request), request.params.id, request.body),
+    async (request) => referrals.edit(signedIn(request).userId, request.params.id, request.body),
   );
 
   app.delete(
@@ -137,7 +127,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsService
       },
     },
     async (request, reply) => {
-      await referrals.remove(userId(request), request.params.id);
+      await referrals.remove(signedIn(request).userId, request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,6 +1,5 @@
 import {
   ArticleId,
-  ErrorEnvelope,
   StoreArticle,
   StoreArticlePage,
   StoreCategory,
@@ -16,13 +15,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { errorResponses, PDF_RESPONSE, sendPdf } from '../../lib/route-responses.ts';
 import type { StoreService } from './service.ts';
 
 const PUBLIC = 'public, max-age=60, stale-while-revalidate=600';
 const FILE = 'public, max-age=3600';
 // A search also matches names in the request's language.
 const VARY = 'accept-language, x-lang';
-const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope };
+const errors = errorResponses(400, 404);
 
 const PRICE_NOTE =
   'Each variant carries its price in the country: `{currency, subtotal, vat_percentage, discount_percentage, total, vat}` in minor units. `total` is the price as shown and paid (after the discount; with VAT where the country shows prices with VAT, before sales tax in the US); `subtotal` is the net list price before discount; `price` is null where the variant has no price in the country’s currency. An unknown or inactive country is a 404 COUNTRY_NOT_FOUND.';
@@ -61,24 +61,16 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService }> = async
           'The PDF of a document that has a `file` (its `file.url` is this path): title, code, model and the document’s sections with their tables, in English, drawn with the brand header, page numbers and a footer. Answered `inline` (`content-disposition: inline; filename="<code>.pdf"`), cacheable for an hour. A malformed id is a 400 VALIDATION_ERROR; an unknown document, or one with nothing to print (a video alone), is a 404 TECHNICAL_DOCUMENT_NOT_FOUND.',
         params: z.object({ id: TechnicalDocumentId }),
         response: {
-          200: {
-            description: 'The PDF',
-            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
-          },
+          200: PDF_RESPONSE,
           ...errors,
         },
       },
     },
     async (request, reply) => {
       const { code, pdf } = await store.documentFile(request.params.id);
-      reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${code.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`)
-        .header('cache-control', FILE)
-        // Chrome shows a PDF through an internal <embed>, which the pages' policy (`object-src 'none'`) would block.
-        .header('content-security-policy', "frame-ancestors 'self'");
-      // The schema documents the body as binary (a string to OpenAPI); Fastify sends a Buffer as it is, unserialized.
-      return reply.send(pdf as unknown as string);
+      // Chrome shows a PDF through an internal <embed>, which the pages' policy (`object-src 'none'`) would block.
+      reply.header('content-security-policy', "frame-ancestors 'self'");
+      return sendPdf(reply, pdf, `${code.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`, { inline: true, cache: FILE });
     },
   );
 

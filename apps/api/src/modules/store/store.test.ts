@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import type { StoreArticle, StoreArticlePage, StoreCategory, TechnicalDocumentPage } from '@varg/contracts';
 import { migrationsFolder, seed, technicalDocuments } from '@varg/db';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useApi } from '../../../test/helper.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 
 const ctx = useApi();
 const get = (url: string, lang?: string) => ctx.app.inject({ url, headers: lang ? { 'x-lang': lang } : {} });
@@ -80,31 +80,6 @@ describe('technical documents (spec sections 3 and 7)', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
   });
 });
-
-/**
- * The text on a PDF's pages, one line per text run: pdfkit writes each run as hex strings (split by kerning) in a TJ
- * array, in deflated content streams.
- */
-function pdfText(pdf: Buffer): string {
-  const runs: string[] = [];
-  for (const [, data = ''] of pdf.toString('latin1').matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
-    const bytes = Buffer.from(data, 'latin1');
-    let content: string;
-    try {
-      content = inflateSync(bytes).toString('latin1');
-    } catch {
-      content = bytes.toString('latin1');
-    }
-    for (const [, array = ''] of content.matchAll(/\[([^\]]*)\] TJ/g)) {
-      runs.push(
-        [...array.matchAll(/<([0-9a-f]*)>/g)]
-          .map(([, hex]) => Buffer.from(hex ?? '', 'hex').toString('latin1'))
-          .join(''),
-      );
-    }
-  }
-  return runs.join('\n');
-}
 
 describe('technical document files', () => {
   const file = (id: string) => get(`/v1/technical-documents/${id}/file`);

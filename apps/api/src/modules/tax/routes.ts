@@ -12,9 +12,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../lib/api-error.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { errorResponses } from '../../lib/route-responses.ts';
 import type { TaxService } from './service.ts';
 
-const errors = { 400: ErrorEnvelope, 404: ErrorEnvelope, 429: ErrorEnvelope };
+const errors = errorResponses(400, 404, 429);
 
 /**
  * Resolves the lines of a cart or order for `POST tax/calculate` sent without lines (the checkout module provides it:

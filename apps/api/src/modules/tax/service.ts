@@ -1,10 +1,11 @@
 // Tax and VAT ids (spec sections 3 "Checkout data", 5 and 7; decision 013). The checkout calls `calculate` and
 // `vatValid` directly; the routes answer the spec's `POST tax/calculate` and `GET company/validate-vat-number`.
-import { ACTIVE_STATUS, type CustomerType, type TaxCalculation, type TaxLineInput, type TaxMarket } from '@varg/domain';
+import type { CustomerType, TaxCalculation, TaxLineInput, TaxMarket } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import { readCache } from '../../lib/read-cache.ts';
 import type { TaxProvider, TaxProviderInput } from '../../providers/tax/interface.ts';
 import type { VatIdCheck, VatIdProvider } from '../../providers/vat/interface.ts';
+import { activeTaxMarket } from '../markets/active.ts';
 import type { MarketsService } from '../markets/service.ts';
 
 /** A VAT id's answer is kept this long (VIES is slow and rate-limited); failures are never kept. */
@@ -40,17 +41,7 @@ export function taxService(deps: { provider: TaxProvider; vat: VatIdProvider; ma
   const cached = readCache(VAT_CHECK_CACHE_TTL_MS, 5_000);
 
   /** The tax rules' view of an active market; COUNTRY_NOT_FOUND for an unknown or inactive one. */
-  async function market(code: string): Promise<TaxMarket> {
-    const country = await markets.getCountry(code.toUpperCase());
-    if (country.status !== ACTIVE_STATUS) throw new ApiError('COUNTRY_NOT_FOUND');
-    return {
-      code: country.code,
-      currency: country.currency.code,
-      taxDisplay: country.taxDisplay,
-      vatRateBp: Math.round(country.vatPercentage * 100),
-      shouldVerifyCompanyTaxes: country.shouldVerifyCompanyTaxes,
-    };
-  }
+  const market = (code: string): Promise<TaxMarket> => activeTaxMarket(markets, code);
 
   /** Checks a VAT id of `country` with the configured provider (cached for an hour). */
   async function checkVat(vatNumber: string, country: string): Promise<VatIdCheck> {

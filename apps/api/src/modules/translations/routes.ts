@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
+import { errorResponses } from '../../lib/route-responses.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { Guards } from '../identity/auth.ts';
 
@@ -16,7 +17,7 @@ const KeyParams = LangParams.extend({ key: z.string().regex(/^[a-z0-9_]{1,100}$/
 const Overrides = z
   .object({ lang: z.string(), overrides: z.record(z.string(), z.string()) })
   .meta({ id: 'TranslationOverrides' });
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Translator mode (spec section 6): values saved over the catalogs, served to every visitor. */
 export const translationRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; audit: AuditService }> = async (

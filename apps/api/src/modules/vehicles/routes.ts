@@ -1,7 +1,6 @@
 import {
   DeliverBody,
   DeliveryCandidate,
-  ErrorEnvelope,
   MarkRegisteredBody,
   McoVehicle,
   McoVehicleList,
@@ -14,28 +13,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
+import { errorResponses, PRIVATE } from '../../lib/route-responses.ts';
 import { optionalAuth } from '../../lib/route-security.ts';
-import type { Guards } from '../identity/auth.ts';
-import type { Caller, VehiclesService } from './service.ts';
+import { type Guards, signedIn } from '../identity/auth.ts';
+import type { VehiclesService } from './service.ts';
 
-const PRIVATE = 'private, no-store';
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  410: ErrorEnvelope,
-  429: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 const params = z.object({ id: z.uuid().meta({ description: 'The vehicle id' }) });
 const OWN =
   'Needs a Bearer token. Only the owner reaches a vehicle: another person’s vehicle, and an unknown one, is a 404 VEHICLE_NOT_FOUND.';
-
-function caller(request: FastifyRequest): Caller {
-  const auth = request.auth as NonNullable<FastifyRequest['auth']>;
-  return { userId: auth.userId, roles: auth.roles };
-}
 
 /**
  * Vehicles (spec section 7 "Vehicles"; docs/decisions/018-vehicles.md): the owner's garage, ownership transfer by code,
@@ -62,7 +48,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService; g
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return { vehicles: await vehicles.list(caller(request), requestLanguage(request)) };
+      return { vehicles: await vehicles.list(signedIn(request), requestLanguage(request)) };
     },
   );
 
@@ -80,7 +66,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService; g
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return vehicles.certificateLink(caller(request), request.params.id);
+      return vehicles.certificateLink(signedIn(request), request.params.id);
     },
   );
 
@@ -102,7 +88,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService; g
     },
     async (request, reply) => {
       const { pdf, name } = await vehicles.warrantyCertificate(
-        request.query.token ? { token: request.query.token } : { caller: caller(request) },
+        request.query.token ? { token: request.query.token } : { caller: signedIn(request) },
         request.params.id,
         requestLanguage(request),
       );
@@ -129,7 +115,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService; g
     },
     async (request, reply) => {
       const transfer = await vehicles.requestTransfer(
-        caller(request),
+        signedIn(request),
         request.params.id,
         request.body.to_owner_email,
         requestLanguage(request),
@@ -151,7 +137,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService; g
       },
     },
     async (request, reply) => {
-      await vehicles.cancelTransfer(caller(request), request.params.id);
+      await vehicles.cancelTransfer(signedIn(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -182,7 +168,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService; g
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return vehicles.incomingTransfer(caller(request), request.params.id, requestLanguage(request));
+      return vehicles.incomingTransfer(signedIn(request), request.params.id, requestLanguage(request));
     },
   );
 
@@ -200,7 +186,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService; g
       },
     },
     async (request) =>
-      vehicles.confirmTransfer(caller(request), request.params.id, request.params.code, requestLanguage(request)),
+      vehicles.confirmTransfer(signedIn(request), request.params.id, request.params.code, requestLanguage(request)),
   );
 
   app.get(
@@ -220,7 +206,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService; g
       reply.header('cache-control', PRIVATE);
       return {
         docs: await vehicles.mcoFind(request.params.id, requestLanguage(request), {
-          ...caller(request),
+          ...signedIn(request),
           ip: request.ip,
         }),
       };
@@ -241,7 +227,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService; g
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
       return {
-        docs: await vehicles.registrationQueue(requestLanguage(request), { ...caller(request), ip: request.ip }),
+        docs: await vehicles.registrationQueue(requestLanguage(request), { ...signedIn(request), ip: request.ip }),
       };
     },
   );
@@ -262,7 +248,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService; g
     },
     async (request) =>
       vehicles.markRegistered(
-        caller(request),
+        signedIn(request),
         request.params.id,
         request.body.registrationNumber,
         requestLanguage(request),
@@ -299,7 +285,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService; g
       },
     },
     async (request, reply) => {
-      const made = await vehicles.deliver(caller(request), request.body);
+      const made = await vehicles.deliver(signedIn(request), request.body);
       return reply.code(201).send({ vehicles: made.map((v) => ({ _id: v.id, vin: v.vin })) });
     },
   );

@@ -2,7 +2,7 @@ import { auditLog, users, vehicles, vehicleTransfers } from '@varg/db';
 import { isValidVin } from '@varg/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, type Json, lastMail, newCustomer as signUp, useApi } from '../../../test/helper.ts';
+import { apiCalls, DEMO_ACCOUNTS, type Json, lastMail, newCustomer as signUp, useApi } from '../../../test/helper.ts';
 
 const ctx = useApi({
   config: {
@@ -16,11 +16,7 @@ const ctx = useApi({
   },
 });
 
-const CUSTOMER = 'customer@demo.starkfuture.com';
-const COMPANY = 'company@demo.starkfuture.com';
-const ADMIN = 'admin@demo.starkfuture.com';
-const MCO = 'mco@demo.starkfuture.com';
-const DEALER = 'dealer@demo.starkfuture.com';
+const { CUSTOMER, COMPANY, ADMIN, MCO, DEALER } = DEMO_ACCOUNTS;
 const UNKNOWN = '0e41c1e0-0000-4000-8000-0000000000ff';
 
 const { call, ok, refused, signIn } = apiCalls(ctx);

@@ -1,5 +1,4 @@
 import {
-  ErrorEnvelope,
   WhistleCase,
   WhistleCaseQuery,
   WhistleCaseSummary,
@@ -13,19 +12,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses, PRIVATE } from '../../lib/route-responses.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { WhistleCipher } from './crypto.ts';
 import type { ComplianceCaller, WhistleService } from './service.ts';
 
-const PRIVATE = 'private, no-store';
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  429: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 const ANONYMOUS =
   'Anonymous: no account is needed and none is linked (a Bearer token is ignored). The reporter’s address is neither logged nor stored; the rate limit counts a keyed hash of it, in memory (or Redis with REDIS_URL).';

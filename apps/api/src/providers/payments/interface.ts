@@ -2,7 +2,7 @@
 // is the default and works locally for every method, kind and status; `stripe` runs on the official SDK. A router
 // picks one per market (PAYMENT_PROVIDER, STRIPE_MARKETS). Amounts are integer minor units.
 import type { BankTransferInstructions } from '@varg/contracts';
-import type { PaymentMethod, PaymentStatus, SavedCard } from '@varg/domain';
+import type { AchAccountType, PaymentMethod, PaymentStatus, SavedCard } from '@varg/domain';
 
 export interface CardInput {
   number: string;
@@ -24,7 +24,7 @@ export type ConfirmDetails =
       routingNumber: string;
       accountNumber: string;
       accountHolder: string;
-      accountType: 'checking' | 'savings';
+      accountType: AchAccountType;
     }
   /** Klarna, Splitit, Google Pay, Apple Pay: the buyer approves on the provider's page or sheet. */
   | { type: 'redirect' }

@@ -1,4 +1,4 @@
-import { AVAILABILITIES, STORE_KINDS } from '@varg/contracts';
+import { AVAILABILITIES, STORE_KINDS } from '@varg/domain';
 import { listParams } from './list-params.ts';
 
 type Kind = (typeof STORE_KINDS)[number];

@@ -1,0 +1,210 @@
+// Identity (decision 008, 028): the account — its profile, password, sign-in address, a reset by e-mail, and the
+// account a buyer without one gets at checkout.
+import { randomUUID } from 'node:crypto';
+import type { CurrentUser, TokenPair } from '@varg/contracts';
+import type { Db } from '@varg/db';
+import { uiLanguageFrom } from '@varg/domain';
+import { ApiError } from '../../lib/api-error.ts';
+import { internationalPhone } from '../../lib/phone.ts';
+import { type Auth, accepted, type IdentityContext, localeOf, type RequestMeta } from './context.ts';
+import { emails } from './emails.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { IdentityProfiles } from './profiles.ts';
+import { identityRepo, type UserRow } from './repo.ts';
+import { EMAIL_CHANGE_TTL_S, PASSWORD_RESET_TTL_S, randomToken, sha256 } from './tokens.ts';
+
+export function identityAccounts({ deps, repo, link, issue }: IdentityContext, { currentUser }: IdentityProfiles) {
+  const { email, audit } = deps;
+  return {
+    async me(auth: Auth): Promise<CurrentUser> {
+      const user = await repo.findUser(auth.userId);
+      if (!user) throw new ApiError('UNAUTHORIZED');
+      return currentUser(user, auth.impersonatorId);
+    },
+
+    /** A user changes only their own record (403 otherwise, and nothing changes). */
+    async updateUser(auth: Auth, id: string, body: Record<string, unknown>, meta: RequestMeta): Promise<CurrentUser> {
+      if (id !== auth.userId) throw new ApiError('FORBIDDEN');
+      const user = await repo.findUser(id);
+      if (!user) throw new ApiError('USER_NOT_FOUND');
+      const audited = {
+        actorId: auth.impersonatorId ?? user.id,
+        subjectId: auth.impersonatorId ? user.id : null,
+        ip: meta.ip,
+      };
+      if (typeof body.newPassword === 'string') {
+        if (auth.impersonatorId) throw new ApiError('IMPERSONATION_NOT_ALLOWED');
+        if (!(await verifyPassword(user.passwordHash, String(body.currentPassword))))
+          throw new ApiError('WRONG_PASSWORD');
+        const updated = await repo.updateUser(id, {
+          passwordHash: await hashPassword(body.newPassword),
+          credentialsChangedAt: new Date(Date.now() - 1000),
+        });
+        await repo.revokeUserSessions(id, auth.sessionFamily);
+        await email.send(emails.passwordChanged(localeOf(user), user.email, user.name, link(user, '/reset-password')));
+        await audit.record({ ...audited, action: 'user.password_changed' });
+        return currentUser(updated ?? user, auth.impersonatorId);
+      }
+      const changes: Partial<UserRow> = {};
+      const country = typeof body.country === 'string' ? body.country : user.country;
+      for (const key of ['name', 'secondName', 'dateOfBirth', 'country'] as const) {
+        if (key in body) (changes as Record<string, unknown>)[key] = body[key];
+      }
+      if (typeof body.lang === 'string') changes.lang = uiLanguageFrom(body.lang) ?? user.lang;
+      if (typeof body.phone === 'string') changes.phone = internationalPhone(body.phone, country);
+      // The sign-in address changes only with the password and a confirmation from the new address (emailChange).
+      if (typeof body.email === 'string' && body.email !== user.email) {
+        throw new ApiError(auth.impersonatorId ? 'IMPERSONATION_NOT_ALLOWED' : 'EMAIL_CHANGE_NEEDS_PASSWORD');
+      }
+      const updated = (await repo.updateUser(id, changes)) ?? user;
+      await audit.record({ ...audited, action: 'user.profile_updated', detail: { fields: Object.keys(changes) } });
+      return currentUser(updated, auth.impersonatorId);
+    },
+
+    /**
+     * Starts a change of the sign-in address (decision 028): the current password is required; the new address gets a
+     * link to confirm it and stays pending until then (the old one still signs in); the old address is told. Asking
+     * again replaces the pending address, and links sent for an earlier one stop working.
+     */
+    async requestEmailChange(
+      auth: Auth,
+      body: { email: string; currentPassword: string },
+      meta: RequestMeta,
+    ): Promise<CurrentUser> {
+      if (auth.impersonatorId) throw new ApiError('IMPERSONATION_NOT_ALLOWED');
+      const user = await repo.findUser(auth.userId);
+      if (!user) throw new ApiError('UNAUTHORIZED');
+      if (!(await verifyPassword(user.passwordHash, body.currentPassword))) throw new ApiError('WRONG_PASSWORD');
+      if (body.email === user.email) throw new ApiError('EMAIL_UNCHANGED');
+      if (await repo.findUserByEmail(body.email)) throw new ApiError('EMAIL_TAKEN');
+      const token = randomToken();
+      const updated =
+        (await repo.startEmailChange(user.id, body.email, {
+          tokenHash: sha256(token),
+          expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_S * 1000),
+        })) ?? user;
+      const lang = localeOf(user);
+      await email.send(
+        emails.confirmEmailChange(lang, body.email, user.name, link(user, `/confirm-email-change/${token}`)),
+      );
+      await email.send(emails.emailChangeRequested(lang, user.email, user.name, body.email, link(user, '/account')));
+      await audit.record({ actorId: user.id, action: 'user.email_change_requested', ip: meta.ip });
+      return currentUser(updated);
+    },
+
+    /** Drops a pending address; its link stops working. */
+    async cancelEmailChange(auth: Auth, meta: RequestMeta): Promise<CurrentUser> {
+      if (auth.impersonatorId) throw new ApiError('IMPERSONATION_NOT_ALLOWED');
+      const user = await repo.findUser(auth.userId);
+      if (!user) throw new ApiError('UNAUTHORIZED');
+      if (!user.pendingEmail) return currentUser(user);
+      const updated = (await repo.cancelEmailChange(user.id)) ?? user;
+      await audit.record({ actorId: user.id, action: 'user.email_change_cancelled', ip: meta.ip });
+      return currentUser(updated);
+    },
+
+    /** The link e-mailed to the new address: from now on it is the sign-in address. Signs nobody in. */
+    async confirmEmailChange(token: string, meta: RequestMeta) {
+      const used = await repo.consumeEmailChangeToken(sha256(token));
+      if (!used) throw new ApiError('INVALID_TOKEN');
+      if (await repo.findUserByEmail(used.address)) throw new ApiError('EMAIL_TAKEN');
+      let user: UserRow | null;
+      try {
+        user = await repo.applyEmailChange(used.userId, used.address);
+      } catch (error) {
+        // Another account took the address between the check and the update (the unique index refused it).
+        if (await repo.findUserByEmail(used.address)) throw new ApiError('EMAIL_TAKEN');
+        throw error;
+      }
+      if (!user) throw new ApiError('INVALID_TOKEN');
+      await audit.record({ actorId: user.id, action: 'user.email_changed', ip: meta.ip });
+      return accepted('account_email_change_done', 'Your new e-mail address is confirmed; use it to sign in.');
+    },
+
+    /** Same answer whether or not the address has an account. */
+    async requestPasswordReset(address: string) {
+      const user = await repo.findUserByEmail(address);
+      if (user) {
+        const token = randomToken();
+        await repo.insertEmailToken({
+          userId: user.id,
+          purpose: 'reset_password',
+          tokenHash: sha256(token),
+          expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
+        });
+        await email.send(
+          emails.resetPassword(localeOf(user), user.email, user.name, link(user, `/reset-password/${token}`)),
+        );
+      }
+      return accepted('auth_reset_sent', 'If an account exists for this address, we sent it a link.');
+    },
+
+    /** Sets a new password from an e-mailed link; every session of the user ends. */
+    async resetPassword(token: string, password: string, meta: RequestMeta) {
+      const userId = await repo.consumeEmailToken(sha256(token), 'reset_password');
+      if (!userId) throw new ApiError('INVALID_TOKEN');
+      const user = await repo.findUser(userId);
+      if (!user) throw new ApiError('INVALID_TOKEN');
+      await repo.updateUser(userId, {
+        passwordHash: await hashPassword(password),
+        credentialsChangedAt: new Date(Date.now() - 1000),
+        // Following the link proves the address.
+        emailConfirmedAt: user.emailConfirmedAt ?? new Date(),
+      });
+      await repo.revokeUserSessions(userId);
+      await email.send(emails.passwordChanged(localeOf(user), user.email, user.name, link(user, '/reset-password')));
+      await audit.record({ actorId: userId, action: 'user.password_reset', ip: meta.ip });
+      return accepted('auth_password_reset_done', 'Your password was changed. You can sign in now.');
+    },
+
+    /**
+     * A buyer without an account at checkout (spec: confirm returns token and isNewUser). The account is created with
+     * no usable password and signed in for this session; an e-mail asks the buyer to choose a password (following
+     * it also confirms the address). An address that already has an account must sign in first (ACCOUNT_EXISTS), so
+     * nobody orders on someone else's account.
+     *
+     * In two steps (decision 035): checked and its password hashed now, written by the answer inside the confirm's
+     * transaction, so an order that fails leaves no account. The e-mail and the audit entry go out by `afterCommit`,
+     * once the order is there.
+     */
+    async checkoutCustomer(
+      input: { email: string; name: string; secondName: string; phone: string; lang: string; country: string },
+      meta: RequestMeta,
+    ) {
+      if (await repo.findUserByEmail(input.email)) throw new ApiError('ACCOUNT_EXISTS');
+      const passwordHash = await hashPassword(randomToken());
+      return async (tx: Db): Promise<{ userId: string; pair: TokenPair; afterCommit(): Promise<void> }> => {
+        const into = identityRepo(tx);
+        const user = await into.insertUser({
+          email: input.email,
+          passwordHash,
+          name: input.name,
+          secondName: input.secondName,
+          phone: internationalPhone(input.phone, input.country),
+          lang: uiLanguageFrom(input.lang) ?? 'en-us',
+          country: input.country,
+          roles: ['customer'],
+        });
+        if (!user) throw new ApiError('ACCOUNT_EXISTS');
+        const token = randomToken();
+        await into.insertEmailToken({
+          userId: user.id,
+          purpose: 'reset_password',
+          tokenHash: sha256(token),
+          expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
+        });
+        const pair = await issue(user, randomUUID(), meta, undefined, undefined, into);
+        return {
+          userId: user.id,
+          pair,
+          async afterCommit() {
+            await email.send(
+              emails.resetPassword(localeOf(user), user.email, user.name, link(user, `/reset-password/${token}`)),
+            );
+            await audit.record({ actorId: user.id, action: 'user.checkout_sign_up', ip: meta.ip });
+          },
+        };
+      };
+    },
+  };
+}
