@@ -1,6 +1,4 @@
-import type { Database } from '@varg/db';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { ApiConfig } from './config.ts';
+import type { FastifyInstance } from 'fastify';
 import { addressesModule } from './modules/addresses/plugin.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { auctionModule } from './modules/auction/plugin.ts';
@@ -19,10 +17,8 @@ import { identityModule } from './modules/identity/plugin.ts';
 import { legalModule } from './modules/legal/plugin.ts';
 import { marketsAdminModule } from './modules/markets/admin-plugin.ts';
 import { marketsModule } from './modules/markets/plugin.ts';
-import type { GeoLookup } from './modules/markets/service.ts';
 import { ordersModule } from './modules/orders/plugin.ts';
 import { paymentsModule } from './modules/payments/plugin.ts';
-import type { PaymentProviders } from './modules/payments/service.ts';
 import { referralsModule } from './modules/referrals/plugin.ts';
 import { shippingModule } from './modules/shipping/plugin.ts';
 import { storeModule } from './modules/store/plugin.ts';
@@ -31,38 +27,23 @@ import { taxModule } from './modules/tax/plugin.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import { vehiclesModule } from './modules/vehicles/plugin.ts';
 import { whistleblowingModule } from './modules/whistleblowing/plugin.ts';
-import { apiNotFound } from './plugins/errors.ts';
+import type { ApiDeps } from './plugins/deps.ts';
+import { apiFallbacks } from './plugins/errors.ts';
 import { httpLayer } from './plugins/http.ts';
 import type { Platform } from './plugins/platform.ts';
 import type { Services } from './plugins/services.ts';
-import type { CaptchaProvider } from './providers/captcha/interface.ts';
 import { outboxEmail } from './providers/email/outbox.ts';
 import { geoipLite } from './providers/geo/geoip-lite.ts';
-import { type CommerceProviders, captchaProvider, commerceProviders, storageProvider } from './providers/select.ts';
-import type { StorageProvider } from './providers/storage/interface.ts';
+import { captchaProvider, commerceProviders, storageProvider } from './providers/select.ts';
 
 export { ADMIN_LINK_TTL_S, AdminCreateError, type CreatedAdmin, createAdmin } from './cli/admin-create.ts';
 export type { ApiConfig } from './config.ts';
 export { apiConfigFromEnv, ConfigError, type Env, readEnv } from './config.ts';
 export type { GeoLookup } from './modules/markets/service.ts';
+export type { ApiDeps } from './plugins/deps.ts';
 export { PRIVATE_RELAY_HEADER } from './plugins/privacy.ts';
 export type { Services } from './plugins/services.ts';
 export { type ActiveMarket, isProductionEnv, productionProblems, productionRefusal } from './production.ts';
-
-export interface ApiDeps {
-  config: ApiConfig;
-  database: Database;
-  geo?: GeoLookup;
-  /** Replaces the configured address, VAT id or tax provider (tests). */
-  providers?: Partial<CommerceProviders>;
-  /** Replaces the payment providers of the markets (tests). */
-  paymentProviders?: PaymentProviders;
-  /** Replaces the captcha of anonymous forms (tests). */
-  captcha?: CaptchaProvider;
-  /** Replaces the file storage (tests). */
-  storage?: StorageProvider;
-  logger?: FastifyServerOptions['logger'];
-}
 
 /**
  * The API: the shared HTTP layer, then the modules' plugins, each given the platform and the small interfaces it
@@ -156,15 +137,6 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     catalogChanges: catalog.changes,
   };
   app.decorate('services', services);
-  // Unknown API paths answer JSON even when the web adds its catch-all page route.
-  for (const prefix of ['/v1', '/v2']) {
-    app.route({
-      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      url: `${prefix}/*`,
-      handler: apiNotFound,
-      schema: { hide: true },
-    });
-  }
-  app.setNotFoundHandler(apiNotFound);
+  apiFallbacks(app);
   return app;
 }

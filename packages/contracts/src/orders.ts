@@ -1,4 +1,4 @@
-import { CART_LINE_KINDS, ORDER_STATUSES, ORDER_TYPES, SHIPMENT_KINDS, TAX_PRESENTATIONS } from '@varg/domain';
+import { CART_LINE_KINDS, ORDER_STATUSES, SHIPMENT_KINDS, TAX_PRESENTATIONS } from '@varg/domain';
 import { z } from 'zod';
 import { paginated } from './markets.ts';
 

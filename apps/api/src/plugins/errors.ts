@@ -75,3 +75,16 @@ export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
   const e = known('NOT_FOUND');
   return sendError(request, reply, e.code, e.statusCode, e.t_key);
 }
+
+/** Unknown API paths answer JSON even when the web adds its catch-all page route. */
+export function apiFallbacks(app: FastifyInstance): void {
+  for (const prefix of ['/v1', '/v2']) {
+    app.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: `${prefix}/*`,
+      handler: apiNotFound,
+      schema: { hide: true },
+    });
+  }
+  app.setNotFoundHandler(apiNotFound);
+}

@@ -1,6 +1,5 @@
 // Routes of payment attempts: start, confirm, extra step, status, the cart's intents, an order's remaining payment.
 import {
-  CountryCode as Country,
   BankTransferInstructions as Instructions,
   PaymentKindOption as KindOption,
   PaymentMethodOption as MethodOption,
