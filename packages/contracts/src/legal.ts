@@ -29,6 +29,6 @@ export const LegalPublish = z.object({
     .meta({ description: 'Upper-case country code, or `*` for the default of every market' }),
   lang: z.enum(UI_LANGUAGES),
   title: z.string().trim().min(1).max(200),
-  body: z.string().trim().min(1).max(100_000),
+  body: z.string().trim().min(1).max(50_000),
 });
 export type LegalPublish = z.infer<typeof LegalPublish>;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -179,6 +180,8 @@ export const auditLog = pgTable(
     detail: jsonb('detail').notNull().default({}),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Insertion order: entries written within one clock tick (PGlite's clock counts milliseconds) keep it. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),

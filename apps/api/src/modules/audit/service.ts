@@ -71,7 +71,7 @@ export function auditService(db: Db) {
       .leftJoin(actor, eq(actor.id, auditLog.actorId))
       .leftJoin(subject, eq(subject.id, auditLog.subjectId))
       .where(where)
-      .orderBy(...(order ?? [desc(auditLog.createdAt), desc(auditLog.id)]))
+      .orderBy(...(order ?? [desc(auditLog.createdAt), desc(auditLog.seq)]))
       .limit(limit)
       .offset(offset)
       .then((rows) =>
@@ -129,7 +129,7 @@ export function auditService(db: Db) {
         { createdAt: auditLog.createdAt, action: auditLog.action },
         query,
         'createdAt',
-        auditLog.id,
+        auditLog.seq,
       );
       const { limit, offset } = windowOf(query);
       const [docs, [count]] = await Promise.all([

@@ -37,16 +37,16 @@ const ICONS: Record<string, LucideIcon> = {
   manual: HandCoins,
 };
 
-export function PaymentKinds({
+export function PaymentKinds<K extends string>({
   kinds,
   value,
   onChange,
   amountOf,
 }: {
-  kinds: Array<{ name: string; default: boolean }>;
-  value: string;
-  onChange?: (kind: string) => void;
-  amountOf: (kind: string) => string;
+  kinds: Array<{ name: K; default: boolean }>;
+  value: K;
+  onChange?: (kind: K) => void;
+  amountOf: (kind: K) => string;
 }) {
   const { t } = useTranslation();
   if (kinds.length < 2) return <input type="hidden" name="payment_kind" value={value} />;
