@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         path: { cartId: read.data.cart_id },
         body: setupBody(read.data, locale.country),
       });
-      return answer({ setup: setup as unknown as CheckoutData });
+      return answer({ setup });
     }
     if (intent !== 'confirm') return answer({ formError: null, code: 'unknow_error' }, 400);
 

@@ -69,10 +69,10 @@ export async function loadCheckout(context: Readonly<RouterContextProvider>, req
         .catch(() => [] as SavedAddressView[])
     : [];
   const first = addresses[0];
-  const setup = (await api.call('postCheckoutSetupByCartId', {
+  const setup = await api.call('postCheckoutSetupByCartId', {
     path: { cartId: cart._id },
     body: first ? { addressId: first._id } : { shippingAddress: { country: locale.country } },
-  })) as unknown as CheckoutData;
+  });
   const me = auth.user as { name?: string; secondName?: string; email?: string; phone?: string } | null;
   const [cards, publicKey] = await Promise.all([
     savedCards(api, locale.country, !!auth.user),

@@ -1,5 +1,6 @@
 // Placing the order, step by step (spec section 4): confirm the cart (POST /v1/checkout), sign in a buyer who has just
 // got an account, then pay the order(s) the confirm made. The route's action composes the steps.
+import type { CheckoutConfirmation } from '@varg/contracts';
 import { isPaymentMethodIn, type Locale, localizedPath, MIXED_PURCHASE_METHODS } from '@varg/domain';
 import type { RouterContextProvider } from 'react-router';
 import type { TypedCalls } from '../../lib/api-call.ts';
@@ -8,21 +9,12 @@ import { type PaymentChoice, payOrder } from './checkout.server.ts';
 import type { ConfirmBody } from './form.server.ts';
 import type { StripeConfirm } from './stripe-pay.tsx';
 
-/**
- * What POST /v1/checkout answers (postCheckout). Its response schema is an open object in the API, so the page names
- * the shape it reads (decision 036: loose schemas, to be tightened).
- */
-export interface CheckoutConfirm {
-  order: { _id: string } | null;
-  storeOrder: { _id: string } | null;
-  token: string | null;
-  refresh_token: string | null;
-  isNewUser: boolean;
-}
+/** What POST /v1/checkout answers (postCheckout; `CheckoutConfirmation` in packages/contracts). */
+export type CheckoutConfirm = CheckoutConfirmation;
 
 /** Step 1: the cart becomes an order (and a store order for a mixed purchase). */
 export async function confirmCart(api: TypedCalls, body: ConfirmBody): Promise<CheckoutConfirm> {
-  return (await api.call('postCheckout', { body })) as unknown as CheckoutConfirm;
+  return api.call('postCheckout', { body });
 }
 
 /** Step 2: a buyer without an account now has one; the confirm's session signs them in. */

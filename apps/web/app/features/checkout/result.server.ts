@@ -1,6 +1,6 @@
 // The checkout result of the orders a purchase made (spec: /checkout/result): each order's state after the payment
 // (paid, pending, processing, partly paid, failed, or waiting for a bank transfer with its instructions).
-import type { OrderView } from '@varg/contracts';
+import type { CheckoutResult, OrderView } from '@varg/contracts';
 import { localizedPath } from '@varg/domain';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { isApiRequestError } from '../../lib/api.ts';
@@ -9,17 +9,8 @@ import { localeContext } from '../../lib/context.ts';
 
 export type State = 'failed' | 'bank' | 'paid' | 'pending' | 'processing' | 'partial';
 
-/**
- * The API's checkout result state of one order (putCheckoutByIdConfirmFinalCheckout). Its response schema is an open
- * object in the API, so this page still names the shape it reads (decision 036: a loose schema, to be tightened).
- */
-interface ResultState {
-  order: OrderView;
-  isBankTransfer: boolean;
-  bankTransferAmount: number;
-  paymentFailed: boolean;
-  verificationUrl: string | null;
-}
+/** The API's checkout result state of one order (putCheckoutByIdConfirmFinalCheckout; `CheckoutResult`). */
+type ResultState = CheckoutResult;
 
 /**
  * Spec: /checkout/result (query orderId, storeOrderId or completeOrderId) with the checkout result state of each
@@ -44,7 +35,7 @@ export async function loadCheckoutResult(context: Readonly<RouterContextProvider
     ids.map((id) =>
       api
         .call('putCheckoutByIdConfirmFinalCheckout', { path: { id } })
-        .then((state) => state as unknown as ResultState)
+        .then((state): ResultState => state)
         .catch((error: unknown) => {
           if (isApiRequestError(error) && error.status < 500) return null;
           throw error;
