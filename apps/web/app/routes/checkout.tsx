@@ -5,7 +5,6 @@ import { confirmBody, readConfirm, readSetup, setupBody } from '../features/chec
 import { loadCheckout } from '../features/checkout/load.server.ts';
 import { MarketMove } from '../features/checkout/market-move.tsx';
 import { confirmCart, payConfirmed, signInBuyer } from '../features/checkout/place-order.server.ts';
-import type { CheckoutData } from '../features/checkout/types.ts';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { cartCalls, cartCookie } from '../lib/cart.server.ts';

@@ -7,7 +7,7 @@ import { authContext, userApi } from '../../lib/auth.server.ts';
 import { cartIdFrom } from '../../lib/cart.server.ts';
 import { localeContext } from '../../lib/context.ts';
 import { savedCards, stripeKey } from './checkout.server.ts';
-import type { CheckoutData, SavedAddressView } from './types.ts';
+import type { SavedAddressView } from './types.ts';
 
 /** A checkout URL that names an order goes to the order's result or payment page. */
 function redirectOrder(url: URL, at: (path: string) => string): void {

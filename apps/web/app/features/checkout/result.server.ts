@@ -1,6 +1,6 @@
 // The checkout result of the orders a purchase made (spec: /checkout/result): each order's state after the payment
 // (paid, pending, processing, partly paid, failed, or waiting for a bank transfer with its instructions).
-import type { CheckoutResult, OrderView } from '@varg/contracts';
+import type { CheckoutResult } from '@varg/contracts';
 import { localizedPath } from '@varg/domain';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { isApiRequestError } from '../../lib/api.ts';
