@@ -179,3 +179,15 @@ export function apiCalls(ctx: { app: App }, firstAddress = 10) {
   }
   return { call, ok, refused, signIn };
 }
+
+/** The confirm body of a German buyer's checkout (POST /v1/checkout) for a cart, home delivery to Berlin. */
+export const germanCheckout = (cartId: string, email: string) => ({
+  cart_id: cartId,
+  email,
+  first_name: 'Jonas',
+  last_name: 'Becker',
+  phone: '+49 151 23456789',
+  address_input: { country: 'DE', line_1: 'Torstraße 1', postal_code: '10119', city: 'Berlin' },
+  shipping_method: 'home_delivery',
+  language: 'de',
+});

@@ -2,7 +2,7 @@ import { DEMO_PASSWORD, legalDocuments, orders } from '@varg/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectAdminOnly, tokenOf } from '../../../test/backoffice.ts';
-import { bearer, useApi } from '../../../test/helper.ts';
+import { bearer, germanCheckout, useApi } from '../../../test/helper.ts';
 import { candidatesFor } from './service.ts';
 
 const ctx = useApi();
@@ -77,16 +77,7 @@ describe('legal documents (decision 047)', () => {
       method: 'POST',
       url: '/v1/checkout',
       headers: bearer(token),
-      payload: {
-        cart_id: cart.json()._id,
-        email: 'customer@demo.starkfuture.com',
-        first_name: 'Jonas',
-        last_name: 'Becker',
-        phone: '+49 151 23456789',
-        address_input: { country: 'DE', line_1: 'Torstraße 1', postal_code: '10119', city: 'Berlin' },
-        shipping_method: 'home_delivery',
-        language: 'de',
-      },
+      payload: germanCheckout(cart.json()._id, 'customer@demo.starkfuture.com'),
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const [order] = await ctx.database.db

@@ -1,7 +1,7 @@
 import type { TaxCalculationResponse, VatNumberCheck } from '@varg/contracts';
 import { DEMO_PASSWORD } from '@varg/db';
 import { describe, expect, it } from 'vitest';
-import { useApi } from '../../../test/helper.ts';
+import { germanCheckout, useApi } from '../../../test/helper.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { builtinTax } from '../../providers/tax/builtin.ts';
 import { jsvatProvider } from '../../providers/vat/jsvat.ts';
@@ -297,20 +297,7 @@ describe('POST tax/calculate with a cart or an order instead of lines (spec sect
   it('taxes an order for its buyer; anyone else gets 404, so order ids cannot be probed', async () => {
     const buyer = await signIn('customer@demo.starkfuture.com');
     const cart = (await post('/v1/cart/add-item?country=DE', { productId: 'varg-ex', componentIds: [] }, buyer)).json();
-    const confirmed = await post(
-      '/v1/checkout',
-      {
-        cart_id: cart._id,
-        email: 'customer@demo.starkfuture.com',
-        first_name: 'Jonas',
-        last_name: 'Becker',
-        phone: '+49 151 23456789',
-        address_input: { country: 'DE', line_1: 'Torstraße 1', postal_code: '10119', city: 'Berlin' },
-        shipping_method: 'home_delivery',
-        language: 'de',
-      },
-      buyer,
-    );
+    const confirmed = await post('/v1/checkout', germanCheckout(cart._id, 'customer@demo.starkfuture.com'), buyer);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const { _id: orderId, total } = confirmed.json().order as { _id: string; total: number };
     const own = await post('/v1/tax/calculate', { country: 'DE', orderId }, buyer);
