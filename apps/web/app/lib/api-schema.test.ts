@@ -1,9 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { OPERATIONS_FILE, operationsText, SCHEMA_FILE, schemaText } from '../../scripts/openapi-types.ts';
 import { type Answer, type CallArgs, requestOf } from './api-call.ts';
 
 describe('the typed client (decision 036)', () => {
+  it('is the only way the web reaches the API: no API path is written outside lib/api-*.ts (and tests)', () => {
+    const root = join(import.meta.dirname, '..');
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter(
+      (f) => /\.(ts|tsx)$/.test(f) && !/\.test\.tsx?$/.test(f) && !/^lib\/api-[\w-]+\.(ts|d\.ts)$/.test(f),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    const offenders = files.filter((f) => /['`]\/v[12]\//.test(readFileSync(join(root, f), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
   it('api-schema.d.ts and api-operations.ts are generated from the committed openapi.json (npm run openapi:types)', async () => {
     expect(readFileSync(SCHEMA_FILE, 'utf8')).toBe(await schemaText());
     expect(readFileSync(OPERATIONS_FILE, 'utf8')).toBe(operationsText());

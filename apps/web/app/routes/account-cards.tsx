@@ -12,6 +12,7 @@ import {
 } from '../features/cards/cards.server.ts';
 import { stripeKey } from '../features/checkout/checkout.server.ts';
 import { isApiRequestError } from '../lib/api.ts';
+import { DEMO_PATHS } from '../lib/api-paths.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
 import { preferenceCookie } from '../lib/cookies.server.ts';
@@ -98,7 +99,7 @@ export const action = guarded(['auth'], async ({ request, context }: Route.Actio
     const { client_secret } = await api.call('postV2StripeSetup', { body: { country, method: 'card' } });
     const outcome = await api.send<{ card: SavedCard | null; failureCode: string | null }>(
       'POST',
-      '/v2/stripe/setup/sandbox-confirm',
+      DEMO_PATHS.sandboxCardConfirm,
       { country, client_secret, ...read.card },
     );
     if (!outcome.card) return cardsResult({ intent: 'add', values, ...cardFailure(outcome.failureCode ?? '') }, 400);

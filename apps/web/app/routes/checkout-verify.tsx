@@ -4,6 +4,7 @@ import { Apple, CalendarClock, HandCoins, ShieldCheck, ShoppingBag, Smartphone }
 import { Form, redirect, useLoaderData } from 'react-router';
 import type { PaymentView } from '../features/checkout/types.ts';
 import { isApiRequestError } from '../lib/api.ts';
+import { DEMO_PATHS } from '../lib/api-paths.ts';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
 import { money } from '../lib/format.ts';
@@ -42,7 +43,7 @@ export const action = guarded(['auth'], async ({ params, request, context }: Rou
   // The sandbox lender is a demo-only route, outside the production API's document: called by its path
   // (decision 036).
   const payment = isFinancing(current)
-    ? await api.send<PaymentView>('POST', `/v1/payment/${encodeURIComponent(path.id)}/sandbox-lender`, { approved })
+    ? await api.send<PaymentView>('POST', DEMO_PATHS.sandboxLender(path.id), { approved })
     : await api.call('postPaymentByIdAction', { path, body: { approved } });
   const at = (path: string) => localizedPath(locale, path);
   if (payment.status === 'FAILED')

@@ -1,5 +1,6 @@
 import { data, useLoaderData } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
+import { DEMO_PATHS } from '../lib/api-paths.ts';
 import { servicesContext } from '../lib/context.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -21,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { api, config } = context.get(servicesContext);
   if (config.devMailbox === 'off') throw data(null, { status: 404 });
   try {
-    return await api.get<{ docs: Mail[] }>('/v1/dev/mailbox');
+    return await api.get<{ docs: Mail[] }>(DEMO_PATHS.devMailbox);
   } catch (error) {
     // Not on this machine, with the mailbox limited to it: the page does not exist for this visitor.
     if (isApiRequestError(error) && error.status === 404) throw data(null, { status: 404 });

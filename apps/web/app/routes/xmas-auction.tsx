@@ -19,6 +19,7 @@ import {
 } from '../features/auction/axe-views.tsx';
 import { useLiveAxes } from '../features/auction/live.ts';
 import { isApiRequestError } from '../lib/api.ts';
+import { AUCTION_BROWSER_PATHS } from '../lib/api-paths.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
 import { useTranslation } from '../lib/i18n.ts';
@@ -100,9 +101,9 @@ export default function XmasAuction() {
     [loaded],
   );
   const sources = [
-    `/v1/axes/bids/highests/${loaded.number}`,
-    '/v1/axes/bids/featured/1',
-    `/v1/axes/${loaded.from}/${loaded.to}`,
+    AUCTION_BROWSER_PATHS.highestBids(loaded.number),
+    AUCTION_BROWSER_PATHS.featured,
+    AUCTION_BROWSER_PATHS.range(loaded.from, loaded.to),
   ];
   const live = useLiveAxes(initial, loaded.chosen.bids, loaded.serverTime, sources);
   const axe = live.axes.get(loaded.number) ?? loaded.chosen.axe;

@@ -1,10 +1,11 @@
 // Live highest bids (decision 021): while the page is open it listens to the API's event stream of new highest bids
-// (`/v1/axes/events`, fed from every app process through LISTEN/NOTIFY or Redis), and polls the API's axe reads with
+// (GET /v1/axes/events, fed from every app process through LISTEN/NOTIFY or Redis), and polls the API's axe reads with
 // `If-None-Match` (an unchanged answer is a 304 without a body) — every 3 s without the stream, every 15 s beside it,
 // and at once for the chosen axe's bid list when the stream announces a change of it. The clock between answers runs
 // on from the server's time.
 import type { Axe } from '@varg/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { AUCTION_BROWSER_PATHS } from '../../lib/api-paths.ts';
 
 export const POLL_MS = 3000;
 /** Polls while the event stream is open: a safety net for events missed across a reconnect. */
@@ -84,7 +85,7 @@ export function useLiveAxes(initial: Axe[], initialBids: Bid[], serverTime: stri
       if (body.serverTime) tick(body.serverTime);
     }
     const events =
-      typeof EventSource === 'function' && numbers ? new EventSource(`/v1/axes/events?n=${numbers}`) : null;
+      typeof EventSource === 'function' && numbers ? new EventSource(AUCTION_BROWSER_PATHS.events(numbers)) : null;
     events?.addEventListener('open', () => {
       streaming = true;
     });
