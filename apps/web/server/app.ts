@@ -26,6 +26,7 @@ import {
 import { messagesFor } from '@varg/i18n/server';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerBuild } from 'react-router';
+import { z } from 'zod';
 import { renderRobots, renderSitemap } from './seo.ts';
 import { mountWeb } from './web.ts';
 
@@ -119,6 +120,21 @@ export async function checkStart(source: NodeJS.ProcessEnv = process.env): Promi
   return { env, database, problems: [...new Set(problems)] };
 }
 
+/**
+ * Loads the web's server build without letting it take over the API's schema ids. The build bundles its own copy of
+ * the contracts it parses forms with; their `.meta({ id })` registrations would replace the API's in zod's shared
+ * registry, and the OpenAPI document would then meet two schemas of one id (a 500 on /docs/json). The API's schemas
+ * keep their ids.
+ */
+async function keepApiSchemaIds<T>(load: () => Promise<T>): Promise<T> {
+  const apiIds = new Map(z.globalRegistry._idmap);
+  try {
+    return await load();
+  } finally {
+    for (const [id, schema] of apiIds) z.globalRegistry._idmap.set(id, schema);
+  }
+}
+
 /** The one process: API, static files and server-rendered pages on one Fastify instance. */
 export async function createServer(options: ServerOptions): Promise<Server> {
   const { env } = options;
@@ -146,13 +162,14 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     });
     await app.register((await import('@fastify/middie')).default);
     app.use(server.middlewares);
-    build = () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    build = () =>
+      keepApiSchemaIds(() => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>);
     closeVite = () => server.close();
   } else {
     if (!existsSync(serverBuildPath)) {
       throw new Error(`No web build at ${serverBuildPath}: run "npm run build" first.`);
     }
-    build = (await import(serverBuildPath)) as ServerBuild;
+    build = await keepApiSchemaIds(() => import(serverBuildPath) as Promise<ServerBuild>);
     for (const file of readdirSync(join(clientDir, 'assets')).filter((f) => f.endsWith('.css'))) {
       inlineStyles.set(`/assets/${file}`, readFileSync(join(clientDir, 'assets', file), 'utf8'));
     }
