@@ -1,65 +1,15 @@
-// Issue 22, "Accounts": optional auth, per-token limits of e-mailed links, impersonation limits, changing the e-mail
-// address (decision 028).
-import { type Database, DEMO_PASSWORD, emailTokens, sessions, users } from '@varg/db';
+import { emailTokens, users } from '@varg/db';
 import { t } from '@varg/i18n/server';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  fixedGeo,
-  lastMail,
-  mailedToken,
-  newCustomer,
-  testConfig,
-  testDatabase,
-} from '../../../test/helper.ts';
-import { buildApi } from '../../app.ts';
-import { sha256 } from './tokens.ts';
+import { describe, expect, it } from 'vitest';
+import { accountsApi, call, canSignIn, ctx, nextIp, refused, userByEmail } from '../../../test/accounts-fixture.ts';
+import { bearer, lastMail, mailedToken, newCustomer } from '../../../test/helper.ts';
 
-const ctx = {} as { app: FastifyInstance; database: Database };
-beforeAll(async () => {
-  ctx.database = await testDatabase();
-  ctx.app = await buildApi({ config: testConfig, database: ctx.database, geo: fixedGeo({}), logger: false });
-  // A route open to anonymous callers that shows whom the API took the caller for (as cart, checkout or auction do).
-  ctx.app.get('/v1/test/caller', async (request) => ({
-    auth: request.auth ? { userId: request.auth.userId, roles: request.auth.roles } : null,
-  }));
-  await ctx.app.ready();
-});
-afterAll(async () => {
-  await ctx.app?.close();
-  await ctx.database?.close();
-});
+// Issue 22, "Accounts": optional auth, per-token limits of e-mailed links and changing the e-mail address (decision
+// 028). Impersonation limits (accounts-impersonation) have their own file; the shared setup is
+// apps/api/test/accounts-fixture.ts.
 
-let visitor = 0;
-const nextIp = () => `192.0.2.${(++visitor % 250) + 1}`;
-function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string | null, payload?: object) {
-  return ctx.app.inject({
-    method,
-    url,
-    remoteAddress: nextIp(),
-    headers: { 'x-lang': 'en', ...(token ? bearer(token) : {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
-type Answer = Awaited<ReturnType<typeof call>>;
-function refused(res: Answer, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json();
-  expect(body.code).toBe(code);
-  expect(body.message).toBeTruthy();
-  expect(body.message).not.toBe(body.t_key);
-}
-async function signIn(email: string, password = DEMO_PASSWORD) {
-  const res = await call('POST', '/v1/user/sign-in', null, { email, password });
-  expect(res.statusCode, `${email}: ${res.body}`).toBe(200);
-  return res.json() as { token: string; refresh_token: string };
-}
-const canSignIn = async (email: string, password: string) =>
-  (await call('POST', '/v1/user/sign-in', null, { email, password })).statusCode === 200;
-const userByEmail = async (email: string) =>
-  (await ctx.database.db.select().from(users).where(eq(users.email, email)))[0];
+accountsApi();
 
 describe('routes open to anonymous callers, with an Authorization header', () => {
   it('stay anonymous without the header', async () => {
@@ -151,151 +101,6 @@ describe('limits of e-mailed links, per token', () => {
     refused(await call('POST', `/v1/user/confirm-email/${token}`), 429, 'RATE_LIMITED');
     // Another link is not affected.
     refused(await call('POST', `/v1/user/confirm-email/${token}-other`), 400, 'INVALID_TOKEN');
-  });
-});
-
-describe('impersonation', () => {
-  async function newAdmin(email: string) {
-    await newCustomer(ctx.app, email);
-    await ctx.database.db
-      .update(users)
-      .set({ roles: ['admin'] })
-      .where(eq(users.email, email));
-    return signIn(email, 'correct horse battery');
-  }
-  const start = (adminToken: string, userId: string) => call('POST', '/v1/admin/impersonate', adminToken, { userId });
-
-  it('acts only as a customer: not as a dealer, a dealer applicant or staff', async () => {
-    const admin = await signIn('admin@demo.starkfuture.com');
-    for (const email of [
-      'dealer@demo.starkfuture.com',
-      'lead-dealer@demo.starkfuture.com',
-      'pending-dealer@demo.starkfuture.com',
-      'translator@demo.starkfuture.com',
-      'mco@demo.starkfuture.com',
-      'compliance@demo.starkfuture.com',
-    ]) {
-      const target = await userByEmail(email);
-      expect(target, email).toBeDefined();
-      refused(await start(admin.token, target?.id ?? ''), 400, 'IMPERSONATION_TARGET');
-    }
-    const customer = await userByEmail('customer@demo.starkfuture.com');
-    expect((await start(admin.token, customer?.id ?? '')).statusCode).toBe(200);
-    // The user search says whom the administrator may act as.
-    const found = (await call('GET', '/v1/admin/users?search=demo.starkfuture.com', admin.token)).json().docs as Array<{
-      email: string;
-      actAs: boolean;
-    }>;
-    const actAs = Object.fromEntries(found.map((u) => [u.email, u.actAs]));
-    expect(actAs['customer@demo.starkfuture.com']).toBe(true);
-    expect(actAs['pending-dealer@demo.starkfuture.com']).toBe(false);
-    expect(actAs['dealer@demo.starkfuture.com']).toBe(false);
-    expect(actAs['admin@demo.starkfuture.com']).toBe(false);
-  });
-
-  it('lasts one hour from its start, a refresh does not extend it, and its end is audited', async () => {
-    const admin = await newAdmin('imp-hour-admin@example.com');
-    await newCustomer(ctx.app, 'imp-hour@example.com');
-    const customer = await userByEmail('imp-hour@example.com');
-    const before = Date.now();
-    const acting = (await start(admin.token, customer?.id ?? '')).json();
-    const [first] = await ctx.database.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.tokenHash, sha256(acting.refresh_token)));
-    const end = first?.expiresAt.getTime() ?? 0;
-    expect(end).toBeGreaterThanOrEqual(before + 3_600_000 - 1000);
-    expect(end).toBeLessThanOrEqual(Date.now() + 3_600_000);
-    const refreshed = await call('POST', '/v1/user/refresh', null, { refresh_token: acting.refresh_token });
-    expect(refreshed.statusCode).toBe(200);
-    const [second] = await ctx.database.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.tokenHash, sha256(refreshed.json().refresh_token)));
-    expect(second?.expiresAt.getTime()).toBe(end);
-    expect((await call('GET', '/v1/user/me', refreshed.json().token)).json().mode).toBe('demo_user');
-
-    // The hour is over.
-    await ctx.database.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.familyId, first?.familyId ?? ''));
-    refused(await call('GET', '/v1/user/me', refreshed.json().token), 401, 'UNAUTHORIZED');
-    refused(await call('GET', '/v1/test/caller', refreshed.json().token), 401, 'UNAUTHORIZED');
-    refused(
-      await call('POST', '/v1/user/refresh', null, { refresh_token: refreshed.json().refresh_token }),
-      401,
-      'INVALID_REFRESH_TOKEN',
-    );
-    const log = (await call('GET', '/v1/admin/audit-log', admin.token)).json().docs as Array<{
-      action: string;
-      actor: { email: string } | null;
-      detail: Record<string, unknown>;
-    }>;
-    const mine = log.filter((e) => e.actor?.email === 'imp-hour-admin@example.com');
-    expect(mine.find((e) => e.action === 'impersonation.start')?.detail.expiresAt).toBe(new Date(end).toISOString());
-    expect(mine.find((e) => e.action === 'impersonation.end')?.detail).toEqual({ reason: 'expired' });
-  });
-
-  it('stops working at once when the administrator is no longer one', async () => {
-    const admin = await newAdmin('imp-revoked-admin@example.com');
-    await newCustomer(ctx.app, 'imp-revoked@example.com');
-    const customer = await userByEmail('imp-revoked@example.com');
-    const acting = (await start(admin.token, customer?.id ?? '')).json();
-    expect((await call('GET', '/v1/user/me', acting.token)).statusCode).toBe(200);
-    await ctx.database.db
-      .update(users)
-      .set({ roles: ['customer'] })
-      .where(eq(users.email, 'imp-revoked-admin@example.com'));
-    refused(await call('GET', '/v1/user/me', acting.token), 401, 'UNAUTHORIZED');
-    refused(await call('GET', '/v1/cart', acting.token), 401, 'UNAUTHORIZED');
-    refused(
-      await call('POST', '/v1/user/refresh', null, { refresh_token: acting.refresh_token }),
-      401,
-      'INVALID_REFRESH_TOKEN',
-    );
-  });
-
-  it('cannot change the customer’s password, e-mail address or cards (403), and nothing changes', async () => {
-    const admin = await newAdmin('imp-writes-admin@example.com');
-    await newCustomer(ctx.app, 'imp-writes@example.com');
-    const customer = await userByEmail('imp-writes@example.com');
-    const id = customer?.id ?? '';
-    const acting = (await start(admin.token, id)).json();
-    refused(
-      await call('PUT', `/v1/user/${id}`, acting.token, {
-        currentPassword: 'correct horse battery',
-        newPassword: 'the administrator’s choice',
-      }),
-      403,
-      'IMPERSONATION_NOT_ALLOWED',
-    );
-    refused(
-      await call('PUT', `/v1/user/${id}`, acting.token, { email: 'taken-over@example.com' }),
-      403,
-      'IMPERSONATION_NOT_ALLOWED',
-    );
-    refused(
-      await call('POST', '/v1/user/email-change', acting.token, {
-        email: 'taken-over@example.com',
-        currentPassword: 'correct horse battery',
-      }),
-      403,
-      'IMPERSONATION_NOT_ALLOWED',
-    );
-    refused(await call('DELETE', '/v1/user/email-change', acting.token), 403, 'IMPERSONATION_NOT_ALLOWED');
-    refused(await call('POST', '/v1/stripe/setup', acting.token, { country: 'DE' }), 403, 'IMPERSONATION_NOT_ALLOWED');
-    refused(
-      await call('DELETE', '/v1/stripe/card?country=DE', acting.token, { id: 'pm_anything' }),
-      403,
-      'IMPERSONATION_NOT_ALLOWED',
-    );
-    // Other profile fields can still be corrected for the customer.
-    expect((await call('PUT', `/v1/user/${id}`, acting.token, { name: 'Ada B.' })).statusCode).toBe(200);
-    const after = await userByEmail('imp-writes@example.com');
-    expect(after?.passwordHash).toBe(customer?.passwordHash);
-    expect(after?.pendingEmail).toBeNull();
-    expect(await canSignIn('imp-writes@example.com', 'correct horse battery')).toBe(true);
   });
 });
 
