@@ -67,6 +67,7 @@ export function formatDateTime(iso: string, tag: string): string {
 
 /** A moment in UTC, named (`Nov 25, 2026, 4:05 PM UTC`): the same on the server and in every browser. */
 export function formatUtcDateTime(iso: string, tag: string): string {
+  if (Number.isNaN(new Date(iso).getTime())) return iso;
   return `${new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
 }
 

@@ -2,10 +2,10 @@ import type { Banner } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { Link, useLoaderData } from 'react-router';
 import { type Column, DataTable } from '../features/admin/data-table.tsx';
-import { formatAdminTime } from '../features/admin/format.ts';
 import { listParams } from '../features/admin/list-params.ts';
 import { FilterSelect, ListToolbar } from '../features/admin/list-toolbar.tsx';
 import { userApi } from '../lib/auth.server.ts';
+import { formatUtcDateTime } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -77,13 +77,13 @@ export default function AdminAlerts() {
       key: 'startsAt',
       label: t('admin_banner_starts'),
       sortable: true,
-      render: (b) => formatAdminTime(b.startsAt, tag),
+      render: (b) => formatUtcDateTime(b.startsAt, tag),
     },
     {
       key: 'endsAt',
       label: t('admin_banner_ends'),
       sortable: true,
-      render: (b) => (b.endsAt ? formatAdminTime(b.endsAt, tag) : t('admin_banner_open_ended')),
+      render: (b) => (b.endsAt ? formatUtcDateTime(b.endsAt, tag) : t('admin_banner_open_ended')),
     },
   ];
   return (

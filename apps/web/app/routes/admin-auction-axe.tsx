@@ -7,9 +7,9 @@ import { auctionMoney } from '../features/admin/auction/money.ts';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
 import { DataTable } from '../features/admin/data-table.tsx';
 import { exportTranslator } from '../features/admin/exports.server.ts';
-import { formatAdminTime } from '../features/admin/format.ts';
 import { listParams } from '../features/admin/list-params.ts';
 import { userApi } from '../lib/auth.server.ts';
+import { formatUtcDateTime } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -86,7 +86,7 @@ export default function AdminAuctionAxe() {
   }, [confirming]);
   const open = !axe.closedAt && !axe.ended;
   const facts: [string, string][] = [
-    [t('admin_auction_ends'), formatAdminTime(axe.endsAt, tag)],
+    [t('admin_auction_ends'), formatUtcDateTime(axe.endsAt, tag)],
     [t('admin_auction_highest'), m(axe.highestAmount)],
     [t('admin_auction_bidder'), axe.highestBidder ? `${axe.highestBidder.name} · ${axe.highestBidder.email}` : '—'],
     [t('admin_auction_bids'), String(axe.bidCount)],
@@ -94,7 +94,7 @@ export default function AdminAuctionAxe() {
     [
       t('admin_auction_state'),
       axe.closedAt
-        ? `${t('admin_auction_closed')} · ${formatAdminTime(axe.closedAt, tag)}`
+        ? `${t('admin_auction_closed')} · ${formatUtcDateTime(axe.closedAt, tag)}`
         : axe.ended
           ? t('auction_ended')
           : t('admin_auction_open'),
@@ -111,7 +111,7 @@ export default function AdminAuctionAxe() {
   const messages: Record<Exclude<Done, 'confirm-close'>, string> = {
     featured: t('admin_auction_featured_done'),
     unfeatured: t('admin_auction_unfeatured_done'),
-    extended: t('admin_auction_extended', { when: formatAdminTime(axe.endsAt, tag) }),
+    extended: t('admin_auction_extended', { when: formatUtcDateTime(axe.endsAt, tag) }),
     closed: t('admin_auction_closed_done'),
   };
   return (
@@ -198,7 +198,7 @@ export default function AdminAuctionAxe() {
               key: 'at',
               label: t('admin_auction_bid_time'),
               sortable: true,
-              render: (b) => formatAdminTime(b.at, tag),
+              render: (b) => formatUtcDateTime(b.at, tag),
             },
             {
               key: 'amount',

@@ -10,10 +10,10 @@ import { StatusBadge } from '../features/admin/auction/status-badge.tsx';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
 import { type Column, DataTable } from '../features/admin/data-table.tsx';
 import { exportTranslator } from '../features/admin/exports.server.ts';
-import { formatAdminTime } from '../features/admin/format.ts';
 import { listParams } from '../features/admin/list-params.ts';
 import { FilterSelect, ListToolbar } from '../features/admin/list-toolbar.tsx';
 import { userApi } from '../lib/auth.server.ts';
+import { formatUtcDateTime } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -93,7 +93,7 @@ export default function AdminAuctionDetail() {
     },
     { key: 'bidder', label: t('admin_auction_bidder'), render: (a) => a.highestBidder?.email ?? '—' },
     { key: 'bidCount', label: t('admin_auction_bids'), sortable: true, numeric: true, render: (a) => a.bidCount },
-    { key: 'endsAt', label: t('admin_auction_ends'), sortable: true, render: (a) => formatAdminTime(a.endsAt, tag) },
+    { key: 'endsAt', label: t('admin_auction_ends'), sortable: true, render: (a) => formatUtcDateTime(a.endsAt, tag) },
     {
       key: 'state',
       label: t('admin_auction_state'),
@@ -108,8 +108,8 @@ export default function AdminAuctionDetail() {
     },
   ];
   const facts: [string, string][] = [
-    [t('admin_auction_starts'), formatAdminTime(auction.startsAt, tag)],
-    [t('admin_auction_ends'), formatAdminTime(auction.endsAt, tag)],
+    [t('admin_auction_starts'), formatUtcDateTime(auction.startsAt, tag)],
+    [t('admin_auction_ends'), formatUtcDateTime(auction.endsAt, tag)],
     [t('admin_auction_reserve'), m(auction.reserve)],
     [t('admin_auction_increment'), m(auction.increment)],
     [t('admin_auction_axes'), String(auction.axes)],

@@ -5,10 +5,10 @@ import type { z } from 'zod';
 import { auctionMoney } from '../features/admin/auction/money.ts';
 import { addressLine } from '../features/admin/auction/winners.ts';
 import { type Column, DataTable } from '../features/admin/data-table.tsx';
-import { formatAdminTime } from '../features/admin/format.ts';
 import { listParams } from '../features/admin/list-params.ts';
 import { ListToolbar } from '../features/admin/list-toolbar.tsx';
 import { userApi } from '../lib/auth.server.ts';
+import { formatUtcDateTime } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -87,7 +87,7 @@ export default function AdminAuctionWinners() {
     {
       key: 'emailedAt',
       label: t('admin_auction_emailed'),
-      render: (w) => (w.emailedAt ? formatAdminTime(w.emailedAt, tag) : '—'),
+      render: (w) => (w.emailedAt ? formatUtcDateTime(w.emailedAt, tag) : '—'),
     },
   ];
   return (

@@ -7,11 +7,11 @@ import { BatchForm } from '../features/admin/auction/batch-form.tsx';
 import { StatusBadge } from '../features/admin/auction/status-badge.tsx';
 import { type Column, DataTable } from '../features/admin/data-table.tsx';
 import { exportTranslator } from '../features/admin/exports.server.ts';
-import { formatAdminTime } from '../features/admin/format.ts';
 import { listParams } from '../features/admin/list-params.ts';
 import { FilterSelect, ListToolbar } from '../features/admin/list-toolbar.tsx';
 import { userApi } from '../lib/auth.server.ts';
 import { localeContext } from '../lib/context.ts';
+import { formatUtcDateTime } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -72,9 +72,9 @@ export default function AdminAuctions() {
       key: 'startsAt',
       label: t('admin_auction_starts'),
       sortable: true,
-      render: (a) => formatAdminTime(a.startsAt, tag),
+      render: (a) => formatUtcDateTime(a.startsAt, tag),
     },
-    { key: 'endsAt', label: t('admin_auction_ends'), sortable: true, render: (a) => formatAdminTime(a.endsAt, tag) },
+    { key: 'endsAt', label: t('admin_auction_ends'), sortable: true, render: (a) => formatUtcDateTime(a.endsAt, tag) },
     { key: 'axes', label: t('admin_auction_axes'), numeric: true, render: (a) => a.axes },
     { key: 'bids', label: t('admin_auction_bids'), numeric: true, render: (a) => a.bids },
     {

@@ -3,9 +3,10 @@ import { localeTag } from '@varg/domain';
 import { useLoaderData, useLocation } from 'react-router';
 import { auditLogQuery } from '../features/admin/audit-query.ts';
 import { type Column, DataTable } from '../features/admin/data-table.tsx';
-import { auditValue, formatAdminTime } from '../features/admin/format.ts';
+import { auditValue } from '../features/admin/format.ts';
 import { FilterSelect, ListToolbar } from '../features/admin/list-toolbar.tsx';
 import { userApi } from '../lib/auth.server.ts';
+import { formatUtcDateTime } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -55,7 +56,7 @@ export default function AdminAudit() {
       sortable: true,
       render: (e) => (
         <time dateTime={e.createdAt} className="whitespace-nowrap">
-          {formatAdminTime(e.createdAt, tag)}
+          {formatUtcDateTime(e.createdAt, tag)}
         </time>
       ),
     },

@@ -1,11 +1,11 @@
 import { localeTag } from '@varg/domain';
 import { data, Link, useActionData, useLoaderData, useSearchParams } from 'react-router';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
-import { formatAdminTime } from '../features/admin/format.ts';
 import { LegalForm } from '../features/admin/legal-form.tsx';
 import { publishLegal } from '../features/admin/legal-publish.server.ts';
 import { LegalBody } from '../features/legal/document.tsx';
 import { userApi } from '../lib/auth.server.ts';
+import { formatUtcDateTime } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -50,7 +50,7 @@ export default function AdminLegalDocument() {
       <h1 className="text-3xl font-bold tracking-tight">{document.title}</h1>
       <p className="text-neutral-700">
         {t(`legal_${document.kind}_title`)} · {market} · {document.lang} ·{' '}
-        {t('legal_version', { version: document.version, date: formatAdminTime(document.publishedAt, tag) })}
+        {t('legal_version', { version: document.version, date: formatUtcDateTime(document.publishedAt, tag) })}
       </p>
       {search.has('published') && <FormMessage tone="success">{t('admin_legal_published_note')}</FormMessage>}
       {!newest && <FormMessage tone="info">{t('admin_legal_old_version')}</FormMessage>}

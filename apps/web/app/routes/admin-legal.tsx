@@ -2,10 +2,10 @@ import type { LegalDocumentView } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { Link, useActionData, useLoaderData } from 'react-router';
 import { type Column, DataTable } from '../features/admin/data-table.tsx';
-import { formatAdminTime } from '../features/admin/format.ts';
 import { LegalForm } from '../features/admin/legal-form.tsx';
 import { publishLegal } from '../features/admin/legal-publish.server.ts';
 import { userApi } from '../lib/auth.server.ts';
+import { formatUtcDateTime } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -47,7 +47,7 @@ export default function AdminLegal() {
     },
     { key: 'lang', label: t('admin_legal_language'), render: (d) => d.lang },
     { key: 'version', label: t('admin_legal_version'), numeric: true, render: (d) => d.version },
-    { key: 'publishedAt', label: t('admin_legal_published'), render: (d) => formatAdminTime(d.publishedAt, tag) },
+    { key: 'publishedAt', label: t('admin_legal_published'), render: (d) => formatUtcDateTime(d.publishedAt, tag) },
   ];
   return (
     <div className="flex flex-col gap-6">

@@ -2,7 +2,6 @@ import type { AuditTrailEntry } from '@varg/contracts';
 import { isUuid, localeTag } from '@varg/domain';
 import { data, Link, useActionData, useLoaderData } from 'react-router';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
-import { formatAdminTime } from '../features/admin/format.ts';
 import { orderAction } from '../features/admin/orders/actions.server.ts';
 import { CancelOrder } from '../features/admin/orders/cancel.tsx';
 import { Documents } from '../features/admin/orders/documents.tsx';
@@ -13,6 +12,7 @@ import { Line, Section, Totals } from '../features/orders/order-detail.tsx';
 import { OrderStatusBadge } from '../features/orders/status.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
+import { formatUtcDateTime } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -58,7 +58,7 @@ export default function AdminOrder() {
   const tag = localeTag(locale);
   const facts: Array<[string, string]> = [
     [t('admin_orders_kind'), t(`order_type_${order.type}`)],
-    [t('admin_orders_placed'), formatAdminTime(order.createdAt, tag)],
+    [t('admin_orders_placed'), formatUtcDateTime(order.createdAt, tag)],
     [t('admin_orders_market'), countryName(order.country, locale, order.country)],
     [
       t('admin_orders_buyer'),
@@ -67,7 +67,7 @@ export default function AdminOrder() {
     [t('admin_orders_language'), order.language],
     [t('admin_orders_dealer'), detail.dealer?.name || '—'],
     ...(detail.paymentDeadline
-      ? [[t('admin_orders_deadline'), formatAdminTime(detail.paymentDeadline, tag)] as [string, string]]
+      ? [[t('admin_orders_deadline'), formatUtcDateTime(detail.paymentDeadline, tag)] as [string, string]]
       : []),
     ...(detail.stockBikes.length
       ? [[t('admin_nav_stock_bikes'), detail.stockBikes.join(', ')] as [string, string]]

@@ -2,7 +2,6 @@ import type { AdminOrderRow } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { type Column, DataTable } from '../features/admin/data-table.tsx';
-import { formatAdminTime } from '../features/admin/format.ts';
 import { withParams } from '../features/admin/list-params.ts';
 import { FilterSelect, ListToolbar } from '../features/admin/list-toolbar.tsx';
 import { BulkCancel, type BulkState } from '../features/admin/orders/bulk-cancel.tsx';
@@ -10,7 +9,7 @@ import { ORDER_KINDS, ORDER_STATUSES, orderListQuery } from '../features/admin/o
 import { OrderStatusBadge } from '../features/orders/status.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
-import { useFormat } from '../lib/format.ts';
+import { formatUtcDateTime, useFormat } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { activeCountries } from '../lib/locale.server.ts';
@@ -94,7 +93,7 @@ export default function AdminOrders() {
       key: 'createdAt',
       label: t('admin_orders_placed'),
       sortable: true,
-      render: (o) => <span className="whitespace-nowrap">{formatAdminTime(o.createdAt, tag)}</span>,
+      render: (o) => <span className="whitespace-nowrap">{formatUtcDateTime(o.createdAt, tag)}</span>,
     },
     {
       key: 'buyer',
@@ -130,7 +129,7 @@ export default function AdminOrders() {
           {
             key: 'deadline',
             label: t('admin_orders_deadline'),
-            render: (o: AdminOrderRow) => (o.paymentDeadline ? formatAdminTime(o.paymentDeadline, tag) : '—'),
+            render: (o: AdminOrderRow) => (o.paymentDeadline ? formatUtcDateTime(o.paymentDeadline, tag) : '—'),
           },
         ]
       : []),

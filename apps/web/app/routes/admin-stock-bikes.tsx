@@ -1,12 +1,12 @@
 import { localeTag } from '@varg/domain';
 import { Link, useLoaderData } from 'react-router';
 import { type Column, DataTable } from '../features/admin/data-table.tsx';
-import { formatAdminTime } from '../features/admin/format.ts';
 import { listParams } from '../features/admin/list-params.ts';
 import { FilterSelect, ListToolbar } from '../features/admin/list-toolbar.tsx';
 import { STOCK_FILTERS, type StockBikeRow, stockListQuery } from '../features/admin/stock/list.ts';
 import { STOCK_MODELS } from '../features/stock-bikes/query.ts';
 import { userApi } from '../lib/auth.server.ts';
+import { formatUtcDateTime } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -72,7 +72,7 @@ export default function AdminStockBikes() {
       key: 'updatedAt',
       label: t('admin_stock_updated'),
       sortable: true,
-      render: (bike) => formatAdminTime(bike.updatedAt, tag),
+      render: (bike) => formatUtcDateTime(bike.updatedAt, tag),
     },
   ];
   return (

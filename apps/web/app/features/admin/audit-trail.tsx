@@ -1,8 +1,9 @@
 import type { AuditTrailEntry } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
+import { formatUtcDateTime } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { auditValue, formatAdminTime } from './format.ts';
+import { auditValue } from './format.ts';
 
 /**
  * A record's audit trail (decision 040): who did what and when, newest first, and for edits each changed field as
@@ -34,7 +35,7 @@ export function AuditTrail({ entries, headingId = 'audit-trail' }: { entries: Au
               <li key={entry.id} className="flex flex-col gap-1 px-4 py-3 text-sm">
                 <p className="flex flex-wrap gap-x-3 gap-y-1">
                   <time dateTime={entry.createdAt} className="text-neutral-700">
-                    {formatAdminTime(entry.createdAt, tag)}
+                    {formatUtcDateTime(entry.createdAt, tag)}
                   </time>
                   <span className="font-medium">{actionName(entry.action)}</span>
                   <span className="text-neutral-700">{entry.actor?.email ?? t('admin_audit_system')}</span>

@@ -2,12 +2,12 @@ import type { AdminOrderDetail } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { FileDown, FileText } from 'lucide-react';
 import { Form, useNavigation } from 'react-router';
+import { formatUtcDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocale, useLocalePath } from '../../../lib/use-locale.ts';
 import { buttonClass } from '../../../ui/button.ts';
 import { Section } from '../../orders/order-detail.tsx';
 import { invoicePath } from '../../orders/paths.ts';
-import { formatAdminTime } from '../format.ts';
 
 /** The order's documents (its invoice, the dealer's invoices) and the e-mails its buyer was sent (the outbox). */
 export function Documents({ detail }: { detail: AdminOrderDetail }) {
@@ -50,7 +50,7 @@ export function Documents({ detail }: { detail: AdminOrderDetail }) {
                       <FileText size={16} aria-hidden="true" />
                       {a.name}
                     </a>{' '}
-                    <span className="text-neutral-700">{formatAdminTime(a.createdAt, tag)}</span>
+                    <span className="text-neutral-700">{formatUtcDateTime(a.createdAt, tag)}</span>
                   </li>
                 ))}
               </ul>
@@ -67,7 +67,7 @@ export function Documents({ detail }: { detail: AdminOrderDetail }) {
               <li key={m.id} className="flex flex-col gap-0.5 py-2 first:pt-0">
                 <span className="font-medium">{m.subject}</span>
                 <span className="text-neutral-700">
-                  {formatAdminTime(m.createdAt, tag)} · {m.to} · {m.lang}
+                  {formatUtcDateTime(m.createdAt, tag)} · {m.to} · {m.lang}
                   {' · '}
                   {m.error
                     ? t('admin_orders_email_failed', { error: m.error })

@@ -1,13 +1,12 @@
 import type { AdminOrderDetail } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { Form, useNavigation } from 'react-router';
-import { useFormat } from '../../../lib/format.ts';
+import { formatUtcDateTime, useFormat } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { buttonClass } from '../../../ui/button.ts';
 import { Field } from '../../../ui/field.tsx';
 import { Section } from '../../orders/order-detail.tsx';
-import { formatAdminTime } from '../format.ts';
 import type { OrderActionResult } from './actions.server.ts';
 import { FormError, typed } from './message.tsx';
 
@@ -69,7 +68,7 @@ export function Ledger({ detail, result }: { detail: AdminOrderDetail; result: O
                 {label(`admin_orders_payment_${p.status.toLowerCase()}`, p.status)} · {t('admin_orders_provider')}:{' '}
                 {p.provider}
                 {p.providerReference && <span className="font-mono text-xs"> ({p.providerReference})</span>} ·{' '}
-                {formatAdminTime(p.createdAt, tag)}
+                {formatUtcDateTime(p.createdAt, tag)}
                 {p.refunded > 0 && (
                   <>
                     {' · '}

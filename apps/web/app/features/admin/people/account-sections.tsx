@@ -1,9 +1,9 @@
 import { localeTag } from '@varg/domain';
 import type { ReactNode } from 'react';
 import type { Answer } from '../../../lib/api-call.ts';
+import { formatUtcDateTime } from '../../../lib/format.ts';
 import { countryName, useTranslation } from '../../../lib/i18n.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { formatAdminTime } from '../format.ts';
 import { Badge } from './badge.tsx';
 import { ActionForm } from './confirm-form.tsx';
 
@@ -39,7 +39,7 @@ export function ProfileSection({ account }: { account: Account }) {
     [t('admin_customers_country'), countryName(account.country, locale, account.country)],
     [t('admin_customer_language'), account.lang],
     [t('admin_customers_roles'), account.roles.join(', ')],
-    [t('admin_customers_created'), formatAdminTime(account.createdAt, tag)],
+    [t('admin_customers_created'), formatUtcDateTime(account.createdAt, tag)],
   ];
   if (account.pendingEmail) rows.push([t('admin_customer_pending_email'), account.pendingEmail]);
   if (account.dealer)
@@ -81,7 +81,7 @@ export function AccountActions({ account }: { account: Account }) {
           )}
           {account.disabledAt && (
             <span className="text-neutral-700">
-              {t('admin_customer_disabled_since', { time: formatAdminTime(account.disabledAt, tag) })}
+              {t('admin_customer_disabled_since', { time: formatUtcDateTime(account.disabledAt, tag) })}
             </span>
           )}
         </p>
@@ -140,8 +140,8 @@ export function SessionsSection({ account }: { account: Account }) {
               <tbody className="divide-y divide-neutral-200">
                 {sessions.map((s) => (
                   <tr key={s.familyId}>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatAdminTime(s.startedAt, tag)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatAdminTime(s.lastActiveAt, tag)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatUtcDateTime(s.startedAt, tag)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatUtcDateTime(s.lastActiveAt, tag)}</td>
                     <td className="max-w-md px-3 py-2 break-words">
                       {s.ip ?? '—'} · {s.userAgent ?? '—'}
                       {s.impersonator && (
@@ -156,7 +156,7 @@ export function SessionsSection({ account }: { account: Account }) {
                         fields={{ familyId: s.familyId }}
                         label={t('admin_customer_session_end')}
                         pending={t('admin_customer_working')}
-                        ariaLabel={`${t('admin_customer_session_end')}: ${formatAdminTime(s.lastActiveAt, tag)}`}
+                        ariaLabel={`${t('admin_customer_session_end')}: ${formatUtcDateTime(s.lastActiveAt, tag)}`}
                       />
                     </td>
                   </tr>

@@ -1,11 +1,11 @@
 import { formatMoney, localeTag } from '@varg/domain';
 import { Form, useNavigation } from 'react-router';
 import type { Answer } from '../../../lib/api-call.ts';
+import { formatUtcDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { buttonClass } from '../../../ui/button.ts';
 import { Field, Select } from '../../../ui/field.tsx';
-import { formatAdminTime } from '../format.ts';
 import { Section } from './account-sections.tsx';
 
 type Wallet = Answer<'getAdminCustomersByIdWallet'>;
@@ -61,7 +61,7 @@ export function WalletSection({ wallet, currencies }: { wallet: Wallet; currenci
                 <tbody className="divide-y divide-neutral-200">
                   {wallet.entries.map((e) => (
                     <tr key={e._id}>
-                      <td className="px-3 py-2 whitespace-nowrap">{formatAdminTime(e.createdAt, tag)}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{formatUtcDateTime(e.createdAt, tag)}</td>
                       <td className="px-3 py-2">
                         {reasonOf(e.reason)}
                         {e.note && <span className="block text-neutral-700">{e.note}</span>}

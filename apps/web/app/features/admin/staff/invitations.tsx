@@ -1,11 +1,11 @@
 import type { StaffInvitation } from '@varg/contracts';
 import { localeTag, UI_LANGUAGES } from '@varg/domain';
 import { Form, useNavigation } from 'react-router';
+import { formatUtcDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { buttonClass } from '../../../ui/button.ts';
 import { Field, Select } from '../../../ui/field.tsx';
-import { formatAdminTime } from '../format.ts';
 import { roleKey, STAFF_ROLES } from './roles.ts';
 
 /** What the invite form sent, kept when the API refused it. */
@@ -100,7 +100,7 @@ export function InvitationList({ invitations }: { invitations: StaffInvitation[]
                     )}
                     {' · '}
                     {t('admin_staff_invitation_expires')}{' '}
-                    <time dateTime={invitation.expiresAt}>{formatAdminTime(invitation.expiresAt, tag)}</time>
+                    <time dateTime={invitation.expiresAt}>{formatUtcDateTime(invitation.expiresAt, tag)}</time>
                     {invitation.invitedBy && ` · ${t('admin_staff_invited_by')}: ${invitation.invitedBy.email}`}
                   </span>
                 </div>

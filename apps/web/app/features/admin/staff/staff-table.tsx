@@ -1,11 +1,11 @@
 import type { StaffMember } from '@varg/contracts';
 import { localeTag } from '@varg/domain';
 import { Form, Link, useNavigation } from 'react-router';
+import { formatUtcDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocale, useLocalePath } from '../../../lib/use-locale.ts';
 import { buttonClass } from '../../../ui/button.ts';
 import { type Column, DataTable } from '../data-table.tsx';
-import { formatAdminTime } from '../format.ts';
 import { roleKey, STAFF_ROLES, staffRolesOf } from './roles.ts';
 
 /** A staff member's roles as a form: one checkbox per staff role, lead dealer only for an approved dealer. */
@@ -97,7 +97,7 @@ export function StaffTable({
       key: 'createdAt',
       label: t('admin_staff_col_since'),
       sortable: true,
-      render: (m) => <time dateTime={m.createdAt}>{formatAdminTime(m.createdAt, tag)}</time>,
+      render: (m) => <time dateTime={m.createdAt}>{formatUtcDateTime(m.createdAt, tag)}</time>,
     },
     {
       key: 'actions',

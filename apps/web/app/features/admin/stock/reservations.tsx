@@ -1,12 +1,11 @@
 import { localeTag } from '@varg/domain';
 import { Form, useNavigation, useSubmit } from 'react-router';
 import type { Answer } from '../../../lib/api-call.ts';
-import { money as formatMoney } from '../../../lib/format.ts';
+import { money as formatMoney, formatUtcDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
 import { buttonClass } from '../../../ui/button.ts';
 import { useShell } from '../../shell/providers.tsx';
-import { formatAdminTime } from '../format.ts';
 
 type Reservation = Answer<'getAdminStockBikesByIdReservations'>['docs'][number];
 
@@ -64,7 +63,7 @@ export function StockBikeReservations({ reservations }: { reservations: Reservat
                       <span className="block text-xs text-neutral-700">{r.buyer.email}</span>
                     </td>
                     <td className="px-3 py-2 align-top">
-                      {r.reservedUntil ? formatAdminTime(r.reservedUntil, tag) : t('admin_stock_until_paid')}
+                      {r.reservedUntil ? formatUtcDateTime(r.reservedUntil, tag) : t('admin_stock_until_paid')}
                     </td>
                     <td className="px-3 py-2 text-right align-top tabular-nums">{money(r.paid, r.currency)}</td>
                     <td className="px-3 py-2 align-top">
