@@ -37,6 +37,7 @@ import { geoipLite } from './providers/geo/geoip-lite.ts';
 import { captchaProvider, commerceProviders, storageProvider } from './providers/select.ts';
 
 export { ADMIN_LINK_TTL_S, AdminCreateError, type CreatedAdmin, createAdmin } from './cli/admin-create.ts';
+export { LegalPublishError, type PublishedLegalDocument, publishLegalDocument } from './cli/legal-publish.ts';
 export type { ApiConfig } from './config.ts';
 export { apiConfigFromEnv, ConfigError, type Env, readEnv } from './config.ts';
 export type { GeoLookup } from './modules/markets/service.ts';

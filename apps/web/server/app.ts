@@ -21,6 +21,7 @@ import {
   demoAccountCount,
   migrate,
   openDatabase,
+  sampleLegalDocuments,
   seed,
 } from '@varg/db';
 import { messagesFor } from '@varg/i18n/server';
@@ -109,6 +110,11 @@ export async function checkStart(source: NodeJS.ProcessEnv = process.env): Promi
       if (demoAccounts > 0)
         problems.push(
           `database: holds ${demoAccounts} demo account${demoAccounts === 1 ? '' : 's'} (…@${DEMO_ACCOUNT_DOMAIN}, from an earlier demo start) with the published demo password; delete them`,
+        );
+      const samples = await sampleLegalDocuments(database);
+      if (samples.length > 0)
+        problems.push(
+          `legal documents: ${samples.length} still the seeded sample text (${samples.join(', ')}); publish the legal entity's own, e.g. \`npm run legal:publish -- sale '*' en-us terms-of-sale.md\``,
         );
     } catch (error) {
       problems.push(`DATABASE_URL: the database cannot be opened (${(error as Error).message})`);

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_PASSWORD, PEOPLE, stockBikes, users } from '@varg/db';
+import { publishLegalDocument } from '@varg/api';
+import { DEMO_PASSWORD, PEOPLE, sampleLegalDocuments, stockBikes, users } from '@varg/db';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStart, createServer, type Server, webRoot } from './app.ts';
@@ -102,6 +103,18 @@ describe('production start with complete settings', () => {
   let server: Server;
   let closeVite: (() => Promise<void>) | undefined;
   beforeAll(async () => {
+    // A fresh database holds the seed's sample legal texts: refused until the legal entity publishes its own.
+    const first = await checkStart(COMPLETE);
+    expect(first.problems).toHaveLength(1);
+    expect(first.problems[0]).toMatch(
+      /^legal documents: 5 still the seeded sample text \(.*imprint \* en-us.*\); .*npm run legal:publish/,
+    );
+    if (!first.database) throw new Error('no database');
+    for (const sample of await sampleLegalDocuments(first.database)) {
+      const [kind = '', country = '', lang = ''] = sample.split(' ');
+      await publishLegalDocument(first.database.db, { kind, country, lang, text: `# Example Motors ${kind}\n\nText.` });
+    }
+    await first.database.close();
     const checked = await checkStart(COMPLETE);
     expect(checked.problems).toEqual([]);
     if (!checked.env || !checked.database) throw new Error('no environment or database');

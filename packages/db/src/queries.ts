@@ -1,6 +1,7 @@
-import { eq, like, sql } from 'drizzle-orm';
+import { desc, eq, like, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { countries, users } from './schema/index.ts';
+import { countries, legalDocuments, users } from './schema/index.ts';
+import { LEGAL_DOCUMENTS } from './seed/legal.ts';
 
 /** The markets sold to: countries with status 1, with their currency. */
 export async function activeMarkets(database: Database): Promise<Array<{ code: string; currency: string }>> {
@@ -21,4 +22,22 @@ export async function demoAccountCount(database: Database): Promise<number> {
     .from(users)
     .where(like(users.email, `%@${DEMO_ACCOUNT_DOMAIN}`));
   return Number(row?.n ?? 0);
+}
+
+/** The legal documents a legal entity must write itself: the seed's sample texts of these may not be served in production. */
+export const ENTITY_LEGAL_KINDS = ['sale', 'privacy', 'imprint'] as const;
+
+/**
+ * The current legal documents (newest version of each kind, market and language) of the kinds in
+ * `ENTITY_LEGAL_KINDS` whose text is still the seed's sample text (seed/legal.ts), as `kind country lang`.
+ */
+export async function sampleLegalDocuments(database: Database): Promise<string[]> {
+  const current = await database.db
+    .selectDistinctOn([legalDocuments.kind, legalDocuments.country, legalDocuments.lang])
+    .from(legalDocuments)
+    .orderBy(legalDocuments.kind, legalDocuments.country, legalDocuments.lang, desc(legalDocuments.version));
+  const samples = new Set(LEGAL_DOCUMENTS.map((d) => d.body.trim()));
+  return current
+    .filter((d) => (ENTITY_LEGAL_KINDS as readonly string[]).includes(d.kind) && samples.has(d.body.trim()))
+    .map((d) => `${d.kind} ${d.country} ${d.lang}`);
 }

@@ -46,7 +46,7 @@ export function legalRepo(db: Db) {
     },
     /** Adds the next version; a concurrent publish of the same document gets the one after (the unique index). */
     publish(
-      values: { kind: string; country: string; lang: string; title: string; body: string; publishedBy: string },
+      values: { kind: string; country: string; lang: string; title: string; body: string; publishedBy: string | null },
       alongside: (row: LegalDocument, tx: Db) => Promise<void>,
     ): Promise<LegalDocument> {
       return db.transaction(async (tx) => {
