@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -18,6 +19,11 @@ export interface Database {
    * Answers a function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` holding the PostgreSQL session advisory lock `key` on a connection of its own (other processes asking
+   * for the same key wait); PGlite serves one process, so `work` just runs.
+   */
+  exclusive<T>(key: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -93,6 +99,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           await client?.end().catch(() => {});
         };
       },
+      exclusive: async (key, work) => {
+        const c = new pg.Client({ connectionString: options.url });
+        await c.connect();
+        try {
+          await c.query('select pg_advisory_lock($1)', [key]);
+          return await work();
+        } finally {
+          // Ending the session releases the lock too; unlocking first keeps the order plain.
+          await c.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+          await c.end().catch(() => {});
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -114,19 +132,63 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         if (!client.closed) await stop();
       };
     },
+    exclusive: (_key, work) => work(),
     close: () => client.close(),
   };
 }
 
-/** Applies the committed SQL migrations. */
+/** The advisory lock key every process migrating this database takes (any constant shared by all versions). */
+export const MIGRATION_LOCK_KEY = 7_202_611;
+
+/** The database was migrated by newer code than this: serving it could write what the newer schema forbids. */
+export class SchemaNewerError extends Error {}
+
+/** The time stamp (`when`) of the newest committed migration: drizzle records it as `created_at` when applied. */
+export function newestMigration(): { tag: string; when: number } {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const last = journal.entries.at(-1);
+  if (!last) throw new Error('the migrations journal is empty');
+  return last;
+}
+
+/** The rows of a raw query's result (both drivers answer `{ rows }`). */
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? []) as T[];
+
+/** The `created_at` of the newest migration applied to the database (null: none yet). */
+async function newestApplied(database: Database): Promise<number | null> {
+  const [table] = rowsOf<{ present: boolean }>(
+    await database.db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`),
+  );
+  if (!table?.present) return null;
+  const [row] = rowsOf<{ newest: string | null }>(
+    await database.db.execute(sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`),
+  );
+  return row?.newest == null ? null : Number(row.newest);
+}
+
+/**
+ * Applies the committed SQL migrations, one process at a time (the others wait on `MIGRATION_LOCK_KEY`, then find
+ * nothing left to do). Refuses (`SchemaNewerError`) a database that newer code has migrated: this code does not know
+ * its schema.
+ */
 export async function migrate(database: Database): Promise<void> {
-  if (database.kind === 'postgres') {
-    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator is typed per driver; the instance is the same driver
-    await run(database.db as any, { migrationsFolder });
-  } else {
-    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
-    // biome-ignore lint/suspicious/noExplicitAny: as above
-    await run(database.db as any, { migrationsFolder });
-  }
+  await database.exclusive(MIGRATION_LOCK_KEY, async () => {
+    const known = newestMigration();
+    const applied = await newestApplied(database);
+    if (applied !== null && applied > known.when)
+      throw new SchemaNewerError(
+        `the database schema is newer than this code (a migration of ${new Date(applied).toISOString()} is applied; this code's newest is ${known.tag}): deploy the newer code, or restore a backup made before it`,
+      );
+    if (database.kind === 'postgres') {
+      const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+      // biome-ignore lint/suspicious/noExplicitAny: the migrator is typed per driver; the instance is the same driver
+      await run(database.db as any, { migrationsFolder });
+    } else {
+      const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+      // biome-ignore lint/suspicious/noExplicitAny: as above
+      await run(database.db as any, { migrationsFolder });
+    }
+  });
 }
