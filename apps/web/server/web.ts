@@ -245,7 +245,7 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
           .servicesContext;
         const context = new RouterContextProvider();
         context.set(servicesContext, {
-          api: forVisitor(api, request.ip, isPrivate),
+          api: forVisitor(api, request.ip, isPrivate, request.id),
           private: isPrivate,
           messagesFor: options.messagesFor,
           ipCountry,

@@ -30,6 +30,7 @@ export function sendError(
     message: t(requestLocale(request), tKey, params),
     t_key: tKey,
     ...extra,
+    requestId: request.id,
   };
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }

@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { ApiConfig } from '../config.ts';
 import { registerDocs } from './docs.ts';
 import { registerErrorHandling } from './errors.ts';
+import { loggerOptions, registerRequestIds, requestIdOf } from './logging.ts';
 import { refuseMalformedText } from './malformed-text.ts';
 import { registerOpsAccess } from './ops-access.ts';
 import { isPrivateRequest, registerPrivacy } from './privacy.ts';
@@ -14,7 +15,9 @@ import { registerSecurity } from './security.ts';
  */
 export async function httpLayer(config: ApiConfig, logger?: FastifyServerOptions['logger']) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, logger),
+    // The caller's `x-request-id` (a proxy's) or a new id: in every log line, answer header and error body.
+    genReqId: requestIdOf,
     // Fastify also takes a hop count; its types only list the other forms.
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: 1024 * 1024,
@@ -27,6 +30,7 @@ export async function httpLayer(config: ApiConfig, logger?: FastifyServerOptions
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestIds(app);
   registerErrorHandling(app);
   registerPrivacy(app);
   // `/metrics` and `/docs`: everyone in the demo; in production a token, an internal port or an explicit opt-in.

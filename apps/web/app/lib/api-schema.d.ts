@@ -6541,6 +6541,8 @@ export interface components {
                 path: string;
                 message: string;
             }[];
+            /** @description The request's id (also the `x-request-id` answer header): quote it when reporting a problem */
+            requestId?: string;
         };
         TokenPair: {
             /** @description Access token (JWT), sent as `Authorization: Bearer <token>` */

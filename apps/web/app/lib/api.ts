@@ -51,6 +51,8 @@ export interface CallOptions {
   clientIp?: string;
   /** The call serves a private page: the API logs nothing of it (decision 029). */
   private?: boolean;
+  /** The page request's id: the API's log lines of this call carry it too. */
+  requestId?: string;
 }
 
 export interface ApiClient extends TypedCalls<[options?: CallOptions]> {
@@ -67,9 +69,12 @@ interface CacheEntry {
   value: unknown;
 }
 
-/** The same client, with the visitor's address on every call (marked private for a private page). */
-export function forVisitor(api: ApiClient, clientIp: string, isPrivate = false): ApiClient {
-  const extra = isPrivate ? { clientIp, private: true } : { clientIp };
+/**
+ * The same client, with the visitor's address and the page request's id on every call (marked private for a private
+ * page).
+ */
+export function forVisitor(api: ApiClient, clientIp: string, isPrivate = false, requestId?: string): ApiClient {
+  const extra = { clientIp, ...(isPrivate ? { private: true } : {}), ...(requestId ? { requestId } : {}) };
   const get: ApiClient['get'] = (path, options) => api.get(path, { ...options, ...extra });
   const send: ApiClient['send'] = (method, path, body, options) =>
     api.send(method, path, body, { ...options, ...extra });
@@ -84,8 +89,9 @@ export function createApiClient(transport: ApiTransport, now: () => number = Dat
   const cache = new Map<string, CacheEntry>();
 
   async function call<T>(method: string, path: string, body: unknown, options: CallOptions = {}): Promise<T> {
-    const { lang, token, clientIp, private: isPrivate } = options;
+    const { lang, token, clientIp, private: isPrivate, requestId } = options;
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (requestId) headers['x-request-id'] = requestId;
     if (lang) headers['x-lang'] = lang;
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
