@@ -27,10 +27,11 @@ import { taxModule } from './modules/tax/plugin.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import { vehiclesModule } from './modules/vehicles/plugin.ts';
 import { whistleblowingModule } from './modules/whistleblowing/plugin.ts';
+import { registerBusinessMetrics } from './plugins/business-metrics.ts';
 import type { ApiDeps } from './plugins/deps.ts';
 import { apiFallbacks } from './plugins/errors.ts';
 import { httpLayer } from './plugins/http.ts';
-import type { Platform } from './plugins/platform.ts';
+import { every, type Platform } from './plugins/platform.ts';
 import type { Services } from './plugins/services.ts';
 import { outboxEmail } from './providers/email/outbox.ts';
 import { geoipLite } from './providers/geo/geoip-lite.ts';
@@ -53,10 +54,14 @@ export { type ActiveMarket, isProductionEnv, productionProblems, productionRefus
 export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = await httpLayer(config, deps.logger);
+  registerBusinessMetrics(app, database);
 
   // — platform and modules —
   const audit = auditService(database.db);
   const mailer = outboxEmail(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  // Failed deliveries are retried by whichever process finds them due (decision 056); in-flight ones end before close.
+  every(app, config.emailRetryIntervalMs ?? 0, 'e-mail delivery', () => mailer.deliverDue());
+  app.addHook('onClose', () => mailer.drain());
   const ids = await identityModule(app, { config, database, audit, mailer });
   const platform: Platform = {
     config,

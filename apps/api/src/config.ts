@@ -118,6 +118,7 @@ const EnvSchema = z.object({
     .optional(),
   BALANCE_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(3_600_000),
   AUCTION_WINNERS_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  EMAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   // — money safety (decision 027) —
   /** The seller's own EU VAT id: sent to VIES as the requester, so VIES gives each check a consultation number. */
   VIES_REQUESTER_VAT_ID: z
@@ -194,6 +195,8 @@ export interface ApiConfig {
   balanceReminderIntervalMs?: number;
   /** How often the auction's ended axes are closed and their winners e-mailed (0: never; tests call the job). */
   auctionWinnersIntervalMs?: number;
+  /** How often failed e-mail deliveries due for a retry are looked for (0: never; decision 056). */
+  emailRetryIntervalMs?: number;
   /** The seller's EU VAT id, sent to VIES as the requester (VIES then answers a consultation number). */
   viesRequesterVatId?: string | undefined;
   /** Hours an unpaid order holds its stock bikes (default 24; decision 027). */
@@ -330,6 +333,7 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
         : undefined,
     balanceReminderIntervalMs: env.BALANCE_REMINDER_INTERVAL_MS,
     auctionWinnersIntervalMs: env.AUCTION_WINNERS_INTERVAL_MS,
+    emailRetryIntervalMs: env.EMAIL_RETRY_INTERVAL_MS,
     viesRequesterVatId: env.VIES_REQUESTER_VAT_ID,
     stockReservationHours: env.STOCK_RESERVATION_HOURS,
     stockReservationIntervalMs: env.STOCK_RESERVATION_INTERVAL_MS,

@@ -8,12 +8,9 @@ export const ErrorEnvelope = z
     message: z.string(),
     t_key: z.string().optional(),
     details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-    requestId: z
-      .string()
-      .optional()
-      .meta({
-        description: "The request's id (also the `x-request-id` answer header): quote it when reporting a problem",
-      }),
+    requestId: z.string().optional().meta({
+      description: "The request's id (also the `x-request-id` answer header): quote it when reporting a problem",
+    }),
   })
   .meta({ id: 'Error' });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Database } from '@varg/db';
+import { type Database, outbox } from '@varg/db';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedGeo, testConfig, testDatabase } from '../../test/helper.ts';
@@ -32,6 +32,22 @@ describe('operators’ routes', () => {
   it('are public in the demo', async () => {
     const app = await api({ demo: true });
     expect((await app.inject('/metrics')).statusCode).toBe(200);
+    // The shop's own figures (issue 23), read from the database at each scrape: the demo's orders and bids.
+    await database.db.insert(outbox).values({
+      to: 'ops@example.com',
+      subject: 'Dead letter',
+      text: '.',
+      html: '.',
+      lang: 'en-us',
+      attempts: 6,
+      deadAt: new Date(),
+    });
+    const metrics = (await app.inject('/metrics')).body;
+    const value = (pattern: RegExp) => Number(pattern.exec(metrics)?.[1] ?? Number.NaN);
+    expect(value(/^shop_orders\{status="paid"\} (\d+)$/m)).toBeGreaterThan(0);
+    expect(value(/^shop_payments\{status="SUCCEEDED"\} (\d+)$/m)).toBeGreaterThan(0);
+    expect(value(/^shop_outbox_messages\{state="dead"\} (\d+)$/m)).toBe(1);
+    expect(value(/^shop_auction_bids (\d+)$/m)).toBeGreaterThan(0);
     expect((await app.inject('/docs/json')).json().openapi).toMatch(/^3\./);
   });
 

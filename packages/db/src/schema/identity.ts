@@ -152,14 +152,27 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Extra headers for the transport (List-Unsubscribe …), kept for a later attempt. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     lang: varchar('lang', { length: 8 }).notNull(),
     /** The order an e-mail is about (order e-mails), so the back office lists what its buyer was sent (decision 042). */
     orderId: uuid('order_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The last delivery failure's message. */
     error: text('error'),
+    /** Delivery attempts so far (with SMTP_URL). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When delivery is (re)tried next; a claimed message's lease ends then (null: not queued, the dev mailbox). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Given up after the last attempt (dead letter): shown to staff, never retried by itself. */
+    deadAt: timestamp('dead_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt), index('outbox_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('outbox_created_idx').on(t.createdAt),
+    index('outbox_order_idx').on(t.orderId, t.createdAt),
+    index('outbox_due_idx').on(t.nextAttemptAt),
+  ],
 );
 
 export const auditLog = pgTable(
