@@ -36,9 +36,7 @@ export function optionRemoval(deps: {
           name: option.name,
           isDefault: option.isDefault,
           sort: option.sort,
-          prices: Object.fromEntries(
-            prices.filter((p) => p.optionId === optionId).map((p) => [p.currency, p.amount]),
-          ),
+          prices: Object.fromEntries(prices.filter((p) => p.optionId === optionId).map((p) => [p.currency, p.amount])),
           rules: named,
         },
       },

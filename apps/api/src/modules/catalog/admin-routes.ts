@@ -130,8 +130,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ admin: CatalogAdminServ
       },
       preHandler,
     },
-    async (request) =>
-      admin.deleteOption(actorOf(request), request.params.productId, request.params.optionId),
+    async (request) => admin.deleteOption(actorOf(request), request.params.productId, request.params.optionId),
   );
 
   app.put(
