@@ -34,7 +34,7 @@ test.describe('back office: deleting an option (issue 24)', () => {
 
     await admin.getByRole('button', { name: 'Delete option' }).click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
-    await expect(admin.getByRole('heading', { level: 1 })).toHaveText('VARG');
+    await expect(admin.getByRole('heading', { level: 1 })).toHaveText('VARG MX');
     await expect(admin.getByRole('status')).toContainText('Option deleted');
     await expect(admin.getByRole('region', { name: 'History' })).toContainText('Option deleted');
     await expectAccessible(admin);
