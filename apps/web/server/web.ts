@@ -180,8 +180,12 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
   const handler = createRequestHandler(getBuild, options.mode);
   const api: ApiClient = createApiClient(options.apiUrl ? httpTransport(options.apiUrl) : injectTransport(app));
   const cache = createPageCache(options.mode === 'production' ? options.pageCacheTtlMs : 0);
-  // An administrator's catalogue change, in this process or another, shows at once (decision 041).
-  const stopListening = app.services?.catalogChanges?.subscribe(() => cache.clear());
+  // An administrator's catalogue change, in this process or another, shows at once (decision 041): the pages and the
+  // public API answers the pages' client keeps (the catalogue's say `max-age=60`) are both dropped.
+  const stopListening = app.services?.catalogChanges?.subscribe(() => {
+    cache.clear();
+    api.clearCache();
+  });
   if (stopListening) app.addHook('onClose', async () => void stopListening());
   // Private pages are known from the build's routes; a new build (development) brings its own.
   let build = await getBuild();

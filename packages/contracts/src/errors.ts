@@ -42,6 +42,8 @@ export const ERRORS = {
   DEFAULT_CONFIGURATION_BROKEN: { statusCode: 400, t_key: 'error_default_configuration_broken' },
   OPTION_NOT_FOUND: { statusCode: 404, t_key: 'error_option_not_found' },
   OPTION_EXISTS: { statusCode: 409, t_key: 'error_option_exists' },
+  OPTION_IN_USE: { statusCode: 409, t_key: 'error_option_in_use' },
+  OPTION_IS_DEFAULT: { statusCode: 409, t_key: 'error_option_is_default' },
   OPTION_GROUP_NOT_FOUND: { statusCode: 404, t_key: 'error_option_group_not_found' },
   OPTION_PRICES_MISSING: { statusCode: 400, t_key: 'error_option_prices_missing' },
   OPTION_PRICE_CURRENCY: { statusCode: 400, t_key: 'error_option_price_currency' },

@@ -75,6 +75,7 @@ export const OPERATIONS = {
   patchAdminCatalogueModelsByProductId: ['PATCH', '/v1/admin/catalogue/models/{productId}'],
   postAdminCatalogueModelsByProductIdOptions: ['POST', '/v1/admin/catalogue/models/{productId}/options'],
   patchAdminCatalogueModelsByProductIdOptionsByOptionId: ['PATCH', '/v1/admin/catalogue/models/{productId}/options/{optionId}'],
+  deleteAdminCatalogueModelsByProductIdOptionsByOptionId: ['DELETE', '/v1/admin/catalogue/models/{productId}/options/{optionId}'],
   putAdminCatalogueModelsByProductIdRules: ['PUT', '/v1/admin/catalogue/models/{productId}/rules'],
   putAdminCatalogueModelsByProductIdPricesByCurrency: ['PUT', '/v1/admin/catalogue/models/{productId}/prices/{currency}'],
   postAdminCatalogueModelsByProductIdPreview: ['POST', '/v1/admin/catalogue/models/{productId}/preview'],

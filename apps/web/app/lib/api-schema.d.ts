@@ -1318,7 +1318,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete an option no order and no stock bike carries
+         * @description Refused with 409 OPTION_IN_USE while any order line or stock bike (of any status) carries the option, and with 409 OPTION_IS_DEFAULT for its group's default (make another option the default first); 404 OPTION_NOT_FOUND for an option the model does not offer. The option goes with its prices and the rules naming it; open carts holding it show the line as unavailable (decision 055). Refused with 400 DEFAULT_CONFIGURATION_BROKEN (naming the two options of the broken rule) when the default configuration would break a requires/excludes rule; nothing is then changed. Audited with the fields before and after, in the same transaction; once committed the catalogue and page caches of every process are dropped (decision 041).
+         */
+        delete: operations["deleteAdminCatalogueModelsByProductIdOptionsByOptionId"];
         options?: never;
         head?: never;
         /**
@@ -12061,6 +12065,83 @@ export interface operations {
         responses: {
             /** @description Default Response */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminModel"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminCatalogueModelsByProductIdOptionsByOptionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+                optionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
 import { formatMoney, localeTag } from '@varg/domain';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
 import { MODEL_STATUS_KEYS, MODEL_STATUSES, refusal } from '../features/admin/catalogue.ts';
 import { RulesEditor } from '../features/admin/catalogue-rules.tsx';
@@ -70,6 +70,7 @@ export default function AdminCatalogueModel() {
   const { model, trail } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
+  const deleted = new URLSearchParams(useLocation().search).has('optionDeleted');
   const localePath = useLocalePath();
   const tag = localeTag(useLocale());
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'model';
@@ -88,6 +89,7 @@ export default function AdminCatalogueModel() {
         </p>
       </RecordHeader>
 
+      {deleted && !result && <FormMessage tone="success">{t('admin_catalogue_option_deleted')}</FormMessage>}
       {result?.ok && (
         <FormMessage tone="success">
           {t(result.intent === 'model' ? 'admin_catalogue_saved' : 'admin_catalogue_rules_saved')}

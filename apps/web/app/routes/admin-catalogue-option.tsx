@@ -1,6 +1,7 @@
 import { Form, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
 import { majorOf, minorOf, refusal, valuesOf } from '../features/admin/catalogue.ts';
+import { OptionDelete } from '../features/admin/catalogue-option-delete.tsx';
 import { RecordHeader } from '../features/admin/record-header.tsx';
 import { optionName } from '../features/configurator/option-name.ts';
 import { userApi } from '../lib/auth.server.ts';
@@ -13,7 +14,8 @@ import { Field, FormMessage, Select } from '../ui/field.tsx';
 import type { Route } from './+types/admin-catalogue-option';
 
 // An option of a model in the back office (decision 041): add one (`new`) or change its name, position, default and
-// its price in every currency of the model. The API refuses what would break the default configuration.
+// its price in every currency of the model, or delete it (decision 055). The API refuses what would break the default
+// configuration and the deletion of an option orders or stock bikes carry.
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'admin_catalogue_option_title');
@@ -36,6 +38,18 @@ export const loader = guarded(['admin'], async ({ context, request, params }: Ro
 export const action = guarded(['admin'], async ({ context, request, params }: Route.ActionArgs) => {
   const api = userApi(context, request);
   const form = await request.formData();
+  // The page's locale (the address's first segment), for the redirects.
+  const locale = new URL(request.url).pathname.split('/')[1];
+  if (form.get('intent') === 'delete') {
+    try {
+      await api.call('deleteAdminCatalogueModelsByProductIdOptionsByOptionId', {
+        path: { productId: params.productId, optionId: params.optionId },
+      });
+    } catch (error) {
+      return refusal(error, {}, 'delete');
+    }
+    return redirect(`/${locale}/admin/catalogue/${params.productId}?optionDeleted=1`);
+  }
   const values = valuesOf(form);
   const model = await api.call('getAdminCatalogueModelsByProductId', { path: { productId: params.productId } });
   const prices: Record<string, number> = {};
@@ -67,8 +81,7 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
           ...(sort !== undefined && Number.isInteger(sort) ? { sort } : {}),
         },
       });
-      // The new option's own page, in the page's locale (the address's first segment).
-      const locale = new URL(request.url).pathname.split('/')[1];
+      // The new option's own page.
       return redirect(`/${locale}/admin/catalogue/${params.productId}/options/${optionId}?created=1`);
     }
     await api.call('patchAdminCatalogueModelsByProductIdOptionsByOptionId', {
@@ -190,6 +203,7 @@ export default function AdminCatalogueOption() {
           </button>
         </div>
       </Form>
+      {option && <OptionDelete name={title} isDefault={option.isDefault} />}
       {option && groupId && <AuditTrail entries={trail} />}
     </div>
   );

@@ -1,4 +1,14 @@
-import { type Db, optionGroups, optionPrices, optionRules, productOptions, productPrices, products } from '@varg/db';
+import {
+  type Db,
+  optionGroups,
+  optionPrices,
+  optionRules,
+  orderLines,
+  productOptions,
+  productPrices,
+  products,
+  stockBikes,
+} from '@varg/db';
 import type { OptionRule } from '@varg/domain';
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { containsPattern, countAll, orderOf, windowOf } from '../../lib/admin-list.ts';
@@ -152,6 +162,41 @@ export function catalogAdminRepo(db: Db) {
         .insert(productPrices)
         .values({ productId, currency, ...list })
         .onConflictDoUpdate({ target: [productPrices.productId, productPrices.currency], set: list });
+    },
+
+    /** How many order lines and stock bikes (of any status) of the model carry the option. */
+    async optionUse(productId: string, optionId: string, tx: Tx) {
+      const carries = (column: typeof orderLines.optionIds | typeof stockBikes.optionIds) =>
+        sql`${column} @> array[${optionId}]::text[]`;
+      const [[lines], [bikes]] = await Promise.all([
+        tx
+          .select({ n: countAll })
+          .from(orderLines)
+          .where(and(eq(orderLines.productId, productId), carries(orderLines.optionIds))),
+        tx
+          .select({ n: countAll })
+          .from(stockBikes)
+          .where(and(eq(stockBikes.productId, productId), carries(stockBikes.optionIds))),
+      ]);
+      return { orderLines: lines?.n ?? 0, stockBikes: bikes?.n ?? 0 };
+    },
+
+    /** Removes an option with its prices and the rules naming it. */
+    async deleteOption(productId: string, optionId: string, tx: Tx) {
+      await tx
+        .delete(optionRules)
+        .where(
+          and(
+            eq(optionRules.productId, productId),
+            or(eq(optionRules.optionId, optionId), eq(optionRules.otherOptionId, optionId)),
+          ),
+        );
+      await tx
+        .delete(optionPrices)
+        .where(and(eq(optionPrices.productId, productId), eq(optionPrices.optionId, optionId)));
+      await tx
+        .delete(productOptions)
+        .where(and(eq(productOptions.productId, productId), eq(productOptions.optionId, optionId)));
     },
 
     /** The options of a model among `ids` (to check that rules name offered options). */

@@ -118,6 +118,21 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ admin: CatalogAdminServ
       admin.updateOption(actorOf(request), request.params.productId, request.params.optionId, request.body),
   );
 
+  app.delete(
+    '/admin/catalogue/models/:productId/options/:optionId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an option no order and no stock bike carries',
+        description: `Refused with 409 OPTION_IN_USE while any order line or stock bike (of any status) carries the option, and with 409 OPTION_IS_DEFAULT for its group's default (make another option the default first); 404 OPTION_NOT_FOUND for an option the model does not offer. The option goes with its prices and the rules naming it; open carts holding it show the line as unavailable (decision 055). ${CHECKED}`,
+        params: AdminOptionParams,
+        response: { 200: AdminModel, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => admin.deleteOption(actorOf(request), request.params.productId, request.params.optionId),
+  );
+
   app.put(
     '/admin/catalogue/models/:productId/rules',
     {

@@ -12,6 +12,7 @@ import { configurationConflicts, type OptionRule, optionNameKey } from '@varg/do
 import { ApiError } from '../../lib/api-error.ts';
 import type { AuditService } from '../audit/service.ts';
 import { changedFields } from '../audit/service.ts';
+import { optionRemoval } from './admin-option-removal.ts';
 import type { CatalogAdminRepo, Tx } from './admin-repo.ts';
 import type { CatalogChanges } from './changes.ts';
 import type { CatalogRepo } from './repo.ts';
@@ -38,6 +39,7 @@ export function catalogAdminService(deps: {
   changes: Pick<CatalogChanges, 'changed'>;
 }) {
   const { repo, audit, changes } = deps;
+  const removeOption = optionRemoval({ repo, audit });
 
   async function modelOf(productId: string, tx?: Tx) {
     const product = await repo.product(productId, tx);
@@ -232,6 +234,12 @@ export function catalogAdminService(deps: {
           tx,
         );
       });
+      return model(productId);
+    },
+
+    /** Removes an option no order or stock bike carries (decision 055). */
+    async deleteOption(actor: Actor, productId: string, optionId: string) {
+      await change(productId, (tx) => removeOption(actor, productId, optionId, tx));
       return model(productId);
     },
 
