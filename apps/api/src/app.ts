@@ -60,7 +60,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const audit = auditService(database.db);
   const mailer = outboxEmail(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Failed deliveries are retried by whichever process finds them due (decision 056); in-flight ones end before close.
-  every(app, config.emailRetryIntervalMs ?? 0, 'e-mail delivery', () => mailer.deliverDue());
+  every(app, config.emailRetryIntervalMs ?? 0, 'e-mail delivery', () => mailer.deliverDue(), database);
   app.addHook('onClose', () => mailer.drain());
   const ids = await identityModule(app, { config, database, audit, mailer });
   const platform: Platform = {

@@ -24,6 +24,11 @@ export interface Database {
    * for the same key wait); PGlite serves one process, so `work` just runs.
    */
   exclusive<T>(key: number, work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` only if the advisory lock `key` is free (PostgreSQL: held by no other process or connection), holding
+   * it meanwhile; answers whether it ran. PGlite serves one process: `work` runs.
+   */
+  tryExclusive(key: number, work: () => Promise<unknown>): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -111,6 +116,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           await c.end().catch(() => {});
         }
       },
+      tryExclusive: async (key, work) => {
+        const c = new pg.Client({ connectionString: options.url });
+        await c.connect();
+        try {
+          const { rows } = await c.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
+          if (!rows[0]?.locked) return false;
+          await work();
+          return true;
+        } finally {
+          await c.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+          await c.end().catch(() => {});
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -133,6 +151,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       };
     },
     exclusive: (_key, work) => work(),
+    tryExclusive: async (_key, work) => {
+      await work();
+      return true;
+    },
     close: () => client.close(),
   };
 }

@@ -36,11 +36,29 @@ export interface Platform {
   devRoutes: boolean;
 }
 
-/** Runs `job` every `ms` (0: never) until the app closes; a failure is logged under `name`, never thrown. */
-export function every(app: FastifyInstance, ms: number, name: string, job: () => Promise<unknown>): void {
+/** A job's advisory lock key: its name hashed (FNV-1a) into PostgreSQL's int range, apart from the migration lock. */
+export function jobLockKey(name: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of `job:${name}`) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193);
+  return hash | 0;
+}
+
+/**
+ * Runs `job` every `ms` (0: never) until the app closes; a failure is logged under `name`, never thrown. With
+ * `database`, a round runs in one process at a time: a process whose turn finds the job running elsewhere skips it
+ * (the jobs claim their rows too, so a round that does run twice changes nothing twice).
+ */
+export function every(
+  app: FastifyInstance,
+  ms: number,
+  name: string,
+  job: () => Promise<unknown>,
+  database?: Pick<Database, 'tryExclusive'>,
+): void {
   if (ms <= 0) return;
+  const round = database ? () => database.tryExclusive(jobLockKey(name), job) : job;
   const timer = setInterval(() => {
-    job().catch((error: unknown) => app.log.error({ err: error }, name));
+    round().catch((error: unknown) => app.log.error({ err: error }, name));
   }, ms);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

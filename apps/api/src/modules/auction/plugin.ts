@@ -53,5 +53,5 @@ export async function auctionModule(
   });
   await app.register(auctionAdminRoutes, { prefix: '/v1', admin, guards });
   // The winners job: closes ended axes once and e-mails the winners; idempotent across processes.
-  every(app, config.auctionWinnersIntervalMs ?? 0, 'auction winners', () => auction.determineWinners());
+  every(app, config.auctionWinnersIntervalMs ?? 0, 'auction winners', () => auction.determineWinners(), database);
 }

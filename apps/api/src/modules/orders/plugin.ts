@@ -49,10 +49,22 @@ export async function ordersModule(
   });
   await app.register(ordersRoutes, { prefix: '/v1', orders, guards });
   // Balance reminders (decision 017): looked for every BALANCE_REMINDER_INTERVAL_MS; each order at most once a week.
-  every(app, config.balanceReminderIntervalMs ?? 0, 'balance reminders', () => orders.sendBalanceReminders(new Date()));
+  every(
+    app,
+    config.balanceReminderIntervalMs ?? 0,
+    'balance reminders',
+    () => orders.sendBalanceReminders(new Date()),
+    database,
+  );
   // Unpaid orders' stock-bike holds (decision 027): released every STOCK_RESERVATION_INTERVAL_MS once lapsed.
   const holds = reservations(database.db);
-  every(app, config.stockReservationIntervalMs ?? 0, 'stock reservations', () => holds.releaseLapsed(new Date()));
+  every(
+    app,
+    config.stockReservationIntervalMs ?? 0,
+    'stock reservations',
+    () => holds.releaseLapsed(new Date()),
+    database,
+  );
   const dealerOrders = dealerOrdersService({
     repo: dealerOrdersRepo(database.db, data),
     orders: data,

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { MIGRATION_LOCK_KEY, openDatabase } from '@varg/db';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { jobLockKey } from './platform.ts';
+
+// Issue 23: every process runs the scheduled jobs' timers, but a round runs in one process at a time.
+
+describe('scheduled jobs', () => {
+  it('each job has its own lock key, stable across processes and apart from the migration lock', () => {
+    const names = ['balance reminders', 'stock reservations', 'auction winners', 'e-mail delivery'];
+    const keys = names.map(jobLockKey);
+    expect(new Set(keys).size).toBe(names.length);
+    expect(keys).not.toContain(MIGRATION_LOCK_KEY);
+    expect(jobLockKey('auction winners')).toBe(keys[2]);
+    for (const key of keys) expect(Number.isInteger(key) && Math.abs(key) <= 2 ** 31).toBe(true);
+  });
+
+  const base = process.env.TEST_DATABASE_URL;
+  // PGlite serves one process: there is no other process to skip.
+  it.skipIf(!base)(
+    'on PostgreSQL: a round that finds the job running in another process skips it',
+    async () => {
+      const admin = await openDatabase({ url: base, poolSize: 1 });
+      const name = `t_${randomBytes(6).toString('hex')}`;
+      await admin.db.execute(sql.raw(`create database ${name}`));
+      const url = new URL(base as string);
+      url.pathname = `/${name}`;
+      const [first, second] = await Promise.all([1, 2].map(() => openDatabase({ url: url.toString(), poolSize: 1 })));
+      if (!first || !second) throw new Error('no database');
+      try {
+        const key = jobLockKey('auction winners');
+        let runs = 0;
+        const count = async () => {
+          runs += 1;
+        };
+        let release = () => {};
+        const running = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let started = () => {};
+        const inside = new Promise<void>((resolve) => {
+          started = resolve;
+        });
+        const long = first.tryExclusive(key, async () => {
+          runs += 1;
+          started();
+          await running;
+        });
+        await inside;
+        expect(await second.tryExclusive(key, count)).toBe(false);
+        release();
+        expect(await long).toBe(true);
+        expect(await second.tryExclusive(key, count)).toBe(true);
+        expect(runs).toBe(2);
+      } finally {
+        await Promise.all([first.close(), second.close()]);
+        await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+        await admin.close();
+      }
+    },
+    60_000,
+  );
+});
