@@ -35,7 +35,8 @@ export function dealerOrderPricing({ deps }: DealerOrdersContext) {
   async function price(found: OrderWithDetails, draft: Draft) {
     const { order } = found;
     const market = await deps.market(order.country);
-    const address = readAddress(order.shippingAddress);
+    // The address the order goes to now: the buyer may have changed it (decision 049), and US tax follows it.
+    const address = readAddress(draft.shippingAddress);
     const billing = isObject(order.billing) ? order.billing : {};
     const vatId = typeof billing.vatId === 'string' && billing.vatId ? billing.vatId : null;
     const all = [
