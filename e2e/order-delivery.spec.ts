@@ -12,6 +12,7 @@ const totalOf = (text: string | null) => euros(/Total\s*([\d.]+,\d{2})/.exec(tex
 
 test.describe('the buyer’s delivery details (issue 25)', () => {
   test('rider-es@ switches to home delivery, confirms the new total and owes the difference', async ({ browser }) => {
+    test.setTimeout(90_000);
     const rider = await signedIn(browser, 'rider-es@demo.starkfuture.com', 'es-ES');
     await rider.goto(`/es-ES/orders/my/${RIDER_ORDER}`);
     const summary = rider.getByRole('region', { name: 'Resumen' });

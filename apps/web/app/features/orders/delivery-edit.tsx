@@ -77,7 +77,8 @@ export function DeliveryEdit({
   result,
 }: {
   order: OrderView;
-  methods: ShippingChoice[];
+  /** The pickups name the store (`pickup.label`). */
+  methods: Array<ShippingChoice & { pickup?: { label: string } | undefined }>;
   addresses: SavedAddress[];
   result: DeliveryEditData | undefined;
 }) {
@@ -116,7 +117,7 @@ export function DeliveryEdit({
               {methods.map((m) => (
                 <option key={m._id} value={m._id}>
                   {t(m.nameKey)}
-                  {m.label ? ` · ${m.label}` : ''} ·{' '}
+                  {m.pickup?.label ? ` · ${m.pickup.label}` : ''} ·{' '}
                   {format.money(m.price.amount + m.extraFees.warehouse, order.currency)}
                 </option>
               ))}

@@ -173,7 +173,10 @@ export function OrderDetail({
   /** Invoices the dealer who sold the order attached (decision 025). */
   dealerInvoices?: OrderAttachment[];
   /** While the buyer may still change delivery and contact (decision 049): the methods and saved addresses. */
-  delivery?: { methods: ShippingChoice[]; addresses: SavedAddress[] } | null;
+  delivery?: {
+    methods: Array<ShippingChoice & { pickup?: { label: string } | undefined }>;
+    addresses: SavedAddress[];
+  } | null;
   /** What the last change of delivery did. */
   result?: DeliveryEditData | undefined;
 }) {
