@@ -8,7 +8,7 @@ import { messagesFor } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AddressesService } from '../addresses/service.ts';
 import { type AuditService, changedFields } from '../audit/service.ts';
-import { type DealerOrdersDeps, isObject } from './dealer-context.ts';
+import { isObject } from './dealer-context.ts';
 import type { DealerOrderPricing, Draft } from './dealer-pricing.ts';
 import type { DealerOrdersRepo } from './dealer-repo.ts';
 import type { OrdersRepo, OrderWithDetails } from './repo.ts';
@@ -17,9 +17,8 @@ import { type OptionGroups, readAddress, readContact, toOrderView } from './view
 
 export interface BuyerUpdateDeps {
   orders: OrdersRepo;
-  pricing: Pick<DealerOrderPricing, 'draftOf' | 'price'>;
+  pricing: Pick<DealerOrderPricing, 'draftOf' | 'price' | 'shippingChoice'>;
   rewrite: DealerOrdersRepo['rewrite'];
-  shippingMethods: DealerOrdersDeps['shippingMethods'];
   addresses: Pick<AddressesService, 'get' | 'normalize'>;
   audit: Pick<AuditService, 'record'>;
   /** How many bikes of the order were handed over (the vehicles module). */
@@ -89,14 +88,7 @@ export function buyerOrderUpdates(deps: BuyerUpdateDeps) {
     const address: Json = typed ? { ...typed, ...(current.pickup ? { pickup: current.pickup } : {}) } : { ...current };
     let dealerId = order.dealerId;
     if (body.deliveryMethod) {
-      const subtotal = found.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
-      const methods = await deps.shippingMethods({
-        country: order.country,
-        kind: order.type === 'store' ? 'store' : 'vehicle',
-        subtotal,
-      });
-      const chosen = methods.find((m) => m._id === body.deliveryMethod);
-      if (!chosen) throw new ApiError('SHIPPING_METHOD_NOT_ALLOWED');
+      const chosen = await pricing.shippingChoice(found, body.deliveryMethod);
       const same =
         chosen.name === order.shippingMethod &&
         JSON.stringify(chosen.pickup ?? null) === JSON.stringify(current.pickup ?? null);

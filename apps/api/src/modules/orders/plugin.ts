@@ -86,7 +86,6 @@ export async function ordersModule(
     orders: data,
     pricing: dealerOrderPricing(dealerOrdersContext(dealerDeps)),
     rewrite: (edit) => dealerDeps.repo.rewrite(edit),
-    shippingMethods: dealerDeps.shippingMethods,
     addresses: needs.addresses,
     audit,
     delivered: async (orderId) => {

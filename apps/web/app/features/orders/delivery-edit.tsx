@@ -70,6 +70,14 @@ function Confirmation({
   );
 }
 
+/** The contact's fields: name (key), label, input type, length, autofill. */
+const CONTACT_FIELDS = [
+  { name: 'firstName', label: 'auth_first_name', type: 'text', max: 100, autoComplete: 'given-name' },
+  { name: 'lastName', label: 'auth_last_name', type: 'text', max: 100, autoComplete: 'family-name' },
+  { name: 'email', label: 'auth_email', type: 'email', max: 254, autoComplete: 'email' },
+  { name: 'phone', label: 'checkout_phone', type: 'tel', max: 40, autoComplete: 'tel' },
+] as const;
+
 export function DeliveryEdit({
   order,
   methods,
@@ -149,40 +157,18 @@ export function DeliveryEdit({
             </fieldset>
             <fieldset className="grid gap-4 sm:grid-cols-2">
               <legend className="mb-1 text-sm font-semibold">{t('checkout_contact')}</legend>
-              <Field
-                label={t('auth_first_name')}
-                name="firstName"
-                required
-                maxLength={100}
-                autoComplete="given-name"
-                defaultValue={values.firstName}
-              />
-              <Field
-                label={t('auth_last_name')}
-                name="lastName"
-                required
-                maxLength={100}
-                autoComplete="family-name"
-                defaultValue={values.lastName}
-              />
-              <Field
-                label={t('auth_email')}
-                name="email"
-                type="email"
-                required
-                maxLength={254}
-                autoComplete="email"
-                defaultValue={values.email}
-              />
-              <Field
-                label={t('checkout_phone')}
-                name="phone"
-                type="tel"
-                required
-                maxLength={40}
-                autoComplete="tel"
-                defaultValue={values.phone}
-              />
+              {CONTACT_FIELDS.map((f) => (
+                <Field
+                  key={f.name}
+                  label={t(f.label)}
+                  name={f.name}
+                  type={f.type}
+                  required
+                  maxLength={f.max}
+                  autoComplete={f.autoComplete}
+                  defaultValue={values[f.name]}
+                />
+              ))}
             </fieldset>
             <SubmitButton busy={busy} busyLabel={t('form_saving')}>
               {t('order_edit_save')}
