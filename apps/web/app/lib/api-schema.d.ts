@@ -1549,6 +1549,130 @@ export interface paths {
         patch: operations["patchAdminPartsBySku"];
         trace?: never;
     };
+    "/v1/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s orders, newest first, one page
+         * @description Not a path of the spec (it names the pages /orders/my and /orders/parts, not their call). `type`: `vehicle` or `store`, both without it. Page 1, 10 a page by default (`limit` ≤ 100); answers `{docs, totalDocs, limit, page, totalPages, hasNextPage, hasPrevPage, nextPage, prevPage}` with each order as `GET order/{id}` answers it. The caller’s own orders only, administrators included. Needs a Bearer token. Only the buyer (and administrators) can read an order: any other order, and an unknown one, is a 404 ORDER_NOT_FOUND. A malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency; names are in the language of the request (`?lang`, `x-lang`, Accept-Language).
+         */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/order/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A vehicle order
+         * @description A bike order with its lines (and each bike’s configuration), totals, payments, what is paid and what is due (from the payment ledger: `paid` is the sum of SUCCEEDED payments, `toPay` = total − paid, never below 0), and its status from the ledger: `pending_payment`, `partially_paid`, `paid` (or `cancelled`). A store order is not found here: read it at `GET store/orders/{id}`. Needs a Bearer token. Only the buyer (and administrators) can read an order: any other order, and an unknown one, is a 404 ORDER_NOT_FOUND. A malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency; names are in the language of the request (`?lang`, `x-lang`, Accept-Language).
+         */
+        get: operations["getOrderById"];
+        /**
+         * The buyer changes delivery method, delivery address or contact before delivery
+         * @description A vehicle or a store order of the caller (anybody else’s, and an unknown one, is a 404 ORDER_NOT_FOUND; administrators too: it is the buyer’s own change). Any of: `deliveryMethod` (a shipping method `_id` offered in the order’s country, 400 SHIPPING_METHOD_NOT_ALLOWED otherwise; the method it has keeps the price charged at checkout), `addressId` (a saved address of the caller, 404 ADDRESS_NOT_FOUND otherwise) or `address` (typed, checked as a saved address is: 400 INVALID_POSTAL_CODE, INVALID_STATE), in the order’s country (400 ADDRESS_COUNTRY_MISMATCH), and `contact` (name, e-mail, phone). Billing is not changed here. Refused for a cancelled order (409 ORDER_NOT_EDITABLE), once a parcel went out (409 ORDER_ALREADY_SHIPPED) or a bike was handed over (409 ORDER_ALREADY_DELIVERED). A new method or address prices the order again with its market’s tax rules; a new total is written only when `expectedTotal` says it (409 ORDER_TOTAL_CHANGED otherwise): ask with `preview: true` first, which writes nothing and answers the order as it is and the `settlement` the change would make. Written in one transaction with the payment ledger, as a dealer’s edit is: a total below what was paid gives the difference back as store credit (wallet) at once, above it the buyer owes the difference (`settlement.toPay`); 409 ORDER_EDIT_CONFLICT when the order changed meanwhile, 409 ORDER_PAYMENT_UNDER_WAY while a payment is being processed. Every change is in the order’s audit trail. Needs a Bearer token; a malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency.
+         */
+        put: operations["putOrderById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store order (parts, accessories, warranties)
+         * @description The same shape as `GET order/{id}`; a vehicle order is not found here. Needs a Bearer token. Only the buyer (and administrators) can read an order: any other order, and an unknown one, is a 404 ORDER_NOT_FOUND. A malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency; names are in the language of the request (`?lang`, `x-lang`, Accept-Language).
+         */
+        get: operations["getStoreOrdersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/order/document/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A download link to the order’s invoice
+         * @description `downloadURL` is `/v1/order/invoice?orderId=…&token=…` (relative to the API’s origin): a signed link that opens in a new tab without a Bearer token until `expiresAt` (10 minutes). Vehicle and store orders. Needs a Bearer token. Only the buyer (and administrators) can read an order: any other order, and an unknown one, is a 404 ORDER_NOT_FOUND. A malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency; names are in the language of the request (`?lang`, `x-lang`, Accept-Language).
+         */
+        get: operations["getOrderDocumentById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/order/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order’s invoice, as a PDF
+         * @description A PDF (`content-disposition: attachment; filename="invoice-<order number>.pdf"`) in the order’s language (English where the PDF’s fonts cannot print it): seller and buyer (company and VAT id where given, billing address), invoice number (`INV-<order number>`) and date (the order’s), order number, the lines with quantity, unit price, VAT rate and total, the VAT per rate (or the reverse-charge note), the totals, the payments received and the amount due, with the bank-transfer details while anything is due. Either `token` from `GET order/document/{id}` (a bad or expired one is a 400 INVALID_TOKEN) or a Bearer token of the buyer (no token at all is a 401; another buyer’s order a 404 ORDER_NOT_FOUND).
+         */
+        get: operations["getOrderInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/order/get-bank-details/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How to pay the order by bank transfer
+         * @description Beneficiary (Stark Future S.L.) and its address, IBAN (grouped in fours) and BIC, the payment reference (the order number) and the amount: the awaited bank transfer when one is pending (`bankTransferPending`), else what is still due (0 when paid). `sandbox` is true while no account is configured (BANK_TRANSFER_IBAN): the demo account of a test installation, to which no money should be sent. Needs a Bearer token. Only the buyer (and administrators) can read an order: any other order, and an unknown one, is a 404 ORDER_NOT_FOUND. A malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency; names are in the language of the request (`?lang`, `x-lang`, Accept-Language).
+         */
+        get: operations["getOrderGetBankDetailsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/dealer/orders": {
         parameters: {
             query?: never;
@@ -1721,130 +1845,6 @@ export interface paths {
          * @description Either `token` from the link call (a bad or expired one is a 400 INVALID_TOKEN) or a Bearer token of the dealer who looks after the order, the order’s buyer or an administrator (none is a 401; anybody else 404 ORDER_NOT_FOUND, or 403 FORBIDDEN for a customer who is not the buyer); 404 ATTACHMENT_NOT_FOUND for an attachment of another order.
          */
         get: operations["getOrderByIdDealerInvoicesByAttachmentId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/order": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The caller’s orders, newest first, one page
-         * @description Not a path of the spec (it names the pages /orders/my and /orders/parts, not their call). `type`: `vehicle` or `store`, both without it. Page 1, 10 a page by default (`limit` ≤ 100); answers `{docs, totalDocs, limit, page, totalPages, hasNextPage, hasPrevPage, nextPage, prevPage}` with each order as `GET order/{id}` answers it. The caller’s own orders only, administrators included. Needs a Bearer token. Only the buyer (and administrators) can read an order: any other order, and an unknown one, is a 404 ORDER_NOT_FOUND. A malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency; names are in the language of the request (`?lang`, `x-lang`, Accept-Language).
-         */
-        get: operations["getOrder"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/order/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A vehicle order
-         * @description A bike order with its lines (and each bike’s configuration), totals, payments, what is paid and what is due (from the payment ledger: `paid` is the sum of SUCCEEDED payments, `toPay` = total − paid, never below 0), and its status from the ledger: `pending_payment`, `partially_paid`, `paid` (or `cancelled`). A store order is not found here: read it at `GET store/orders/{id}`. Needs a Bearer token. Only the buyer (and administrators) can read an order: any other order, and an unknown one, is a 404 ORDER_NOT_FOUND. A malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency; names are in the language of the request (`?lang`, `x-lang`, Accept-Language).
-         */
-        get: operations["getOrderById"];
-        /**
-         * The buyer changes delivery method, delivery address or contact before delivery
-         * @description A vehicle or a store order of the caller (anybody else’s, and an unknown one, is a 404 ORDER_NOT_FOUND; administrators too: it is the buyer’s own change). Any of: `deliveryMethod` (a shipping method `_id` offered in the order’s country, 400 SHIPPING_METHOD_NOT_ALLOWED otherwise; the method it has keeps the price charged at checkout), `addressId` (a saved address of the caller, 404 ADDRESS_NOT_FOUND otherwise) or `address` (typed, checked as a saved address is: 400 INVALID_POSTAL_CODE, INVALID_STATE), in the order’s country (400 ADDRESS_COUNTRY_MISMATCH), and `contact` (name, e-mail, phone). Billing is not changed here. Refused for a cancelled order (409 ORDER_NOT_EDITABLE), once a parcel went out (409 ORDER_ALREADY_SHIPPED) or a bike was handed over (409 ORDER_ALREADY_DELIVERED). A new method or address prices the order again with its market’s tax rules; a new total is written only when `expectedTotal` says it (409 ORDER_TOTAL_CHANGED otherwise): ask with `preview: true` first, which writes nothing and answers the order as it is and the `settlement` the change would make. Written in one transaction with the payment ledger, as a dealer’s edit is: a total below what was paid gives the difference back as store credit (wallet) at once, above it the buyer owes the difference (`settlement.toPay`); 409 ORDER_EDIT_CONFLICT when the order changed meanwhile, 409 ORDER_PAYMENT_UNDER_WAY while a payment is being processed. Every change is in the order’s audit trail. Needs a Bearer token; a malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency.
-         */
-        put: operations["putOrderById"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/store/orders/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A store order (parts, accessories, warranties)
-         * @description The same shape as `GET order/{id}`; a vehicle order is not found here. Needs a Bearer token. Only the buyer (and administrators) can read an order: any other order, and an unknown one, is a 404 ORDER_NOT_FOUND. A malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency; names are in the language of the request (`?lang`, `x-lang`, Accept-Language).
-         */
-        get: operations["getStoreOrdersById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/order/document/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A download link to the order’s invoice
-         * @description `downloadURL` is `/v1/order/invoice?orderId=…&token=…` (relative to the API’s origin): a signed link that opens in a new tab without a Bearer token until `expiresAt` (10 minutes). Vehicle and store orders. Needs a Bearer token. Only the buyer (and administrators) can read an order: any other order, and an unknown one, is a 404 ORDER_NOT_FOUND. A malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency; names are in the language of the request (`?lang`, `x-lang`, Accept-Language).
-         */
-        get: operations["getOrderDocumentById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/order/invoice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The order’s invoice, as a PDF
-         * @description A PDF (`content-disposition: attachment; filename="invoice-<order number>.pdf"`) in the order’s language (English where the PDF’s fonts cannot print it): seller and buyer (company and VAT id where given, billing address), invoice number (`INV-<order number>`) and date (the order’s), order number, the lines with quantity, unit price, VAT rate and total, the VAT per rate (or the reverse-charge note), the totals, the payments received and the amount due, with the bank-transfer details while anything is due. Either `token` from `GET order/document/{id}` (a bad or expired one is a 400 INVALID_TOKEN) or a Bearer token of the buyer (no token at all is a 401; another buyer’s order a 404 ORDER_NOT_FOUND).
-         */
-        get: operations["getOrderInvoice"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/order/get-bank-details/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * How to pay the order by bank transfer
-         * @description Beneficiary (Stark Future S.L.) and its address, IBAN (grouped in fours) and BIC, the payment reference (the order number) and the amount: the awaited bank transfer when one is pending (`bankTransferPending`), else what is still due (0 when paid). `sandbox` is true while no account is configured (BANK_TRANSFER_IBAN): the demo account of a test installation, to which no money should be sent. Needs a Bearer token. Only the buyer (and administrators) can read an order: any other order, and an unknown one, is a 404 ORDER_NOT_FOUND. A malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency; names are in the language of the request (`?lang`, `x-lang`, Accept-Language).
-         */
-        get: operations["getOrderGetBankDetailsById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -13063,6 +13063,436 @@ export interface operations {
             };
         };
     };
+    getOrder: {
+        parameters: {
+            query?: {
+                /** @description Only vehicle or only store orders; both without it */
+                type?: "vehicle" | "store";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An order id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putOrderById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An order id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderUpdateBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderUpdateResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStoreOrdersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An order id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderDocumentById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An order id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDocument"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderInvoice: {
+        parameters: {
+            query: {
+                /** @description An order id (UUID) */
+                orderId: string;
+                /** @description The signature of a downloadURL; without it the Bearer token must own the order */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderGetBankDetailsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An order id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankDetails"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getDealerOrders: {
         parameters: {
             query?: {
@@ -13966,436 +14396,6 @@ export interface operations {
             };
             /** @description Default Response */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests from this address (the API’s rate limit) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getOrder: {
-        parameters: {
-            query?: {
-                /** @description Only vehicle or only store orders; both without it */
-                type?: "vehicle" | "store";
-                page?: number;
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderPage"];
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests from this address (the API’s rate limit) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getOrderById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description An order id (UUID) */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Order"];
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests from this address (the API’s rate limit) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    putOrderById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description An order id (UUID) */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["OrderUpdateBodyInput"];
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderUpdateResult"];
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests from this address (the API’s rate limit) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getStoreOrdersById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description An order id (UUID) */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Order"];
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests from this address (the API’s rate limit) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getOrderDocumentById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description An order id (UUID) */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderDocument"];
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests from this address (the API’s rate limit) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getOrderInvoice: {
-        parameters: {
-            query: {
-                /** @description An order id (UUID) */
-                orderId: string;
-                /** @description The signature of a downloadURL; without it the Bearer token must own the order */
-                token?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The PDF */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests from this address (the API’s rate limit) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getOrderGetBankDetailsById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description An order id (UUID) */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BankDetails"];
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -78,8 +78,6 @@ export async function ordersModule(
     optionGroups: (productId, country) => catalog.components(productId, country),
     links,
   };
-  const dealerOrders = dealerOrdersService(dealerDeps);
-  await app.register(dealerOrderRoutes, { prefix: '/v1', dealerOrders, guards });
   // The buyer's change of delivery and contact (decision 049): priced and settled as a dealer's edit is.
   let deliveredBikes: ((orderId: string) => Promise<number>) | null = null;
   const updates = buyerOrderUpdates({
@@ -95,6 +93,8 @@ export async function ordersModule(
     optionGroups: dealerDeps.optionGroups,
   });
   await app.register(ordersRoutes, { prefix: '/v1', orders, updates, guards });
+  const dealerOrders = dealerOrdersService(dealerDeps);
+  await app.register(dealerOrderRoutes, { prefix: '/v1', dealerOrders, guards });
   // The back office's orders (decision 042); refunds and recorded transfers go through payments, bound below.
   let orderPayments: OrderPayments | null = null;
   const admin = adminOrdersService({
