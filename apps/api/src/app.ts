@@ -91,7 +91,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const catalog = await catalogModule(app, platform, { dealers });
   const store = await storeModule(app, platform, { markets, changes: catalog.changes });
   const dealerNames = async () => (await identity.activeDealers()).map((d) => ({ id: d.id, name: d.storeInfo.name }));
-  const orders = await ordersModule(app, platform, { catalog, tax, shipping, dealers, dealerNames });
+  const orders = await ordersModule(app, platform, { catalog, tax, shipping, dealers, dealerNames, addresses });
   const cart = await cartModule(app, platform, { catalog, store, markets, dealers });
   // The back office's stock bikes and markets (decision 043): after the orders and carts they ask.
   await stockAdminModule(app, platform, {
@@ -114,7 +114,8 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const checkoutNeeds = { cart, markets, tax, shipping, addresses, identity, dealers, payments, terms };
   const checkout = await checkoutModule(app, platform, { ...checkoutNeeds, orders: orders.orders });
   pay.useCarts(checkout.payableCarts);
-  await vehiclesModule(app, platform, { orders: orders.vehicleReads, people: ids.people });
+  const vehicles = await vehiclesModule(app, platform, { orders: orders.vehicleReads, people: ids.people });
+  orders.useDeliveries(vehicles.deliveredOf);
   const activeDealers = { active: () => identity.activeDealers(), ofUser: dealers.ofUser };
   await referralsModule(app, platform, { dealers: activeDealers, markets });
   await engagementModule(app, platform, { markets });

@@ -148,6 +148,13 @@ export const ERRORS = {
   ORDER_EDIT_CONFLICT: { statusCode: 409, t_key: 'error_order_edit_conflict' },
   /** A payment of the order is being processed and the new total would be below what it brings: wait for it. */
   ORDER_PAYMENT_UNDER_WAY: { statusCode: 409, t_key: 'error_order_payment_under_way' },
+  // — the buyer's change of delivery and contact (docs/decisions/049-buyer-order-update.md) —
+  /** A parcel of the order went out: its delivery is no longer changed. */
+  ORDER_ALREADY_SHIPPED: { statusCode: 409, t_key: 'error_order_already_shipped' },
+  /** A bike of the order was handed over: its delivery is no longer changed. */
+  ORDER_ALREADY_DELIVERED: { statusCode: 409, t_key: 'error_order_already_delivered' },
+  /** The change would make another total than the one the buyer confirmed: confirm the new one. */
+  ORDER_TOTAL_CHANGED: { statusCode: 409, t_key: 'error_order_total_changed' },
   PRICE_BELOW_ALLOWED_DISCOUNT: { statusCode: 400, t_key: 'error_price_below_allowed_discount' },
   PRICE_ABOVE_LIST: { statusCode: 400, t_key: 'error_price_above_list' },
   // — money safety (docs/decisions/027-money.md) —

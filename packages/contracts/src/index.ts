@@ -18,6 +18,7 @@ export * from './leads.ts';
 export * from './legal.ts';
 export * from './markets.ts';
 export * from './markets-admin.ts';
+export * from './order-update.ts';
 export * from './orders.ts';
 export * from './parts-admin.ts';
 export * from './payments.ts';

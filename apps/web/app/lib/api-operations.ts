@@ -90,6 +90,7 @@ export const OPERATIONS = {
   patchAdminPartsBySku: ['PATCH', '/v1/admin/parts/{sku}'],
   getOrder: ['GET', '/v1/order'],
   getOrderById: ['GET', '/v1/order/{id}'],
+  putOrderById: ['PUT', '/v1/order/{id}'],
   getStoreOrdersById: ['GET', '/v1/store/orders/{id}'],
   getOrderDocumentById: ['GET', '/v1/order/document/{id}'],
   getOrderInvoice: ['GET', '/v1/order/invoice'],

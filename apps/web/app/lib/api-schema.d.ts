@@ -1585,7 +1585,11 @@ export interface paths {
          * @description A bike order with its lines (and each bike’s configuration), totals, payments, what is paid and what is due (from the payment ledger: `paid` is the sum of SUCCEEDED payments, `toPay` = total − paid, never below 0), and its status from the ledger: `pending_payment`, `partially_paid`, `paid` (or `cancelled`). A store order is not found here: read it at `GET store/orders/{id}`. Needs a Bearer token. Only the buyer (and administrators) can read an order: any other order, and an unknown one, is a 404 ORDER_NOT_FOUND. A malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency; names are in the language of the request (`?lang`, `x-lang`, Accept-Language).
          */
         get: operations["getOrderById"];
-        put?: never;
+        /**
+         * The buyer changes delivery method, delivery address or contact before delivery
+         * @description A vehicle or a store order of the caller (anybody else’s, and an unknown one, is a 404 ORDER_NOT_FOUND; administrators too: it is the buyer’s own change). Any of: `deliveryMethod` (a shipping method `_id` offered in the order’s country, 400 SHIPPING_METHOD_NOT_ALLOWED otherwise; the method it has keeps the price charged at checkout), `addressId` (a saved address of the caller, 404 ADDRESS_NOT_FOUND otherwise) or `address` (typed, checked as a saved address is: 400 INVALID_POSTAL_CODE, INVALID_STATE), in the order’s country (400 ADDRESS_COUNTRY_MISMATCH), and `contact` (name, e-mail, phone). Billing is not changed here. Refused for a cancelled order (409 ORDER_NOT_EDITABLE), once a parcel went out (409 ORDER_ALREADY_SHIPPED) or a bike was handed over (409 ORDER_ALREADY_DELIVERED). A new method or address prices the order again with its market’s tax rules; a new total is written only when `expectedTotal` says it (409 ORDER_TOTAL_CHANGED otherwise): ask with `preview: true` first, which writes nothing and answers the order as it is and the `settlement` the change would make. Written in one transaction with the payment ledger, as a dealer’s edit is: a total below what was paid gives the difference back as store credit (wallet) at once, above it the buyer owes the difference (`settlement.toPay`); 409 ORDER_EDIT_CONFLICT when the order changed meanwhile, 409 ORDER_PAYMENT_UNDER_WAY while a payment is being processed. Every change is in the order’s audit trail. Needs a Bearer token; a malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency.
+         */
+        put: operations["putOrderById"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4927,6 +4931,40 @@ export interface components {
             taxDisplay: "including" | "excluding";
             vatRateBp: number;
         };
+        OrderUpdateBodyInput: {
+            /** @description A shipping method `_id` offered in the order’s country (GET shipping-configs/allowed_methods) */
+            deliveryMethod?: string;
+            /**
+             * Format: uuid
+             * @description One of the caller’s saved addresses (GET address)
+             */
+            addressId?: string;
+            /** @description A typed address (instead of `addressId`) */
+            address?: {
+                country: string;
+                line_1: string;
+                /** @default  */
+                line_2: string;
+                postal_code: string;
+                city: string;
+                /**
+                 * @description Required in the US: the USPS code (TX)
+                 * @default
+                 */
+                state: string;
+            };
+            contact?: {
+                firstName: string;
+                lastName: string;
+                /** Format: email */
+                email: string;
+                phone: string & (unknown & unknown);
+            };
+            /** @description true: answers what the change would do (new total, what is owed or credited); writes nothing */
+            preview?: boolean;
+            /** @description The new total the buyer confirmed (from a preview); another one is a 409 ORDER_TOTAL_CHANGED */
+            expectedTotal?: number;
+        };
         StaffRolesBodyInput: {
             /** @description The staff roles the account holds from now on (customer/dealer kept) */
             roles: ("admin" | "translator" | "mco" | "compliance" | "lead_dealer")[];
@@ -6760,6 +6798,12 @@ export interface components {
                 code: string;
                 nativeName: string;
             }[];
+        };
+        OrderUpdateResult: {
+            /** @description false for a preview */
+            applied: boolean;
+            order: components["schemas"]["Order"];
+            settlement: components["schemas"]["OrderSettlement"];
         };
         AdminPartPrice: {
             currency: string;
@@ -13204,6 +13248,78 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putOrderById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An order id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderUpdateBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderUpdateResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -35,7 +35,8 @@ export function dealerOrderPricing({ deps }: DealerOrdersContext) {
   async function price(found: OrderWithDetails, draft: Draft) {
     const { order } = found;
     const market = await deps.market(order.country);
-    const address = readAddress(order.shippingAddress);
+    // The address the order goes to now: the buyer may have changed it (decision 049), and US tax follows it.
+    const address = readAddress(draft.shippingAddress);
     const billing = isObject(order.billing) ? order.billing : {};
     const vatId = typeof billing.vatId === 'string' && billing.vatId ? billing.vatId : null;
     const all = [
@@ -114,10 +115,23 @@ export function dealerOrderPricing({ deps }: DealerOrdersContext) {
     return priced;
   }
 
+  /** A shipping method offered for the order now, by its `_id`; SHIPPING_METHOD_NOT_ALLOWED otherwise. */
+  async function shippingChoice(found: OrderWithDetails, methodId: string) {
+    const subtotal = found.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
+    const methods = await deps.shippingMethods({
+      country: found.order.country,
+      kind: found.order.type === 'store' ? 'store' : 'vehicle',
+      subtotal,
+    });
+    const chosen = methods.find((m) => m._id === methodId);
+    if (!chosen) throw new ApiError('SHIPPING_METHOD_NOT_ALLOWED');
+    return chosen;
+  }
+
   /** The lowest price a dealer may set for a line listed at `listPrice` (administrators: none). */
   const floorOf = (listPrice: number, dealer: DealerRecord | null) =>
     dealerPriceFloor(listPrice, dealer?.maxDiscountBp ?? 10_000);
 
-  return { lineEditable, listPriceOf, bikePrice, checkPrice, floorOf, draftOf, price };
+  return { lineEditable, listPriceOf, bikePrice, checkPrice, floorOf, draftOf, price, shippingChoice };
 }
 export type DealerOrderPricing = ReturnType<typeof dealerOrderPricing>;

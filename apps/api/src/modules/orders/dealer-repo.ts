@@ -22,16 +22,30 @@ export interface OrderRewrite {
   order: Pick<
     OrderRow,
     'subtotal' | 'shipping' | 'tax' | 'total' | 'customerType' | 'shippingMethod' | 'shippingAddress' | 'taxDetails'
-  >;
+  > &
+    Partial<Pick<OrderRow, 'contact' | 'dealerId'>>;
   lines: Array<Omit<OrderLineRow, 'orderId'>>;
   /** Lines to add (no id yet). */
   added: Array<Omit<OrderLineRow, 'orderId' | 'id'>>;
   audit: { actorId: string; action: string; detail: Record<string, unknown>; ip: string | null };
+  /** Writes the audit entry in the edit's transaction instead of `audit` (the buyer's change: decision 049). */
+  record?: (tx: Pick<Db, 'insert'>, credited: number) => Promise<void>;
 }
 
-/** What an edit depends on: the order's prices and status, and every line's price, quantity and configuration. */
+/**
+ * What an edit depends on: the order's prices, status, delivery and contact, and every line's price, quantity and
+ * configuration.
+ */
 function fingerprint(order: OrderRow, lines: OrderLineRow[]): string {
-  const head = [order.status, order.total, order.shipping, order.customerType, order.shippingMethod].join('|');
+  const head = [
+    order.status,
+    order.total,
+    order.shipping,
+    order.customerType,
+    order.shippingMethod,
+    JSON.stringify(order.shippingAddress),
+    JSON.stringify(order.contact),
+  ].join('|');
   const body = lines
     .map((l) => [l.id, l.unitPrice, l.quantity, l.hash, l.total].join(':'))
     .sort()
@@ -175,6 +189,10 @@ export function dealerOrdersRepo(db: Db, base: OrdersRepo) {
           await tx
             .insert(walletEntries)
             .values({ userId: updated.userId, currency: updated.currency, amount: credited, reason: 'order_edit' });
+        }
+        if (edit.record) {
+          await edit.record(tx, credited);
+          return { credited };
         }
         await tx.insert(auditLog).values({
           actorId: edit.audit.actorId,

@@ -29,7 +29,8 @@ export type { ConfigurationPrice, DealerRecord, ShippingChoice } from './dealer-
 export function dealerOrdersService(deps: DealerOrdersDeps) {
   const ctx = dealerOrdersContext(deps);
   const { repo, dealerFor, mayEdit, readable, editable } = ctx;
-  const { lineEditable, listPriceOf, bikePrice, checkPrice, floorOf, draftOf, price } = dealerOrderPricing(ctx);
+  const { lineEditable, listPriceOf, bikePrice, checkPrice, floorOf, draftOf, price, shippingChoice } =
+    dealerOrderPricing(ctx);
   const attachments = dealerOrderAttachments(ctx);
   async function view(
     viewer: Viewer,
@@ -142,14 +143,7 @@ export function dealerOrdersService(deps: DealerOrdersDeps) {
       }
       const isCompany = isObject(order.billing) && order.billing.type === 'company';
       if (body.customerType === 'B2B' && !isCompany) throw new ApiError('CUSTOMER_TYPE_NOT_ALLOWED');
-      const subtotal = found.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
-      const methods = await deps.shippingMethods({
-        country: order.country,
-        kind: order.type === 'store' ? 'store' : 'vehicle',
-        subtotal,
-      });
-      const chosen = methods.find((m) => m._id === body.deliveryMethod);
-      if (!chosen) throw new ApiError('SHIPPING_METHOD_NOT_ALLOWED');
+      const chosen = await shippingChoice(found, body.deliveryMethod);
       const address = isObject(order.shippingAddress) ? { ...order.shippingAddress } : {};
       delete address.pickup;
       const draft: Draft = {

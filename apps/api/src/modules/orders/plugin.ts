@@ -1,5 +1,6 @@
 import type { Api, Platform } from '../../plugins/platform.ts';
 import { every } from '../../plugins/platform.ts';
+import type { AddressesService } from '../addresses/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { DealerDirectory } from '../dealers/directory.ts';
 import type { ShippingService } from '../shipping/service.ts';
@@ -7,6 +8,9 @@ import type { TaxService } from '../tax/service.ts';
 import { adminOrdersRepo } from './admin-repo.ts';
 import { adminOrderRoutes } from './admin-routes.ts';
 import { adminOrdersService, type OrderPayments } from './admin-service.ts';
+import { buyerOrderUpdates } from './buyer-update.ts';
+import { type DealerOrdersDeps, dealerOrdersContext } from './dealer-context.ts';
+import { dealerOrderPricing } from './dealer-pricing.ts';
 import { dealerOrdersRepo } from './dealer-repo.ts';
 import { dealerOrderRoutes } from './dealer-routes.ts';
 import { dealerOrdersService } from './dealer-service.ts';
@@ -30,6 +34,7 @@ export async function ordersModule(
     tax: Pick<TaxService, 'market' | 'calculate'>;
     shipping: Pick<ShippingService, 'allowedMethods'>;
     dealers: Pick<DealerDirectory, 'ofUser'>;
+    addresses: Pick<AddressesService, 'get' | 'normalize'>;
     /** The approved dealers by id and name (the back office's list). */
     dealerNames(): Promise<Array<{ id: string; name: string }>>;
   },
@@ -47,7 +52,6 @@ export async function ordersModule(
     // The catalogue names the group of each chosen bike option.
     optionGroups: (productId, country) => catalog.components(productId, country),
   });
-  await app.register(ordersRoutes, { prefix: '/v1', orders, guards });
   // Balance reminders (decision 017): looked for every BALANCE_REMINDER_INTERVAL_MS; each order at most once a week.
   every(
     app,
@@ -65,7 +69,7 @@ export async function ordersModule(
     () => holds.releaseLapsed(new Date()),
     database,
   );
-  const dealerOrders = dealerOrdersService({
+  const dealerDeps: DealerOrdersDeps = {
     repo: dealerOrdersRepo(database.db, data),
     orders: data,
     dealerOf: (userId) => dealers.ofUser(userId),
@@ -85,7 +89,23 @@ export async function ordersModule(
     storage,
     optionGroups: (productId, country) => catalog.components(productId, country),
     links,
+  };
+  // The buyer's change of delivery and contact (decision 049): priced and settled as a dealer's edit is.
+  let deliveredBikes: ((orderId: string) => Promise<number>) | null = null;
+  const updates = buyerOrderUpdates({
+    orders: data,
+    pricing: dealerOrderPricing(dealerOrdersContext(dealerDeps)),
+    rewrite: (edit) => dealerDeps.repo.rewrite(edit),
+    addresses: needs.addresses,
+    audit,
+    delivered: async (orderId) => {
+      if (!deliveredBikes) throw new Error('orders: vehicles not bound');
+      return deliveredBikes(orderId);
+    },
+    optionGroups: dealerDeps.optionGroups,
   });
+  await app.register(ordersRoutes, { prefix: '/v1', orders, updates, guards });
+  const dealerOrders = dealerOrdersService(dealerDeps);
   await app.register(dealerOrderRoutes, { prefix: '/v1', dealerOrders, guards });
   // The back office's orders (decision 042); refunds and recorded transfers go through payments, bound below.
   let orderPayments: OrderPayments | null = null;
@@ -107,6 +127,10 @@ export async function ordersModule(
     /** The payments module's refunds and recorded transfers, bound once it is built (it depends on orders). */
     usePayments: (payments: OrderPayments) => {
       orderPayments = payments;
+    },
+    /** How many bikes of an order were handed over (the vehicles module, built after orders). */
+    useDeliveries: (delivered: (orderId: string) => Promise<number>) => {
+      deliveredBikes = delivered;
     },
     orders,
     /** Who holds a stock bike, and an administrator's release of an unpaid hold (the stock-bike back office). */

@@ -4,6 +4,8 @@ import {
   OrderDocument,
   OrderId,
   OrderListQuery,
+  OrderUpdateBody,
+  OrderUpdateResult,
   OrderView,
   OrderViewPage,
 } from '@varg/contracts';
@@ -12,6 +14,7 @@ import { z } from 'zod';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { errorResponses, PDF_RESPONSE, PRIVATE, sendPdf } from '../../lib/route-responses.ts';
 import { type Guards, signedIn } from '../identity/auth.ts';
+import type { BuyerOrderUpdates } from './buyer-update.ts';
 import type { OrdersService } from './service.ts';
 
 const errors = errorResponses(400, 401, 404);
@@ -24,10 +27,11 @@ const params = z.object({ id: OrderId });
  * (a signed download link and the PDF) and the bank-transfer details. The checkout creates orders; this module reads
  * them (docs/decisions/014-orders-and-invoices.md).
  */
-export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; guards: Guards }> = async (
-  app,
-  { orders, guards },
-) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{
+  orders: OrdersService;
+  updates: BuyerOrderUpdates;
+  guards: Guards;
+}> = async (app, { orders, updates, guards }) => {
   const auth = { preHandler: guards.requireAuth };
 
   app.get(
@@ -63,6 +67,28 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; guards
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
       return orders.order(signedIn(request), request.params.id, requestLanguage(request), 'vehicle');
+    },
+  );
+
+  app.put(
+    '/order/:id',
+    {
+      ...auth,
+      schema: {
+        tags: ['orders'],
+        summary: 'The buyer changes delivery method, delivery address or contact before delivery',
+        description: `A vehicle or a store order of the caller (anybody else’s, and an unknown one, is a 404 ORDER_NOT_FOUND; administrators too: it is the buyer’s own change). Any of: \`deliveryMethod\` (a shipping method \`_id\` offered in the order’s country, 400 SHIPPING_METHOD_NOT_ALLOWED otherwise; the method it has keeps the price charged at checkout), \`addressId\` (a saved address of the caller, 404 ADDRESS_NOT_FOUND otherwise) or \`address\` (typed, checked as a saved address is: 400 INVALID_POSTAL_CODE, INVALID_STATE), in the order’s country (400 ADDRESS_COUNTRY_MISMATCH), and \`contact\` (name, e-mail, phone). Billing is not changed here. Refused for a cancelled order (409 ORDER_NOT_EDITABLE), once a parcel went out (409 ORDER_ALREADY_SHIPPED) or a bike was handed over (409 ORDER_ALREADY_DELIVERED). A new method or address prices the order again with its market’s tax rules; a new total is written only when \`expectedTotal\` says it (409 ORDER_TOTAL_CHANGED otherwise): ask with \`preview: true\` first, which writes nothing and answers the order as it is and the \`settlement\` the change would make. Written in one transaction with the payment ledger, as a dealer’s edit is: a total below what was paid gives the difference back as store credit (wallet) at once, above it the buyer owes the difference (\`settlement.toPay\`); 409 ORDER_EDIT_CONFLICT when the order changed meanwhile, 409 ORDER_PAYMENT_UNDER_WAY while a payment is being processed. Every change is in the order’s audit trail. Needs a Bearer token; a malformed id is a 400 VALIDATION_ERROR. Amounts are integer minor units of the order’s currency.`,
+        params,
+        body: OrderUpdateBody,
+        response: { 200: OrderUpdateResult, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      return updates.update(signedIn(request), request.params.id, request.body, {
+        ip: request.ip ?? null,
+        lang: requestLanguage(request),
+      });
     },
   );
 

@@ -11,10 +11,11 @@ export async function vehiclesModule(
   app: Api,
   platform: Pick<Platform, 'config' | 'database' | 'guards' | 'mailer' | 'signingKey' | 'audit'>,
   needs: { orders: VehicleReads; people: People },
-): Promise<void> {
+): Promise<{ deliveredOf(orderId: string): Promise<number> }> {
   const { config, database, guards, mailer, signingKey, audit } = platform;
+  const repo = vehiclesRepo(database.db);
   const vehicles = vehiclesService({
-    repo: vehiclesRepo(database.db),
+    repo,
     orders: needs.orders,
     people: needs.people,
     email: mailer,
@@ -24,4 +25,8 @@ export async function vehiclesModule(
   });
   await app.register(vehicleRoutes, { prefix: '/v1', vehicles, guards });
   await app.register(vehicleAdminRoutes, { prefix: '/v1', vehicles, guards });
+  return {
+    /** How many bikes of an order were handed over as vehicles (an order's delivery is then no longer changed). */
+    deliveredOf: async (orderId) => (await repo.deliveredCounts([orderId])).get(orderId) ?? 0,
+  };
 }

@@ -4,6 +4,7 @@ import { data, type RouterContextProvider } from 'react-router';
 import { isApiRequestError } from '../../lib/api.ts';
 import { userApi } from '../../lib/auth.server.ts';
 import { pageParam } from '../store/pagination.tsx';
+import { deliveryEditAction, deliveryOptions } from './delivery-edit.server.ts';
 
 interface Args {
   request: Request;
@@ -26,7 +27,10 @@ function notFound(error: unknown): never {
   throw error;
 }
 
-/** One order of the signed-in user, and the bank details when a bank transfer is awaited. */
+/**
+ * One order of the signed-in user, the bank details when a bank transfer is awaited, and what the buyer may choose
+ * while the delivery can still change (decision 049).
+ */
 export async function loadOrder({ request, context }: Args, type: OrderType, id: string | undefined) {
   if (!id || !isUuid(id)) throw new Response(null, { status: 404 });
   const api = userApi(context, request);
@@ -34,11 +38,12 @@ export async function loadOrder({ request, context }: Args, type: OrderType, id:
     const order = await (type === 'vehicle'
       ? api.call('getOrderById', { path: { id } })
       : api.call('getStoreOrdersById', { path: { id } }));
-    const [bank, { attachments }] = await Promise.all([
+    const [bank, { attachments }, delivery] = await Promise.all([
       order.bankTransferPending ? api.call('getOrderGetBankDetailsById', { path: { id } }) : null,
       api.call('getOrderByIdDealerInvoices', { path: { id } }),
+      deliveryOptions(api, order),
     ]);
-    return { order, bank, dealerInvoices: attachments };
+    return { order, bank, dealerInvoices: attachments, delivery };
   } catch (error) {
     notFound(error);
   }
@@ -53,4 +58,22 @@ export async function invoiceLink({ request, context }: Args, id: string | undef
   } catch (error) {
     notFound(error);
   }
+}
+
+/** The order page's action: the buyer's change of delivery and contact (decision 049). */
+export async function orderAction(args: Args, type: OrderType, id: string | undefined) {
+  if (!id || !isUuid(id)) throw new Response(null, { status: 404 });
+  const form = await args.request.formData();
+  if (form.get('intent') !== 'delivery') throw new Response(null, { status: 400 });
+  const api = userApi(args.context, args.request);
+  let order: Awaited<ReturnType<typeof api.call<'getOrderById'>>>;
+  try {
+    order = await (type === 'vehicle'
+      ? api.call('getOrderById', { path: { id } })
+      : api.call('getStoreOrdersById', { path: { id } }));
+  } catch (error) {
+    notFound(error);
+  }
+  const { data: answer, status } = await deliveryEditAction(args, order, form);
+  return data(answer, status);
 }

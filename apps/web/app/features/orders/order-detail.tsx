@@ -1,4 +1,11 @@
-import type { BankDetails, OrderAddress, OrderAttachment, OrderLine, OrderView } from '@varg/contracts';
+import type {
+  BankDetails,
+  OrderAddress,
+  OrderAttachment,
+  OrderLine,
+  OrderView,
+  Address as SavedAddress,
+} from '@varg/contracts';
 import { ArrowLeft, CalendarCheck, FileDown, FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +15,9 @@ import { useLocale, useLocalePath } from '../../lib/use-locale.ts';
 import { BikeIllustration } from '../../ui/bike-illustration.tsx';
 import { buttonClass } from '../../ui/button.ts';
 import { bikeColor } from '../bike/colors.ts';
+import type { ShippingChoice } from '../dealer-orders/editors.tsx';
+import { DeliveryEdit, DeliverySaved } from './delivery-edit.tsx';
+import type { DeliveryEditData } from './delivery-fields.ts';
 import { invoicePath, ORDER_LIST_PATH } from './paths.ts';
 import { BankTransfer, Payments, ReservationNotice } from './payments.tsx';
 import { OrderShipments } from './shipments.tsx';
@@ -154,12 +164,21 @@ export function OrderDetail({
   bank,
   backLabel,
   dealerInvoices = [],
+  delivery = null,
+  result,
 }: {
   order: OrderView;
   bank: BankDetails | null;
   backLabel: string;
   /** Invoices the dealer who sold the order attached (decision 025). */
   dealerInvoices?: OrderAttachment[];
+  /** While the buyer may still change delivery and contact (decision 049): the methods and saved addresses. */
+  delivery?: {
+    methods: Array<ShippingChoice & { pickup?: { label: string } | undefined }>;
+    addresses: SavedAddress[];
+  } | null;
+  /** What the last change of delivery did. */
+  result?: DeliveryEditData | undefined;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -189,6 +208,7 @@ export function OrderDetail({
         </a>
       </div>
 
+      {result?.ok && <DeliverySaved settlement={result.settlement} currency={order.currency} />}
       <ReservationNotice order={order} />
       {bank && <BankTransfer bank={bank} />}
 
@@ -264,6 +284,9 @@ export function OrderDetail({
                 <p>
                   {t('order_reference')}: {order.customerOrderReference}
                 </p>
+              )}
+              {delivery && (
+                <DeliveryEdit order={order} methods={delivery.methods} addresses={delivery.addresses} result={result} />
               )}
             </div>
           </Section>
