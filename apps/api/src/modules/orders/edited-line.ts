@@ -1,0 +1,56 @@
+// Builder edit mode for orders (spec sections 3 and 7; decision 050): the order line the configurator edits, read by
+// the line's owner or its dealer. Anybody else, and an unknown order, is ORDER_NOT_FOUND (never a 403: ids cannot be
+// probed); a line the order does not have, or one without a configuration, is ORDER_LINE_NOT_FOUND.
+import { ApiError } from '../../lib/api-error.ts';
+import { isApprovedDealer } from '../dealers/directory.ts';
+import type { DealerOrdersContext } from './dealer-context.ts';
+import type { DealerOrderPricing } from './dealer-pricing.ts';
+import type { Viewer } from './service.ts';
+
+/** An order line as the configurator's edit mode prices it: its market, configuration and prices (minor units). */
+export interface EditedOrderLine {
+  country: string;
+  currency: string;
+  productId: string;
+  hash: string;
+  optionIds: string[];
+  quantity: number;
+  /** The catalogue's price the line's discount is measured from (decision 027). */
+  listPrice: number;
+  /** The line's unit price on the order (a dealer's price where one was set). */
+  unitPrice: number;
+}
+
+export function editedOrderLines(
+  { deps }: DealerOrdersContext,
+  { listPriceOf }: Pick<DealerOrderPricing, 'listPriceOf'>,
+) {
+  /** The buyer, or the approved dealer who looks after the order. */
+  async function mayRead(viewer: Viewer, order: { userId: string; dealerId: string | null }) {
+    if (order.userId === viewer.userId) return true;
+    if (!order.dealerId || !viewer.roles.includes('dealer')) return false;
+    const dealer = await deps.dealerOf(viewer.userId);
+    return isApprovedDealer(dealer) && dealer.id === order.dealerId;
+  }
+
+  return {
+    async editedLine(viewer: Viewer, orderId: string, lineId: string): Promise<EditedOrderLine> {
+      const found = await deps.orders.order(orderId);
+      if (!found || !(await mayRead(viewer, found.order))) throw new ApiError('ORDER_NOT_FOUND');
+      const line = found.lines.find((l) => l.id === lineId);
+      if (!line?.hash || !line.productId || (line.type !== 'bike' && line.type !== 'stock_bike')) {
+        throw new ApiError('ORDER_LINE_NOT_FOUND');
+      }
+      return {
+        country: found.order.country,
+        currency: found.order.currency,
+        productId: line.productId,
+        hash: line.hash,
+        optionIds: line.optionIds ?? [],
+        quantity: line.quantity,
+        listPrice: await listPriceOf(line, found.order),
+        unitPrice: line.unitPrice,
+      };
+    },
+  };
+}
