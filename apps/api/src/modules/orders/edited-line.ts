@@ -2,24 +2,11 @@
 // the line's owner or its dealer. Anybody else, and an unknown order, is ORDER_NOT_FOUND (never a 403: ids cannot be
 // probed); a line the order does not have, or one without a configuration, is ORDER_LINE_NOT_FOUND.
 import { ApiError } from '../../lib/api-error.ts';
+import type { OrderLineToEdit } from '../catalog/order-line.ts';
 import { isApprovedDealer } from '../dealers/directory.ts';
 import type { DealerOrdersContext } from './dealer-context.ts';
 import type { DealerOrderPricing } from './dealer-pricing.ts';
 import type { Viewer } from './service.ts';
-
-/** An order line as the configurator's edit mode prices it: its market, configuration and prices (minor units). */
-export interface EditedOrderLine {
-  country: string;
-  currency: string;
-  productId: string;
-  hash: string;
-  optionIds: string[];
-  quantity: number;
-  /** The catalogue's price the line's discount is measured from (decision 027). */
-  listPrice: number;
-  /** The line's unit price on the order (a dealer's price where one was set). */
-  unitPrice: number;
-}
 
 export function editedOrderLines(
   { deps }: DealerOrdersContext,
@@ -34,7 +21,7 @@ export function editedOrderLines(
   }
 
   return {
-    async editedLine(viewer: Viewer, orderId: string, lineId: string): Promise<EditedOrderLine> {
+    async editedLine(viewer: Viewer, orderId: string, lineId: string): Promise<OrderLineToEdit> {
       const found = await deps.orders.order(orderId);
       if (!found || !(await mayRead(viewer, found.order))) throw new ApiError('ORDER_NOT_FOUND');
       const line = found.lines.find((l) => l.id === lineId);

@@ -1,10 +1,11 @@
 import type { PricingInfo } from '@varg/contracts';
-import { Loader2, Pencil } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
 import { decimalOf, useFormat } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalePath } from '../../lib/use-locale.ts';
 import { buttonClass } from '../../ui/button.ts';
+import { EditBannerFrame } from './edit-banner.tsx';
 import type { OrderLineEdit } from './order-edit.server.ts';
 
 /**
@@ -31,47 +32,40 @@ export function OrderEditBanner({
   const orderHref = to(`/orders/${edit.orderId}`);
   const saving = navigation.state === 'submitting' && navigation.formAction === orderHref;
   return (
-    <section
-      aria-labelledby="edit-title"
-      className="mt-6 flex flex-col gap-4 rounded-2xl border-2 border-neutral-900 bg-lime-50 p-5 sm:flex-row sm:items-center sm:justify-between"
-    >
-      <div>
-        <h2 id="edit-title" className="flex items-center gap-2 font-semibold">
-          <Pencil size={18} aria-hidden="true" />
-          {t('configurator_edit_order_title', { number: edit.number, line: edit.position })}
-        </h2>
-        <p className="mt-1 text-sm text-neutral-700">{t('configurator_edit_order_text')}</p>
-        {pricing ? (
+    <EditBannerFrame
+      title={t('configurator_edit_order_title', { number: edit.number, line: edit.position })}
+      text={t('configurator_edit_order_text')}
+      details={
+        pricing ? (
           <p className="mt-1 text-sm font-semibold" aria-live="polite">
             {t('configurator_edit_order_price', { price: format.money(pricing.discountedPrice, pricing.currencyCode) })}
           </p>
+        ) : null
+      }
+    >
+      <Form method="post" action={orderHref}>
+        <input type="hidden" name="intent" value="edit-item" />
+        <input type="hidden" name="lineId" value={edit.lineId} />
+        <input type="hidden" name="quantity" value={edit.quantity} />
+        {pricing ? (
+          <>
+            <input type="hidden" name="hash" value={pricing.hash} />
+            <input type="hidden" name="price" value={decimalOf(pricing.discountedPrice)} />
+          </>
         ) : null}
-      </div>
-      <div className="flex flex-wrap gap-3">
-        <Form method="post" action={orderHref}>
-          <input type="hidden" name="intent" value="edit-item" />
-          <input type="hidden" name="lineId" value={edit.lineId} />
-          <input type="hidden" name="quantity" value={edit.quantity} />
-          {pricing ? (
-            <>
-              <input type="hidden" name="hash" value={pricing.hash} />
-              <input type="hidden" name="price" value={decimalOf(pricing.discountedPrice)} />
-            </>
-          ) : null}
-          <button
-            type="submit"
-            className={buttonClass.primary}
-            disabled={!pricing || updating || saving}
-            aria-busy={saving}
-          >
-            {saving ? <Loader2 size={16} className="animate-spin" aria-hidden="true" /> : null}
-            {t('configurator_edit_order_save')}
-          </button>
-        </Form>
-        <Link to={orderHref} className={buttonClass.secondary}>
-          {t('configurator_edit_order_cancel')}
-        </Link>
-      </div>
-    </section>
+        <button
+          type="submit"
+          className={buttonClass.primary}
+          disabled={!pricing || updating || saving}
+          aria-busy={saving}
+        >
+          {saving ? <Loader2 size={16} className="animate-spin" aria-hidden="true" /> : null}
+          {t('configurator_edit_order_save')}
+        </button>
+      </Form>
+      <Link to={orderHref} className={buttonClass.secondary}>
+        {t('configurator_edit_order_cancel')}
+      </Link>
+    </EditBannerFrame>
   );
 }
