@@ -1,10 +1,12 @@
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { signedInSession as signedIn } from './pages/auth.ts';
+import { ConfiguratorPage } from './pages/configurator.ts';
 import { StockBikePages } from './pages/stock-bikes.ts';
 
 // Issue 12, dealer orders (decision 025): a dealer orders a bike of its own stock for a customer, changes an order's
 // price within its discount (the customer's balance follows exactly), attaches its invoice PDF, and no other dealer
-// reaches any of it.
+// reaches any of it. Issue 25, builder edit mode (decision 050): the dealer changes a line's configuration in the
+// configurator opened from the order, and the balance follows.
 
 const RIDER_ORDER = 'f0a1e000-0000-4000-8000-000000000101';
 const euros = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
@@ -129,5 +131,50 @@ test.describe('dealer orders (issue 12)', () => {
     await expect(lyon.getByRole('main')).not.toContainText('Martín');
     const stolen = await lyon.request.get((await link.getAttribute('href'))?.replace('/es-ES/', '/fr-FR/') ?? '');
     expect(stolen.status()).toBe(404);
+  });
+
+  test('dealer@ changes an order line’s configuration in the configurator; the line and the balance follow', async ({
+    browser,
+  }) => {
+    const dealer = await signedIn(browser, 'dealer@demo.starkfuture.com', 'es-ES');
+    await dealer.goto(`/es-ES/orders/${RIDER_ORDER}`);
+    const summary = dealer.getByRole('region', { name: 'Resumen' });
+    const owedBefore = euros((await summary.getByText(/€/).last().textContent()) ?? '');
+    const items = dealer.getByRole('region', { name: 'Artículos' });
+    await expect(items).toContainText('80 CV');
+
+    // Cancelling goes back to the order unchanged.
+    await items.getByRole('link', { name: 'Cambiar configuración' }).click();
+    const banner = dealer.getByRole('region', { name: /Editando el pedido \d+, línea 1/ });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('link', { name: 'Cancelar' }).click();
+    await expect(dealer).toHaveURL(new RegExp(`/es-ES/orders/${RIDER_ORDER}$`));
+    expect(euros((await summary.getByText(/€/).last().textContent()) ?? '')).toBe(owedBefore);
+
+    await items.getByRole('link', { name: 'Cambiar configuración' }).click();
+    await expect(dealer).toHaveURL(/edit=order/);
+    await expect(dealer.getByRole('radio', { name: /^80 CV/ })).toBeChecked();
+    const linePrice = banner.getByText(/Precio unitario en el pedido/);
+    const textBefore = (await linePrice.textContent()) ?? '';
+    const priceBefore = euros(textBefore);
+    await expectAccessible(dealer);
+    // 60 CV instead of 80: the line's price falls by the option's price less the line's discount.
+    await new ConfiguratorPage(dealer, 'es-ES').choose('60 CV', { exact: true });
+    await expect(dealer).toHaveURL(/edit=order&order=/);
+    await expect(linePrice).not.toHaveText(textBefore);
+    const priceAfter = euros((await linePrice.textContent()) ?? '');
+    expect(priceAfter).toBeLessThan(priceBefore);
+    await banner.getByRole('button', { name: 'Guardar en el pedido' }).click();
+
+    // Back on the order: the new configuration, and the buyer owes exactly the difference less.
+    await expect(dealer).toHaveURL(new RegExp(`/es-ES/orders/${RIDER_ORDER}$`));
+    await expect(dealer.getByRole('status').filter({ hasText: 'Pedido actualizado.' })).toBeVisible();
+    await expect(items).toContainText('60 CV');
+    await expect(items).not.toContainText('80 CV');
+    const owed = Math.round((owedBefore - (priceBefore - priceAfter)) * 100) / 100;
+    await expect(summary.getByText(/€/).last()).toHaveText(
+      new RegExp(owed.toLocaleString('es-ES', { minimumFractionDigits: 2 }).replace('.', '\\.')),
+    );
+    await expectAccessible(dealer);
   });
 });

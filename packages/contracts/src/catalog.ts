@@ -176,6 +176,7 @@ export const BikeConfiguration = z
 export type BikeConfiguration = z.infer<typeof BikeConfiguration>;
 
 export const HashQuery = CountryQuery.extend({
-  orderId: z.string().max(64).optional(),
-  lineId: z.string().max(64).optional(),
+  orderId: z.uuid().optional().meta({ description: 'Builder edit mode: the order whose line is edited (with lineId)' }),
+  lineId: z.uuid().optional().meta({ description: 'Builder edit mode: the order line edited (with orderId)' }),
 });
+export type HashQuery = z.infer<typeof HashQuery>;

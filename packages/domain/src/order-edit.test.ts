@@ -5,6 +5,7 @@ import {
   dealerPurchasePrice,
   discountBp,
   overwritePriceProblem,
+  priceAtDiscount,
   settleEdit,
 } from './order-edit.ts';
 
@@ -30,6 +31,14 @@ describe('dealer price limits (decision 025)', () => {
     expect(discountBp(1_000_000, 900_000)).toBe(1000);
     expect(discountBp(3, 2)).toBe(3333);
     expect(discountBp(0, 0)).toBe(0);
+  });
+
+  it('carries a line discount to another list price, within what the dealer was allowed (decision 050)', () => {
+    const bp = discountBp(1_000_000, 925_000);
+    expect(priceAtDiscount(1_200_000, bp)).toBe(1_110_000);
+    // 3333 bp of 5 is 1.6665 off: 3.3335 rounds up to 4, never below a floor of the same discount.
+    expect(priceAtDiscount(5, discountBp(3, 2))).toBe(4);
+    expect(overwritePriceProblem(1_200_000, priceAtDiscount(1_200_000, bp), bp)).toBeNull();
   });
 });
 

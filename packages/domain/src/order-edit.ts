@@ -34,6 +34,14 @@ export function discountBp(listPrice: number, price: number): number {
   return Math.floor(((listPrice - price) * WHOLE_BP) / listPrice);
 }
 
+/**
+ * A line's discount carried to another configuration (builder edit mode, decision 050): the new list price less
+ * `bp` basis points, rounded up, so it is never below the floor of a dealer allowed that discount.
+ */
+export function priceAtDiscount(listPrice: number, bp: number): number {
+  return dealerPriceFloor(listPrice, bp);
+}
+
 export interface LedgerSettlement {
   /** What the buyer still owes after the edit. */
   toPay: number;

@@ -1141,8 +1141,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Price a configuration named by its hash, in a market
-         * @description The hash of a configuration priced before (orderInfo). `orderId` and `lineId` (an order line being edited) arrive with orders; until then an orderId is a 404 ORDER_NOT_FOUND.
+         * Price a configuration named by its hash, in a market (or for an order line being edited)
+         * @description The hash of a configuration priced before (orderInfo). With `orderId` and `lineId` (both, signed in: builder edit mode, decision 050) it is priced for that order line: in the order’s market (`country` is ignored), the line’s own configuration at the line’s price, another at its catalogue price less the line’s discount. Only the line’s owner and the dealer who looks after the order may ask; for anybody else the order is a 404 ORDER_NOT_FOUND, an unknown line a 404 ORDER_LINE_NOT_FOUND.
          */
         get: operations["getCheckoutByHashPricing"];
         put?: never;
@@ -1162,7 +1162,7 @@ export interface paths {
         };
         /**
          * A configuration by its hash: the option chosen in each group, and its pricing in a market
-         * @description What the configurator restores from a shared link or a cart line. `options` maps each group (camelCase: color, power, rearBrake, suspension, tires, tubes, frontDiskGuard, rearDiskGuard, footpeg, titaniumBoltsKit, registration, rearWheelSize, sideStand) to its option id. `orderId`/`lineId` name an order line in builder edit mode; orders arrive with the checkout issue, so an orderId is a 404 ORDER_NOT_FOUND until then.
+         * @description What the configurator restores from a shared link, a cart line or an order line. `options` maps each group (camelCase: color, power, rearBrake, suspension, tires, tubes, frontDiskGuard, rearDiskGuard, footpeg, titaniumBoltsKit, registration, rearWheelSize, sideStand) to its option id. With `orderId` and `lineId` (both, signed in: builder edit mode, decision 050) it is priced for that order line: in the order’s market (`country` is ignored), the line’s own configuration at the line’s price, another at its catalogue price less the line’s discount. Only the line’s owner and the dealer who looks after the order may ask; for anybody else the order is a 404 ORDER_NOT_FOUND, an unknown line a 404 ORDER_LINE_NOT_FOUND. Then `quantity` is the line’s and `editedPrices` says its prices: `basePrice` the list price its discount is measured from, `price` the unit price, `discountPercentage` the line’s discount, `isActive` whether a dealer’s price is set, `optionsPrices` the price of each chosen option.
          */
         get: operations["getCheckoutByHash"];
         put?: never;
@@ -11495,7 +11495,9 @@ export interface operations {
         parameters: {
             query: {
                 country: string;
+                /** @description Builder edit mode: the order whose line is edited (with lineId) */
                 orderId?: string;
+                /** @description Builder edit mode: the order line edited (with orderId) */
                 lineId?: string;
             };
             header?: never;
@@ -11517,6 +11519,15 @@ export interface operations {
             };
             /** @description Default Response */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11548,7 +11559,9 @@ export interface operations {
         parameters: {
             query: {
                 country: string;
+                /** @description Builder edit mode: the order whose line is edited (with lineId) */
                 orderId?: string;
+                /** @description Builder edit mode: the order line edited (with orderId) */
                 lineId?: string;
             };
             header?: never;
@@ -11570,6 +11583,15 @@ export interface operations {
             };
             /** @description Default Response */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

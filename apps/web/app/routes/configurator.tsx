@@ -1,10 +1,12 @@
 import { interpolate } from '@varg/i18n';
 import { RotateCcw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
+import { data, Form, Link, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
 import { EditBanner } from '../features/configurator/edit-banner.tsx';
 import { loadConfiguredBike } from '../features/configurator/load.server.ts';
 import { ConflictList, nameKeys, OptionGroup } from '../features/configurator/options.tsx';
+import { orderLineEdit } from '../features/configurator/order-edit.server.ts';
+import { OrderEditBanner } from '../features/configurator/order-edit-banner.tsx';
 import {
   type Choice,
   chosenIds,
@@ -15,23 +17,41 @@ import {
 } from '../features/configurator/selection.ts';
 import { MobileTotal, ProductJsonLd, SummaryPanel } from '../features/configurator/summary-panel.tsx';
 import { useShell } from '../features/shell/providers.tsx';
+import { userApi } from '../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { useLocaleTag } from '../lib/format.ts';
+import { GUARDS } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';
 import { useLocalePath, useRootData } from '../lib/use-locale.ts';
 import { buttonClass } from '../ui/button.ts';
 import type { Route } from './+types/configurator';
 
-/** The same page for every anonymous visitor of a locale and link: shared caches keep it 30 s. */
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'public, max-age=0, s-maxage=30' });
+/**
+ * The same page for every anonymous visitor of a locale and link: shared caches keep it 30 s. An order line being
+ * edited is the dealer's alone (the loader says so).
+ */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
+  'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'public, max-age=0, s-maxage=30',
+});
+
+/** The query parameters of builder edit mode (not a choice: "reset" keeps them). */
+const EDIT_PARAMS = ['edit', 'order', 'line'];
 
 const MODEL_NAME_KEY = { varg: 'model_varg_name', 'varg-ex': 'model_varg_ex_name' } as const;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!isConfigurableModel(params.model)) throw new Response(null, { status: 404 });
   const { api } = context.get(servicesContext);
-  return loadConfiguredBike(api, context.get(localeContext), params.model, new URL(request.url));
+  const url = new URL(request.url);
+  const edit = editedLine(url.searchParams);
+  if (edit?.type !== 'order') return data(await loadConfiguredBike(api, context.get(localeContext), params.model, url));
+  // Builder edit mode for an order line (decision 050): a dealer's, of an order they may edit.
+  GUARDS.dealer?.({ request, context });
+  const dealer = userApi(context, request);
+  const line = await orderLineEdit(dealer, edit);
+  const bike = await loadConfiguredBike(api, context.get(localeContext), params.model, url, { api: dealer, line });
+  return data(bike, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
@@ -49,7 +69,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
 export default function Configurator() {
   const { t } = useTranslation();
   const bike = useLoaderData<typeof loader>();
-  const { model, groups, pricing, conflicts, ignored, unavailable, unknownHash } = bike;
+  const { model, groups, pricing, conflicts, ignored, unavailable, unknownHash, orderLine } = bike;
   const tag = useLocaleTag();
   const root = useRootData();
   const to = useLocalePath();
@@ -100,7 +120,8 @@ export default function Configurator() {
         {t('configurator_title', { model: modelName })}
       </h1>
       <p className="mt-2 max-w-2xl text-neutral-700">{t('configurator_intro')}</p>
-      {editing ? (
+      {orderLine ? <OrderEditBanner edit={orderLine} pricing={pricing} updating={updating} /> : null}
+      {editing?.type === 'cart' ? (
         <EditBanner
           line={editing.line}
           componentIds={pricing ? chosenIds(choice) : null}
@@ -134,6 +155,7 @@ export default function Configurator() {
           {editing ? (
             <>
               <input type="hidden" name="edit" value={editing.type} />
+              {editing.type === 'order' ? <input type="hidden" name="order" value={editing.order} /> : null}
               <input type="hidden" name="line" value={editing.line} />
             </>
           ) : null}
@@ -164,7 +186,7 @@ export default function Configurator() {
                 {t('configurator_update')}
               </button>
             )}
-            {[...new URLSearchParams(search).keys()].some((k) => k !== 'edit' && k !== 'line') ? (
+            {[...new URLSearchParams(search).keys()].some((k) => !EDIT_PARAMS.includes(k)) ? (
               <Link
                 to={`${pathname}${keep ? `?${keep}` : ''}`}
                 replace

@@ -4,6 +4,7 @@ import { catalogAdminRepo } from './admin-repo.ts';
 import { catalogAdminRoutes } from './admin-routes.ts';
 import { catalogAdminService } from './admin-service.ts';
 import { type CatalogChanges, catalogChanges } from './changes.ts';
+import type { OrderLineLookup } from './order-line.ts';
 import { catalogRepo } from './repo.ts';
 import { catalogRoutes } from './routes.ts';
 import { type CatalogService, catalogService } from './service.ts';
@@ -11,12 +12,13 @@ import { type CatalogService, catalogService } from './service.ts';
 /**
  * Bikes, options and prices (`CatalogService`); a dealer (any status) sees its own configurations. The back office
  * edits the catalogue (`/v1/admin/catalogue/…`); `changes` tells every process to drop what it keeps (decision 041).
+ * Order lines in builder edit mode are read through the orders module (`useOrderLines`, decision 050).
  */
 export async function catalogModule(
   app: Api,
   platform: Pick<Platform, 'config' | 'database' | 'guards' | 'audit'>,
   needs: { dealers: Pick<DealerDirectory, 'ofUser'> },
-): Promise<CatalogService & { changes: CatalogChanges }> {
+): Promise<CatalogService & { changes: CatalogChanges; useOrderLines: (lookup: OrderLineLookup) => void }> {
   const { database, guards } = platform;
   const shop = catalogRepo(database.db);
   const catalog = catalogService(shop);
@@ -27,13 +29,21 @@ export async function catalogModule(
   });
   changes.subscribe(() => catalog.invalidate());
   app.addHook('onClose', async () => changes.close());
+  let orderLines: OrderLineLookup | null = null;
   await app.register(catalogRoutes, {
     prefix: '/v1',
     catalog,
     guards,
     dealerIdOf: async (userId) => (await needs.dealers.ofUser(userId))?.id ?? null,
+    orderLines: () => orderLines,
   });
   const admin = catalogAdminService({ repo: catalogAdminRepo(database.db), shop, audit: platform.audit, changes });
   await app.register(catalogAdminRoutes, { prefix: '/v1', admin, guards });
-  return Object.assign(catalog, { changes });
+  return Object.assign(catalog, {
+    changes,
+    /** Builder edit mode's order lines (decision 050), bound once the orders module is built (it depends on this). */
+    useOrderLines: (lookup: OrderLineLookup) => {
+      orderLines = lookup;
+    },
+  });
 }

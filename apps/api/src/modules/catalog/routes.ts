@@ -13,15 +13,18 @@ import {
   StockBikePage,
   StockBikeSearch,
 } from '@varg/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
-import { errorResponses } from '../../lib/route-responses.ts';
-import type { Guards } from '../identity/auth.ts';
+import { errorResponses, PRIVATE } from '../../lib/route-responses.ts';
+import { type Guards, signedIn } from '../identity/auth.ts';
+import type { OrderLineLookup } from './order-line.ts';
 import type { CatalogService } from './service.ts';
 
 const PUBLIC = 'public, max-age=60, stale-while-revalidate=600';
 const errors = errorResponses(400, 404);
+const editErrors = errorResponses(400, 401, 404);
 const HashParams = z.object({ hash: z.string().regex(/^[0-9a-f]{8}$/, 'an 8-digit hex configuration hash') });
 const ProductParams = z.object({ productId: z.string().regex(/^[a-z0-9-]{1,64}$/) });
 
@@ -31,7 +34,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   guards: Guards;
   /** The dealer record of a user (identity's), or null. */
   dealerIdOf: (userId: string) => Promise<string | null>;
-}> = async (app, { catalog, guards, dealerIdOf }) => {
+  /** The orders module's reading of an order line (bound once orders exist), for builder edit mode. */
+  orderLines: () => OrderLineLookup | null;
+}> = async (app, { catalog, guards, dealerIdOf, orderLines }) => {
   app.get(
     '/product-category/by-slug/:slug',
     {
@@ -100,23 +105,42 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  /**
+   * Builder edit mode (decision 050): the order line named by `orderId` and `lineId`, read for the signed-in caller
+   * (its owner or dealer; anybody else 404), or null without them. Such an answer is the caller's alone.
+   */
+  async function lineToEdit(request: FastifyRequest<{ Querystring: HashQuery }>, reply: FastifyReply) {
+    const { orderId, lineId } = request.query;
+    if (!orderId && !lineId) {
+      reply.header('cache-control', PUBLIC);
+      return undefined;
+    }
+    reply.header('cache-control', PRIVATE);
+    if (!orderId || !lineId) throw new ApiError('VALIDATION_ERROR');
+    const viewer = signedIn(request);
+    const lookup = orderLines();
+    if (!lookup) throw new ApiError('ORDER_NOT_FOUND');
+    return lookup(viewer, orderId, lineId);
+  }
+  const EDIT_MODE =
+    'With `orderId` and `lineId` (both, signed in: builder edit mode, decision 050) it is priced for that order line: in the order’s market (`country` is ignored), the line’s own configuration at the line’s price, another at its catalogue price less the line’s discount. Only the line’s owner and the dealer who looks after the order may ask; for anybody else the order is a 404 ORDER_NOT_FOUND, an unknown line a 404 ORDER_LINE_NOT_FOUND.';
+
   app.get(
     '/checkout/:hash/pricing',
     {
       schema: {
         tags: ['catalog'],
-        summary: 'Price a configuration named by its hash, in a market',
-        description:
-          'The hash of a configuration priced before (orderInfo). `orderId` and `lineId` (an order line being edited) arrive with orders; until then an orderId is a 404 ORDER_NOT_FOUND.',
+        summary: 'Price a configuration named by its hash, in a market (or for an order line being edited)',
+        description: `The hash of a configuration priced before (orderInfo). ${EDIT_MODE}`,
         params: HashParams,
         querystring: HashQuery,
-        response: { 200: PricingInfo, ...errors },
+        response: { 200: PricingInfo, ...editErrors },
       },
+      preHandler: guards.linkOrBearer,
     },
     async (request, reply) => {
-      reply.header('cache-control', PUBLIC);
-      if (request.query.orderId) throw new ApiError('ORDER_NOT_FOUND');
-      return catalog.pricingByHash(request.params.hash, request.query.country);
+      const line = await lineToEdit(request, reply);
+      return catalog.pricingByHash(request.params.hash, request.query.country, line);
     },
   );
 
@@ -126,16 +150,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['catalog'],
         summary: 'A configuration by its hash: the option chosen in each group, and its pricing in a market',
-        description:
-          'What the configurator restores from a shared link or a cart line. `options` maps each group (camelCase: color, power, rearBrake, suspension, tires, tubes, frontDiskGuard, rearDiskGuard, footpeg, titaniumBoltsKit, registration, rearWheelSize, sideStand) to its option id. `orderId`/`lineId` name an order line in builder edit mode; orders arrive with the checkout issue, so an orderId is a 404 ORDER_NOT_FOUND until then.',
+        description: `What the configurator restores from a shared link, a cart line or an order line. \`options\` maps each group (camelCase: color, power, rearBrake, suspension, tires, tubes, frontDiskGuard, rearDiskGuard, footpeg, titaniumBoltsKit, registration, rearWheelSize, sideStand) to its option id. ${EDIT_MODE} Then \`quantity\` is the line’s and \`editedPrices\` says its prices: \`basePrice\` the list price its discount is measured from, \`price\` the unit price, \`discountPercentage\` the line’s discount, \`isActive\` whether a dealer’s price is set, \`optionsPrices\` the price of each chosen option.`,
         params: HashParams,
         querystring: HashQuery,
-        response: { 200: BikeConfiguration, ...errors },
+        response: { 200: BikeConfiguration, ...editErrors },
       },
+      preHandler: guards.linkOrBearer,
     },
     async (request, reply) => {
-      if (!request.query.orderId) reply.header('cache-control', PUBLIC);
-      return catalog.configurationByHash(request.params.hash, request.query.country, request.query.orderId);
+      const line = await lineToEdit(request, reply);
+      return catalog.configurationByHash(request.params.hash, request.query.country, line);
     },
   );
 

@@ -11,6 +11,7 @@ import {
 } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import { readCache } from '../../lib/read-cache.ts';
+import { editedPricesOf, type OrderLineToEdit, pricedForLine } from './order-line.ts';
 import type { CatalogRepo } from './repo.ts';
 import { stockBikePhotoUrl } from './stock-photos.ts';
 
@@ -307,35 +308,53 @@ export function catalogService(
       };
     },
 
-    /** The pricing of a configuration named by its hash (spec: GET checkout/{hash}/pricing), in a market. */
-    async pricingByHash(hash: string, country: string): Promise<PricingInfo> {
-      const saved = await repo.configuration(hash);
+    /**
+     * The catalogue's pricing of a configuration named by its hash, in a market; for an order line being edited
+     * (`line`), in the order's market, the line's own configuration by its options (it may have been ordered before
+     * its hash was saved).
+     */
+    async listedByHash(hash: string, country: string, line?: OrderLineToEdit): Promise<PricingInfo> {
+      const saved = line?.hash === hash ? line : await repo.configuration(hash);
       if (!saved) throw new ApiError('CONFIGURATION_NOT_FOUND');
-      return this.orderInfo(saved.productId, country, saved.optionIds);
+      return this.orderInfo(saved.productId, line?.country ?? country, saved.optionIds);
+    },
+
+    /**
+     * The pricing of a configuration named by its hash (spec: GET checkout/{hash}/pricing), in a market; for an order
+     * line being edited (`line`), as the line would have it (decision 050).
+     */
+    async pricingByHash(hash: string, country: string, line?: OrderLineToEdit): Promise<PricingInfo> {
+      const listed = await this.listedByHash(hash, country, line);
+      return line ? pricedForLine(listed, line, hash === line.hash) : listed;
     },
 
     /**
      * A configuration named by its hash (spec: GET checkout/{hash}), with the chosen option per group, for the
-     * configurator to restore. `orderId`/`lineId` name an order line being edited; orders arrive with the checkout
-     * issue, so until then any order id is unknown (404 ORDER_NOT_FOUND) rather than silently ignored.
+     * configurator to restore; for an order line being edited (`line`, builder edit mode), priced as the line would
+     * have it, with the line's quantity and `editedPrices` (decision 050).
      */
-    async configurationByHash(hash: string, country: string, orderId?: string): Promise<BikeConfiguration> {
-      if (orderId) throw new ApiError('ORDER_NOT_FOUND');
-      const pricing = await this.pricingByHash(hash, country);
+    async configurationByHash(hash: string, country: string, line?: OrderLineToEdit): Promise<BikeConfiguration> {
+      const listed = await this.listedByHash(hash, country, line);
+      const own = hash === line?.hash;
+      const pricing = line ? pricedForLine(listed, line, own) : listed;
       const rows = await repo.options(pricing.productId, pricing.currencyCode);
       const options: Record<string, string> = {};
-      for (const row of rows)
-        if (pricing.componentIds.includes(row.optionId)) options[groupKey(row.groupId)] = row.optionId;
+      const optionsPrices: Record<string, number> = {};
+      for (const row of rows) {
+        if (!pricing.componentIds.includes(row.optionId)) continue;
+        options[groupKey(row.groupId)] = row.optionId;
+        optionsPrices[row.optionId] = row.amount ?? 0;
+      }
       return {
         hash: pricing.hash,
         productId: pricing.productId,
         options,
         componentIds: pricing.componentIds,
-        quantity: 1,
+        quantity: line?.quantity ?? 1,
         price: { amount: pricing.discountedPrice, currencyCode: pricing.currencyCode },
         deliveryDate: pricing.deliveryDate,
         stockBikeDeliveryDate: pricing.stockBikeDeliveryDate,
-        editedPrices: null,
+        editedPrices: line ? editedPricesOf(listed, pricing, line, own, optionsPrices) : null,
         pricing,
       };
     },

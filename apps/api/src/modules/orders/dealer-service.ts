@@ -14,6 +14,7 @@ import { attachmentView, dealerOrderAttachments } from './dealer-attachments.ts'
 import { type DealerOrdersDeps, type DealerRecord, dealerOrdersContext, isObject } from './dealer-context.ts';
 import { type Draft, dealerOrderPricing } from './dealer-pricing.ts';
 import type { AttachmentRow, OrderRewrite } from './dealer-repo.ts';
+import { editedOrderLines } from './edited-line.ts';
 import type { OrderWithDetails } from './repo.ts';
 import type { Viewer } from './service.ts';
 import { toOrderView } from './view.ts';
@@ -32,6 +33,7 @@ export function dealerOrdersService(deps: DealerOrdersDeps) {
   const { lineEditable, listPriceOf, bikePrice, checkPrice, floorOf, draftOf, price, shippingChoice } =
     dealerOrderPricing(ctx);
   const attachments = dealerOrderAttachments(ctx);
+  const edited = editedOrderLines(ctx, { listPriceOf });
   async function view(
     viewer: Viewer,
     dealer: DealerRecord | null,
@@ -157,6 +159,7 @@ export function dealerOrdersService(deps: DealerOrdersDeps) {
     },
 
     ...attachments,
+    ...edited,
 
     /** Spec: PUT order/edit-item {orderId, lineId, hash, quantity, overwritePrice}. */
     async editItem(viewer: Viewer, body: OrderEditItemBody, meta: { ip: string | null; lang: UiLanguage }) {

@@ -133,6 +133,8 @@ export async function ordersModule(
       deliveredBikes = delivered;
     },
     orders,
+    /** An order line read by its owner or dealer, for the configurator's builder edit mode (decision 050). */
+    editedLine: dealerOrders.editedLine,
     /** Who holds a stock bike, and an administrator's release of an unpaid hold (the stock-bike back office). */
     stockHolds: { holdsOf: holds.holdsOf, release: holds.release },
     /** Unpaid orders of a market (the markets' back office refuses a currency change meanwhile). */

@@ -1,5 +1,6 @@
 import { ITEM_ADDED_TOAST_MS } from '@varg/domain';
 import { Loader2, Pencil } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { buttonClass } from '../../ui/button.ts';
@@ -30,6 +31,46 @@ export function EditBanner({
     navigate(leaveHref, { replace: true, preventScrollReset: true });
   });
   return (
+    <EditBannerFrame title={t('configurator_edit_title')} text={t('configurator_edit_text')}>
+      <CartForm
+        fetcher={fetcher}
+        intent="update-item"
+        fields={{ itemId: line, componentId: componentIds ?? [] }}
+        returnTo={leaveHref}
+      >
+        <button
+          type="submit"
+          className={buttonClass.primary}
+          disabled={!componentIds || fetcher.state !== 'idle'}
+          aria-busy={fetcher.state !== 'idle'}
+        >
+          {fetcher.state !== 'idle' ? <Loader2 size={16} className="animate-spin" aria-hidden="true" /> : null}
+          {t('configurator_edit_save')}
+        </button>
+      </CartForm>
+      <Link to={leaveHref} replace preventScrollReset className={buttonClass.secondary}>
+        {t('configurator_edit_leave')}
+      </Link>
+    </EditBannerFrame>
+  );
+}
+
+/** The frame of builder edit mode's banner (a cart line or an order line): what is edited, then its actions. */
+export function EditBannerFrame({
+  title,
+  text,
+  details,
+  children,
+}: {
+  title: string;
+  /** What saving does. */
+  text: string;
+  /** More about the edited line (its price), under the text. */
+  details?: ReactNode;
+  /** The actions: save and leave. */
+  children: ReactNode;
+}) {
+  return (
     <section
       aria-labelledby="edit-title"
       className="mt-6 flex flex-col gap-4 rounded-2xl border-2 border-neutral-900 bg-lime-50 p-5 sm:flex-row sm:items-center sm:justify-between"
@@ -37,31 +78,12 @@ export function EditBanner({
       <div>
         <h2 id="edit-title" className="flex items-center gap-2 font-semibold">
           <Pencil size={18} aria-hidden="true" />
-          {t('configurator_edit_title')}
+          {title}
         </h2>
-        <p className="mt-1 text-sm text-neutral-700">{t('configurator_edit_text')}</p>
+        <p className="mt-1 text-sm text-neutral-700">{text}</p>
+        {details}
       </div>
-      <div className="flex flex-wrap gap-3">
-        <CartForm
-          fetcher={fetcher}
-          intent="update-item"
-          fields={{ itemId: line, componentId: componentIds ?? [] }}
-          returnTo={leaveHref}
-        >
-          <button
-            type="submit"
-            className={buttonClass.primary}
-            disabled={!componentIds || fetcher.state !== 'idle'}
-            aria-busy={fetcher.state !== 'idle'}
-          >
-            {fetcher.state !== 'idle' ? <Loader2 size={16} className="animate-spin" aria-hidden="true" /> : null}
-            {t('configurator_edit_save')}
-          </button>
-        </CartForm>
-        <Link to={leaveHref} replace preventScrollReset className={buttonClass.secondary}>
-          {t('configurator_edit_leave')}
-        </Link>
-      </div>
+      <div className="flex flex-wrap gap-3">{children}</div>
     </section>
   );
 }

@@ -1,9 +1,12 @@
 // What the configurator and the pre-summary load: the model's option groups in the visitor's market, the choice
-// from the URL, the rules it breaks, and — when it can be built — its price (GET checkout/orderInfo).
+// from the URL, the rules it breaks, and — when it can be built — its price (GET checkout/orderInfo). Editing an
+// order line (decision 050) it is all in the order's market, and the price is the line's (order-edit.server.ts).
 import type { ComponentGroup, PricingInfo } from '@varg/contracts';
 import type { Conflict, Locale } from '@varg/domain';
 import { redirect } from 'react-router';
 import { type ApiClient, isApiRequestError } from '../../lib/api.ts';
+import type { TypedCalls } from '../../lib/api-call.ts';
+import { lineQuery, type OrderLineEdit, pricedForLine } from './order-edit.server.ts';
 import {
   type Choice,
   type ConfigurableModel,
@@ -27,6 +30,14 @@ export interface ConfiguredBike {
   unavailable: boolean;
   /** A `?hash=` that names no saved configuration. */
   unknownHash: boolean;
+  /** The order line being edited (builder edit mode for orders), or null. */
+  orderLine: OrderLineEdit | null;
+}
+
+/** Builder edit mode for an order line: the signed-in dealer's calls and the line. */
+export interface OrderEditing {
+  api: TypedCalls;
+  line: OrderLineEdit;
 }
 
 export async function loadConfiguredBike(
@@ -34,9 +45,10 @@ export async function loadConfiguredBike(
   locale: Locale,
   model: ConfigurableModel,
   url: URL,
+  editing?: OrderEditing,
 ): Promise<ConfiguredBike> {
   const lang = { lang: locale.lang };
-  const { country } = locale;
+  const country = editing?.line.country ?? locale.country;
   const groups = await api.call(
     'getProductByProductIdComponents',
     { path: { productId: model }, query: { country } },
@@ -48,9 +60,12 @@ export async function loadConfiguredBike(
   let unknownHash = false;
   if (hash !== null) {
     try {
-      const saved = await api.call('getCheckoutByHash', { path: { hash }, query: { country } }, lang);
+      // An order line's own configuration may not be saved under its hash: the line names it.
+      const saved = editing
+        ? await editing.api.call('getCheckoutByHash', { path: { hash }, query: lineQuery(editing.line) })
+        : await api.call('getCheckoutByHash', { path: { hash }, query: { country } }, lang);
       if (saved.productId === model) {
-        // Builder edit mode (`edit=cart&line=…`) survives the rewrite.
+        // Builder edit mode (`edit=cart&line=…`, `edit=order&order=…&line=…`) survives the rewrite.
         const query = [queryOf(groups, choiceFromIds(groups, saved.componentIds)), editQuery(url.searchParams)]
           .filter(Boolean)
           .join('&');
@@ -80,6 +95,8 @@ export async function loadConfiguredBike(
       if (!isApiRequestError(error) || error.code !== 'PRICE_UNAVAILABLE') throw error;
       unavailable = true;
     }
+    if (pricing && editing) pricing = await pricedForLine(editing.api, editing.line, pricing.hash);
   }
-  return { model, groups, choice, ignored, conflicts, pricing, unavailable, unknownHash };
+  const orderLine = editing?.line ?? null;
+  return { model, groups, choice, ignored, conflicts, pricing, unavailable, unknownHash, orderLine };
 }

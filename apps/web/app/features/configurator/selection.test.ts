@@ -104,8 +104,17 @@ describe('builder edit mode in the URL', () => {
     expect(choiceFromQuery(groups, params).ignored).toEqual([]);
   });
 
-  it('is off without both parameters, for another type or a malformed line id', () => {
-    for (const query of ['edit=cart', `line=${line}`, `edit=order&line=${line}`, 'edit=cart&line=x', '']) {
+  it('reads ?edit=order&order=<id>&line=<id> (a dealer editing an order line) and keeps both ids', () => {
+    const order = 'f0a1e000-0000-4000-8000-000000000101';
+    const params = new URLSearchParams(`color=white&edit=order&order=${order}&line=${line}`);
+    expect(editedLine(params)).toEqual({ type: 'order', order, line });
+    expect(editQuery(params)).toBe(`edit=order&order=${order}&line=${line}`);
+    expect(choiceFromQuery(groups, params).ignored).toEqual([]);
+  });
+
+  it('is off without its parameters, for another type or a malformed id', () => {
+    const bad = ['edit=cart', `line=${line}`, `edit=order&line=${line}`, `edit=order&order=x&line=${line}`];
+    for (const query of [...bad, `edit=other&line=${line}`, 'edit=cart&line=x', '']) {
       expect(editedLine(new URLSearchParams(query)), query).toBeNull();
       expect(editQuery(new URLSearchParams(query))).toBe('');
     }

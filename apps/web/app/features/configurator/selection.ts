@@ -110,17 +110,28 @@ export function resolve(groups: readonly ComponentGroup[], choice: Choice, confl
   return allowed ? { ...choice, [group.group]: allowed.id } : null;
 }
 
+/** A line the configurator edits: a cart's, or an order's (a dealer's, decision 050). */
+export type EditedLine = { type: 'cart'; line: string } | { type: 'order'; order: string; line: string };
+
 /**
- * Builder edit mode (spec section 4; docs/decisions/011-configurator.md): `?edit=cart&line=<cart line id>` edits a
- * line of the cart. Null outside it (or for a malformed line id).
+ * Builder edit mode (spec section 4; docs/decisions/011-configurator.md, 050-builder-edit-orders.md):
+ * `?edit=cart&line=<cart line id>` edits a line of the cart, `?edit=order&order=<order id>&line=<order line id>` a line
+ * of an order. Null outside it (or for a malformed id).
  */
-export function editedLine(params: URLSearchParams): { type: 'cart'; line: string } | null {
+export function editedLine(params: URLSearchParams): EditedLine | null {
   const line = params.get('line');
-  return params.get('edit') === 'cart' && line && isUuid(line) ? { type: 'cart', line } : null;
+  if (!line || !isUuid(line)) return null;
+  if (params.get('edit') === 'cart') return { type: 'cart', line };
+  const order = params.get('order');
+  return params.get('edit') === 'order' && order && isUuid(order) ? { type: 'order', order, line } : null;
 }
 
 /** The edit-mode part of a configurator URL's query (kept across every change of the choice), or ''. */
 export function editQuery(params: URLSearchParams): string {
   const edit = editedLine(params);
-  return edit ? new URLSearchParams({ edit: edit.type, line: edit.line }).toString() : '';
+  if (!edit) return '';
+  const { type, line } = edit;
+  return new URLSearchParams(
+    edit.type === 'order' ? { edit: type, order: edit.order, line } : { edit: type, line },
+  ).toString();
 }

@@ -2,6 +2,7 @@
 // bike added by its configuration code, customer type and delivery; and what an edit did to the money.
 import type { DealerOrderView, OrderEditResult } from '@varg/contracts';
 import type { CustomerType } from '@varg/domain';
+import { Settings2 } from 'lucide-react';
 import { useId } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { decimalOf, useFormat } from '../../lib/format.ts';
@@ -47,9 +48,10 @@ export function Settlement({ settlement, currency }: { settlement: OrderEditResu
   );
 }
 
-/** The price and quantity of a bike line, within the dealer's allowed discount. */
+/** The price and quantity of a bike line, within the dealer's allowed discount; a link to change its configuration. */
 export function LineEditor({ order, lineId }: { order: DealerOrderView; lineId: string }) {
   const { t } = useTranslation();
+  const localePath = useLocalePath();
   const format = useFormat();
   const navigation = useNavigation();
   const result = useActionData<DealerOrderActionData>();
@@ -59,62 +61,75 @@ export function LineEditor({ order, lineId }: { order: DealerOrderView; lineId: 
   if (!line || !editing?.editable) return null;
   const busy = navigation.state === 'submitting' && navigation.formData?.get('lineId') === lineId;
   const error = result && !result.ok && result.lineId === lineId ? result.error : null;
+  // A bike line's configuration is changed in the configurator (builder edit mode, decision 050).
+  const edit = new URLSearchParams({ hash: line.hash ?? '', edit: 'order', order: order.id, line: line.id });
   return (
-    <details className="mt-3 rounded-xl border border-neutral-200 p-4" open={Boolean(error)}>
-      <summary className="cursor-pointer text-sm font-semibold">{t('dealer_order_edit_line')}</summary>
-      <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[8rem_1fr_auto] sm:items-end" noValidate>
-        <input type="hidden" name="intent" value="edit-item" />
-        <input type="hidden" name="lineId" value={line.id} />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-qty`} className="text-sm font-medium text-neutral-800">
-            {t('dealer_order_quantity')}
-          </label>
-          <input
-            id={`${id}-qty`}
-            name="quantity"
-            type="number"
-            min={1}
-            max={line.type === 'stock_bike' ? 1 : 99}
-            defaultValue={line.quantity}
-            readOnly={line.type === 'stock_bike'}
-            className={inputClass}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-price`} className="text-sm font-medium text-neutral-800">
-            {t('dealer_order_unit_price', { currency: order.currency })}
-          </label>
-          <input
-            id={`${id}-price`}
-            name="price"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min={decimalOf(editing.minPrice)}
-            max={decimalOf(editing.listPrice)}
-            defaultValue={decimalOf(line.unitPrice)}
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-            aria-invalid={error ? true : undefined}
-            className={inputClass}
-          />
-        </div>
-        <SubmitButton busy={busy} busyLabel={t('form_saving')}>
-          {t('dealer_order_save_line')}
-        </SubmitButton>
-        <p id={`${id}-hint`} className="text-xs text-neutral-600 sm:col-span-3">
-          {t('dealer_order_price_hint', {
-            min: format.money(editing.minPrice, order.currency),
-            max: format.money(editing.listPrice, order.currency),
-            discount: format.percentBp(order.maxDiscountBp),
-          })}
-        </p>
-        {error && (
-          <p id={`${id}-error`} role="alert" className="text-sm text-red-700 sm:col-span-3">
-            {t(error)}
+    <>
+      {line.type === 'bike' && line.hash && line.productId ? (
+        <Link
+          to={`${localePath(`/${line.productId}/configurator`)}?${edit}`}
+          className="mt-3 inline-flex items-center gap-2 text-sm font-semibold underline underline-offset-4"
+        >
+          <Settings2 size={16} aria-hidden="true" />
+          {t('dealer_order_change_configuration')}
+        </Link>
+      ) : null}
+      <details className="mt-3 rounded-xl border border-neutral-200 p-4" open={Boolean(error)}>
+        <summary className="cursor-pointer text-sm font-semibold">{t('dealer_order_edit_line')}</summary>
+        <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[8rem_1fr_auto] sm:items-end" noValidate>
+          <input type="hidden" name="intent" value="edit-item" />
+          <input type="hidden" name="lineId" value={line.id} />
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={`${id}-qty`} className="text-sm font-medium text-neutral-800">
+              {t('dealer_order_quantity')}
+            </label>
+            <input
+              id={`${id}-qty`}
+              name="quantity"
+              type="number"
+              min={1}
+              max={line.type === 'stock_bike' ? 1 : 99}
+              defaultValue={line.quantity}
+              readOnly={line.type === 'stock_bike'}
+              className={inputClass}
+            />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={`${id}-price`} className="text-sm font-medium text-neutral-800">
+              {t('dealer_order_unit_price', { currency: order.currency })}
+            </label>
+            <input
+              id={`${id}-price`}
+              name="price"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min={decimalOf(editing.minPrice)}
+              max={decimalOf(editing.listPrice)}
+              defaultValue={decimalOf(line.unitPrice)}
+              aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+              aria-invalid={error ? true : undefined}
+              className={inputClass}
+            />
+          </div>
+          <SubmitButton busy={busy} busyLabel={t('form_saving')}>
+            {t('dealer_order_save_line')}
+          </SubmitButton>
+          <p id={`${id}-hint`} className="text-xs text-neutral-600 sm:col-span-3">
+            {t('dealer_order_price_hint', {
+              min: format.money(editing.minPrice, order.currency),
+              max: format.money(editing.listPrice, order.currency),
+              discount: format.percentBp(order.maxDiscountBp),
+            })}
           </p>
-        )}
-      </Form>
-    </details>
+          {error && (
+            <p id={`${id}-error`} role="alert" className="text-sm text-red-700 sm:col-span-3">
+              {t(error)}
+            </p>
+          )}
+        </Form>
+      </details>
+    </>
   );
 }
 

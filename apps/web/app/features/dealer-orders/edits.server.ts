@@ -1,5 +1,5 @@
 // A dealer's edit of an order, from the order page's forms to one API operation per intent (decision 025): a line's
-// price and quantity (putOrderEditItem), a bike added by its configuration code (postOrderAddItem), customer type and
+// price and quantity, or its configuration from the configurator (decision 050) (putOrderEditItem), a bike added by its configuration code (postOrderAddItem), customer type and
 // delivery (putOrderUpdatePricesById). The form's values are read through the operations' own zod schemas.
 import { OrderAddItemBody, OrderEditItemBody, type OrderEditResult, UpdatePricesBody } from '@varg/contracts';
 import { minorUnitsFromDecimal } from '@varg/domain';
@@ -35,7 +35,15 @@ export function readDealerOrderEdit(form: FormData, orderId: string): DealerOrde
   const priced = overwritePrice !== undefined ? { overwritePrice } : {};
 
   if (intent === 'edit-item') {
-    const body = OrderEditItemBody.safeParse({ orderId, lineId: text('lineId'), quantity, ...priced });
+    // A new configuration comes from the configurator's edit mode (decision 050); the line form has none.
+    const hash = text('hash').toLowerCase();
+    const body = OrderEditItemBody.safeParse({
+      orderId,
+      lineId: text('lineId'),
+      quantity,
+      ...priced,
+      ...(hash ? { hash } : {}),
+    });
     if (!body.success) return fail('dealer_order_form_invalid');
     return {
       ok: true,

@@ -33,6 +33,22 @@ describe('dealer order edits', () => {
     ]);
   });
 
+  it('sends the configuration the configurator chose for a line (builder edit mode), at the line’s price', async () => {
+    const edit = readDealerOrderEdit(
+      form({ intent: 'edit-item', lineId: LINE, quantity: '1', hash: 'A1B2C3D4', price: '9912.00' }),
+      ORDER,
+    );
+    expect(await sent(edit)).toEqual([
+      'putOrderEditItem',
+      { body: { orderId: ORDER, lineId: LINE, quantity: 1, overwritePrice: 991200, hash: 'a1b2c3d4' } },
+    ]);
+    const bad = readDealerOrderEdit(
+      form({ intent: 'edit-item', lineId: LINE, quantity: '1', hash: 'not a hash' }),
+      ORDER,
+    );
+    expect(bad).toMatchObject({ ok: false, error: 'dealer_order_form_invalid', lineId: LINE });
+  });
+
   it('adds a bike by its code, lower-cased, at the list price when no price is typed', async () => {
     const edit = readDealerOrderEdit(form({ intent: 'add-item', hash: 'AB12CD34', quantity: '1' }), ORDER);
     expect(await sent(edit)).toEqual(['postOrderAddItem', { body: { orderId: ORDER, hash: 'ab12cd34', quantity: 1 } }]);
