@@ -96,6 +96,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   });
   await marketsAdminModule(app, platform, {
     markets,
+    changes: catalog.changes,
     use: {
       openCarts: (country) => cart.openCartsIn(country),
       unpaidOrders: (country) => orders.unpaidOrdersIn(country),
