@@ -66,6 +66,48 @@ export function RevenueTable({ board, periodLabel }: { board: AdminDashboard; pe
   );
 }
 
+/** Money received over the period per market (the order's country) and currency, largest first. */
+export function MarketRevenueTable({ board, periodLabel }: { board: AdminDashboard; periodLabel: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const tag = localeTag(locale);
+  return (
+    <section aria-labelledby="revenue-markets" className="flex flex-col gap-2 rounded-xl border border-neutral-200 p-4">
+      <h2 id="revenue-markets" className="font-semibold">
+        {t('admin_dash_revenue_markets')}
+      </h2>
+      {board.revenueByMarket.length === 0 ? (
+        <p className="text-sm text-neutral-700">{t('admin_dash_no_revenue')}</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr>
+              <th scope="col" className="py-1 font-medium">
+                {t('admin_dash_col_market')}
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                {periodLabel}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {board.revenueByMarket.map((r) => (
+              <tr key={`${r.country}:${r.currency}`} className="border-t border-neutral-100">
+                <th scope="row" className="py-1 font-normal">
+                  {countryName(r.country, locale, r.country)}
+                </th>
+                <td className="py-1 text-right tabular-nums">
+                  {formatMoney({ amount: r.amount, currency: r.currency }, tag)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
 /** Stock bikes available per market (fewest first) and store items that cannot be bought. */
 export function StockPanel({ board }: { board: AdminDashboard }) {
   const { t } = useTranslation();
