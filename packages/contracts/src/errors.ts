@@ -159,6 +159,10 @@ export const ERRORS = {
   LEDGER_ENTRY_NOT_FOUND: { statusCode: 404, t_key: 'error_ledger_entry_not_found' },
   /** The period ends before it starts. */
   LEDGER_PERIOD_INVALID: { statusCode: 400, t_key: 'error_ledger_period_invalid' },
+  /** The entry is already paid or void: it is not changed again (decision 054). */
+  LEDGER_ENTRY_SETTLED: { statusCode: 409, t_key: 'error_ledger_entry_settled' },
+  /** Only an invoice is marked paid (a payment, credit note or reimbursement is not). */
+  LEDGER_ENTRY_NOT_INVOICE: { statusCode: 409, t_key: 'error_ledger_entry_not_invoice' },
   // — whistleblowing (docs/decisions/023-whistleblowing.md) —
   /** Wrong code or secret, an unknown case, or a case locked after too many tries: one answer for all of them. */
   WHISTLE_CASE_INVALID: { statusCode: 404, t_key: 'error_whistle_case_invalid' },

@@ -219,6 +219,8 @@ export const OPERATIONS = {
   getV2DealerLedgerInvoiceDownloadById: ['GET', '/v2/dealer-ledger/invoice/download/{id}'],
   getV2DealerLedgerGroup: ['GET', '/v2/dealer-ledger/group'],
   postAdminDealersByIdLedger: ['POST', '/v1/admin/dealers/{id}/ledger'],
+  postAdminDealersByIdLedgerByEntryIdPaid: ['POST', '/v1/admin/dealers/{id}/ledger/{entryId}/paid'],
+  postAdminDealersByIdLedgerByEntryIdVoid: ['POST', '/v1/admin/dealers/{id}/ledger/{entryId}/void'],
   postV2WhistleblowingReports: ['POST', '/v2/whistleblowing/reports'],
   postV2WhistleblowingCase: ['POST', '/v2/whistleblowing/case'],
   postV2WhistleblowingCaseMessages: ['POST', '/v2/whistleblowing/case/messages'],

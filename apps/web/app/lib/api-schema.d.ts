@@ -4019,6 +4019,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/dealers/{id}/ledger/{entryId}/paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a dealer's open invoice paid
+         * @description Administrators only (anyone else 403 FORBIDDEN, anonymous 401). Only an `open` invoice (overdue included): a paid or void entry is 409 LEDGER_ENTRY_SETTLED, a credit note, payment or reimbursement 409 LEDGER_ENTRY_NOT_INVOICE, an entry of another dealer or an unknown one 404 LEDGER_ENTRY_NOT_FOUND. The balance does not change (the money is a payment entry of its own). Audited on the dealer (`dealer.ledger_paid`) in the same transaction. Answers the entry as the dealer’s ledger lists it.
+         */
+        post: operations["postAdminDealersByIdLedgerByEntryIdPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/dealers/{id}/ledger/{entryId}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void a dealer's open ledger entry, with a reason
+         * @description Administrators only (anyone else 403 FORBIDDEN, anonymous 401). Any `open` entry (overdue included); it no longer counts in the balance. `reason` (3 to 300 characters) is kept in the audit entry (`dealer.ledger_void`, on the dealer, same transaction). A paid or void entry is 409 LEDGER_ENTRY_SETTLED, an entry of another dealer or an unknown one 404 LEDGER_ENTRY_NOT_FOUND. Answers the entry as the dealer’s ledger lists it.
+         */
+        post: operations["postAdminDealersByIdLedgerByEntryIdVoid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/whistleblowing/reports": {
         parameters: {
             query?: never;
@@ -4706,7 +4746,7 @@ export interface paths {
         };
         /**
          * The back office's overview
-         * @description Today's orders, money received per currency today and over the last `days` (30 or 90) days, payments needing attention (failed in the period, bank transfers waiting for the money), open dealer applications, stock bikes available per market, store items that cannot be bought, and per-day series (orders, money received per currency, orders per market, deposits and remaining payments, auction bids). Days are UTC. Whistleblowing deadlines (counts only) are given to a compliance officer who is also an administrator, never to an administrator acting as one (decision 023); otherwise `whistleblowing` is null. Disputes are not counted: the payment ledger has none.
+         * @description Today's orders, money received per currency today and over the last `days` (30 or 90) days, money received in the period per market and currency (payments of orders, by the order's market), payments needing attention (failed in the period, bank transfers waiting for the money), open dealer applications, stock bikes available per market, store items that cannot be bought, and per-day series (orders, money received per currency, orders per market, deposits and remaining payments, auction bids). Days are UTC. Whistleblowing deadlines (counts only) are given to a compliance officer who is also an administrator, never to an administrator acting as one (decision 023); otherwise `whistleblowing` is null. Disputes are not counted: the payment ledger has none.
          */
         get: operations["getAdminDashboard"];
         put?: never;
@@ -4878,6 +4918,10 @@ export interface components {
                 /** @description Your name for the line, echoed back */
                 ref?: string;
             }[];
+        };
+        LedgerVoidBodyInput: {
+            /** @description Why the entry is void (audited) */
+            reason: string;
         };
         SignInBodyInput: {
             /** Format: email */
@@ -6233,6 +6277,11 @@ export interface components {
                 currency: string;
                 today: number;
                 period: number;
+            }[];
+            revenueByMarket: {
+                country: string;
+                currency: string;
+                amount: number;
             }[];
             attention: {
                 /** @description Payments that failed in the period */
@@ -24106,6 +24155,164 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDealersByIdLedgerByEntryIdPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerEntry"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDealersByIdLedgerByEntryIdVoid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LedgerVoidBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerEntry"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

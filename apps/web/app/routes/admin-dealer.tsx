@@ -1,4 +1,4 @@
-import { AdminDealerTermsBody } from '@varg/contracts';
+import { AdminDealerTermsBody, LedgerVoidBody } from '@varg/contracts';
 import { minorUnitsFromDecimal } from '@varg/domain';
 import { Link, useActionData, useLoaderData } from 'react-router';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
@@ -64,6 +64,18 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
     if (!terms.ok) return refusedForm(intent, terms.errors);
     return runAdminAction(intent, 'admin_dealer_terms_saved', () =>
       api.call('putAdminDealersByIdTerms', { path: { id: params.id }, body: terms.data }),
+    );
+  }
+  if (intent === 'ledger-paid' || intent === 'ledger-void') {
+    const path = { id: params.id, entryId: text(form, 'entryId') };
+    if (intent === 'ledger-paid')
+      return runAdminAction(intent, 'admin_dealer_ledger_marked_paid', () =>
+        api.call('postAdminDealersByIdLedgerByEntryIdPaid', { path }),
+      );
+    const reason = parseBody(LedgerVoidBody, { reason: text(form, 'reason') });
+    if (!reason.ok) return refusedForm(intent, reason.errors);
+    return runAdminAction(intent, 'admin_dealer_ledger_voided', () =>
+      api.call('postAdminDealersByIdLedgerByEntryIdVoid', { path, body: reason.data }),
     );
   }
   const amount = minorUnitsFromDecimal(text(form, 'amount'));

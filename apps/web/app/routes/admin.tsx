@@ -1,7 +1,13 @@
 import { formatMoney, localeTag } from '@varg/domain';
 import { Form, useLoaderData, useNavigation } from 'react-router';
 import { DayChart, daysBetween } from '../features/admin/dashboard/chart.tsx';
-import { Figure, MarketBars, MarketRevenueTable, RevenueTable, StockPanel } from '../features/admin/dashboard/tiles.tsx';
+import {
+  Figure,
+  MarketBars,
+  MarketRevenueTable,
+  RevenueTable,
+  StockPanel,
+} from '../features/admin/dashboard/tiles.tsx';
 import { userApi } from '../lib/auth.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
