@@ -255,6 +255,8 @@ export const ERRORS = {
   MARKET_INCOMPLETE: { statusCode: 400, t_key: 'error_market_incomplete' },
   MARKET_CURRENCY_IN_USE: { statusCode: 409, t_key: 'error_market_currency_in_use' },
   MARKET_DEFAULT_PAUSE: { statusCode: 409, t_key: 'error_market_default_pause' },
+  /** Checkout settings without card or paying in full, or with a method the market cannot offer (decision 054). */
+  MARKET_SETTINGS_INVALID: { statusCode: 400, t_key: 'error_market_settings_invalid' },
   INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },
   SERVICE_UNAVAILABLE: { statusCode: 503, t_key: 'error_service_unavailable' },
 } as const satisfies Record<string, { statusCode: number; t_key: string }>;

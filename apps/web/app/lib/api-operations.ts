@@ -141,6 +141,8 @@ export const OPERATIONS = {
   getAdminMarketsOptions: ['GET', '/v1/admin/markets/options'],
   getAdminMarketsByCountry: ['GET', '/v1/admin/markets/{country}'],
   putAdminMarketsByCountry: ['PUT', '/v1/admin/markets/{country}'],
+  getAdminMarketsByCountrySettings: ['GET', '/v1/admin/markets/{country}/settings'],
+  putAdminMarketsByCountrySettings: ['PUT', '/v1/admin/markets/{country}/settings'],
   postPayment: ['POST', '/v1/payment'],
   postPaymentByIdConfirm: ['POST', '/v1/payment/{id}/confirm'],
   postPaymentByIdAction: ['POST', '/v1/payment/{id}/action'],

@@ -2553,6 +2553,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/markets/{country}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A market's checkout settings: payment methods and kinds, shipping methods and fees
+         * @description What the market offers at checkout (decision 054). A market no administrator has set answers the fixed tables’ values (`custom: false`); `choices` lists what the market can offer (by its country and currency).
+         */
+        get: operations["getAdminMarketsByCountrySettings"];
+        /**
+         * Change a market's checkout settings
+         * @description Replaces the settings whole. Card and paying in full are always offered, every method must be one of the market’s `choices` and at least one shipping method is kept (400 MARKET_SETTINGS_INVALID). Fees are minor units in the market’s currency (used while the market keeps that currency). The checkout, its payment kinds (`GET checkout/payment-kinds/{id}`), the payment methods and the shipping methods follow at once in every process. Audited on the market (`market.settings`) with the changed fields.
+         */
+        put: operations["putAdminMarketsByCountrySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payment": {
         parameters: {
             query?: never;
@@ -4967,6 +4991,19 @@ export interface components {
             taxDisplay: "including" | "excluding";
             vatRateBp: number;
         };
+        AdminMarketSettingsBodyInput: {
+            paymentMethods: string[];
+            paymentKinds: ("full" | "deposit")[];
+            shippingMethods: ("home_delivery" | "hq_pickup" | "dealer_pickup")[];
+            fees: {
+                /** @description Home delivery of a bike, minor units */
+                vehicleDelivery: number;
+                /** @description A parcel of store items, minor units */
+                parcel: number;
+                /** @description A store order from this subtotal ships free, minor units */
+                freeParcelFrom: number;
+            };
+        };
         StaffRolesBodyInput: {
             /** @description The staff roles the account holds from now on (customer/dealer kept) */
             roles: ("admin" | "translator" | "mco" | "compliance" | "lead_dealer")[];
@@ -6803,6 +6840,28 @@ export interface components {
                 code: string;
                 nativeName: string;
             }[];
+        };
+        AdminMarketSettings: {
+            country: string;
+            currency: string;
+            /** @description Set by an administrator (else the fixed tables’ values) */
+            custom: boolean;
+            paymentMethods: string[];
+            paymentKinds: ("full" | "deposit")[];
+            shippingMethods: ("home_delivery" | "hq_pickup" | "dealer_pickup")[];
+            fees: {
+                /** @description Home delivery of a bike, minor units */
+                vehicleDelivery: number;
+                /** @description A parcel of store items, minor units */
+                parcel: number;
+                /** @description A store order from this subtotal ships free, minor units */
+                freeParcelFrom: number;
+            };
+            choices: {
+                /** @description Every method the market can offer */
+                paymentMethods: string[];
+                shippingMethods: ("home_delivery" | "hq_pickup" | "dealer_pickup")[];
+            };
         };
         AdminPartPrice: {
             currency: string;
@@ -17355,6 +17414,144 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminMarketsByCountrySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                country: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMarketSettings"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminMarketsByCountrySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                country: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminMarketSettingsBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMarketSettings"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
