@@ -66,4 +66,58 @@ test.describe('market checkout settings in the back office (issue 24)', () => {
     const dealer = await signedIn(browser, 'dealer@demo.starkfuture.com', 'en-US');
     expect((await dealer.request.get('/en-US/admin/export/staff')).status()).toBe(403);
   });
+
+  test("an administrator marks a dealer's invoice paid and voids a credit note; the dealer sees both", async ({
+    browser,
+  }) => {
+    const admin = await signedIn(browser, 'admin@demo.starkfuture.com', 'en-US');
+    await admin.goto('/en-US/admin/dealers?q=rotterdam%40demo.starkfuture.com&status=approved');
+    await admin
+      .getByRole('row')
+      .filter({ has: admin.getByRole('cell', { name: 'rotterdam@demo.starkfuture.com', exact: true }) })
+      .getByRole('link')
+      .first()
+      .click();
+    const ledger = admin.locator('section[aria-labelledby="ledger"]');
+    const issue = async (kind: string, amount: string, description: string) => {
+      await ledger.getByLabel('Type').selectOption(kind);
+      await ledger.getByLabel('Amount incl. VAT').fill(amount);
+      await ledger.getByLabel('Description').fill(description);
+      if (kind === 'invoice') await ledger.getByLabel('Due').fill('2099-01-31');
+      await ledger.getByRole('button', { name: 'Add entry' }).click();
+      await expect(ledger.getByRole('table')).toContainText(description);
+      return ledger.getByRole('row').filter({ hasText: description });
+    };
+    const invoice = await issue('invoice', '120.00', 'Workshop parts e2e');
+    await invoice.getByRole('button', { name: /^Mark INV-.* as paid$/ }).click();
+    const paid = admin.getByRole('alertdialog', { name: /as paid\?$/ });
+    await expect(paid).toContainText('The balance does not change');
+    await expectAccessible(admin);
+    await paid.getByRole('button', { name: 'Yes' }).click();
+    await expect(admin.getByText('The invoice is marked as paid.').first()).toBeVisible();
+    await expect(invoice).toContainText('Paid');
+    await expect(invoice.getByRole('button', { name: /as paid/ })).toHaveCount(0);
+
+    const credit = await issue('credit_note', '10.00', 'Wrong mirror e2e');
+    await expect(credit.getByRole('button', { name: /as paid/ })).toHaveCount(0);
+    await credit.getByText('Void', { exact: true }).click();
+    await credit.getByLabel(/^Reason for voiding CN-/).fill('The mirror was right');
+    await credit.getByRole('button', { name: 'Void entry' }).click();
+    const voiding = admin.getByRole('alertdialog', { name: /^Void CN-.*\?$/ });
+    await expect(voiding).toContainText('cannot be undone');
+    await voiding.getByRole('button', { name: 'Yes' }).click();
+    await expect(admin.getByText('The entry is void.').first()).toBeVisible();
+    await expect(credit.getByRole('button', { name: 'Void entry' })).toHaveCount(0);
+    await expect(credit).toContainText('Void');
+    const history = admin.getByRole('region', { name: 'History' });
+    await expect(history.getByText('Invoice marked as paid')).toBeVisible();
+    await expect(history.getByText('Ledger entry voided')).toBeVisible();
+    await expectAccessible(admin);
+
+    const dealer = await signedIn(browser, 'rotterdam@demo.starkfuture.com', 'en-US');
+    await dealer.goto('/en-US/invoices');
+    const rows = dealer.getByTestId('ledger-entry');
+    await expect(rows.filter({ hasText: 'Workshop parts e2e' })).toContainText('Paid');
+    await expect(rows.filter({ hasText: 'Wrong mirror e2e' })).toContainText('Void');
+  });
 });

@@ -10,6 +10,12 @@ type Typed = Record<string, string | string[]>;
 /** Minor units as typed in a form (`29900` → `299.00`). */
 export const feeText = (minor: number) => (minor / 100).toFixed(2);
 
+const FEE_FIELDS = [
+  ['vehicleDelivery', 'admin_market_settings_delivery_fee'],
+  ['parcel', 'admin_market_settings_parcel_fee'],
+  ['freeParcelFrom', 'admin_market_settings_free_from'],
+] as const;
+
 const SHIPPING_KEYS = {
   home_delivery: 'shipping_home_delivery_vehicle',
   hq_pickup: 'shipping_hq_pickup',
@@ -124,30 +130,17 @@ export function MarketSettingsForm({
             </fieldset>
           </div>
           <div className="flex flex-col gap-3">
-            <Field
-              label={t('admin_market_settings_delivery_fee')}
-              name="vehicleDelivery"
-              inputMode="decimal"
-              required
-              defaultValue={fee('vehicleDelivery')}
-              hint={hint}
-            />
-            <Field
-              label={t('admin_market_settings_parcel_fee')}
-              name="parcel"
-              inputMode="decimal"
-              required
-              defaultValue={fee('parcel')}
-              hint={hint}
-            />
-            <Field
-              label={t('admin_market_settings_free_from')}
-              name="freeParcelFrom"
-              inputMode="decimal"
-              required
-              defaultValue={fee('freeParcelFrom')}
-              hint={hint}
-            />
+            {FEE_FIELDS.map(([name, label]) => (
+              <Field
+                key={name}
+                label={t(label)}
+                name={name}
+                inputMode="decimal"
+                required
+                defaultValue={fee(name)}
+                hint={hint}
+              />
+            ))}
           </div>
         </div>
         <div>
