@@ -27,7 +27,8 @@ export async function saveMarketSettings(api: ReturnType<typeof userApi>, countr
   const fail = (message: string, status: number) =>
     data<SettingsOutcome>({ intent: 'settings', ok: false, message, values }, status);
   const fees = Object.fromEntries(FEES.map((f) => [f, minorUnitsFromDecimal(typedFees[f] ?? '') ?? -1]));
-  const body = parseBody(AdminMarketSettingsBody, { ...values, fees });
+  const { paymentMethods, paymentKinds, shippingMethods } = values;
+  const body = parseBody(AdminMarketSettingsBody, { paymentMethods, paymentKinds, shippingMethods, fees });
   if (!body.ok)
     return fail(
       body.errors.shippingMethods ? 'admin_market_settings_shipping_required' : 'admin_market_settings_invalid',
