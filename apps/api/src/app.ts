@@ -17,6 +17,7 @@ import { identityModule } from './modules/identity/plugin.ts';
 import { legalModule } from './modules/legal/plugin.ts';
 import { marketsAdminModule } from './modules/markets/admin-plugin.ts';
 import { marketsModule } from './modules/markets/plugin.ts';
+import { marketSettingsStore } from './modules/markets/settings.ts';
 import { ordersModule } from './modules/orders/plugin.ts';
 import { paymentsModule } from './modules/payments/plugin.ts';
 import { referralsModule } from './modules/referrals/plugin.ts';
@@ -81,7 +82,13 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const markets = await marketsModule(app, platform, geo);
   const providers = { ...commerceProviders(config), ...deps.providers };
   const tax = await taxModule(app, { markets, provider: providers.tax, vat: providers.vat });
-  const shipping = await shippingModule(app, { markets, dealersIn: (country) => identity.activeDealersIn(country) });
+  // What each market offers at checkout (decision 054), kept by every process and read again on every change.
+  const settings = await marketSettingsStore(database.db, (error) => app.log.warn({ err: error }, 'market settings'));
+  const shipping = await shippingModule(app, {
+    markets,
+    dealersIn: (country) => identity.activeDealersIn(country),
+    settings: settings.of,
+  });
   const addresses = await addressesModule(app, platform, { markets, geocoding: providers.geocoding });
   const dealers = await dealersModule(app, platform, {
     dealerRowOf: ids.dealerRowOf,
@@ -103,12 +110,18 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   });
   await marketsAdminModule(app, platform, {
     markets,
+    changes: catalog.changes,
+    settings,
     use: {
       openCarts: (country) => cart.openCartsIn(country),
       unpaidOrders: (country) => orders.unpaidOrdersIn(country),
     },
   });
-  const pay = await paymentsModule(app, platform, { providers: deps.paymentProviders, events: orders.paymentEvents });
+  const pay = await paymentsModule(app, platform, {
+    providers: deps.paymentProviders,
+    events: orders.paymentEvents,
+    marketSettings: settings.of,
+  });
   const payments = pay.payments;
   orders.usePayments(payments);
   const terms = await legalModule(app, platform);

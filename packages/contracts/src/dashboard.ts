@@ -13,6 +13,8 @@ export const AdminDashboard = z
     ordersToday: Count,
     /** Payments received (succeeded, less refunds; store credit not counted), minor units per currency. */
     revenue: z.array(z.object({ currency: z.string(), today: z.number().int(), period: z.number().int() })),
+    /** Money received in the period per market (the order's country) and currency, largest first. */
+    revenueByMarket: z.array(z.object({ country: z.string(), currency: z.string(), amount: z.number().int() })),
     attention: z.object({
       failed: Count.meta({ description: 'Payments that failed in the period' }),
       awaitingTransfer: Count.meta({ description: 'Bank transfers of orders still waiting for the money' }),

@@ -101,3 +101,9 @@ export const LedgerQuery = z.object({
   kind: LedgerKind.optional(),
 });
 export type LedgerQuery = z.infer<typeof LedgerQuery>;
+
+/** Voiding a ledger entry (back office, decision 054): the reason is kept in the audit entry. */
+export const LedgerVoidBody = z
+  .object({ reason: z.string().trim().min(3).max(300).meta({ description: 'Why the entry is void (audited)' }) })
+  .meta({ id: 'LedgerVoidBody' });
+export type LedgerVoidBody = z.infer<typeof LedgerVoidBody>;

@@ -171,6 +171,10 @@ export const ERRORS = {
   LEDGER_ENTRY_NOT_FOUND: { statusCode: 404, t_key: 'error_ledger_entry_not_found' },
   /** The period ends before it starts. */
   LEDGER_PERIOD_INVALID: { statusCode: 400, t_key: 'error_ledger_period_invalid' },
+  /** The entry is already paid or void: it is not changed again (decision 054). */
+  LEDGER_ENTRY_SETTLED: { statusCode: 409, t_key: 'error_ledger_entry_settled' },
+  /** Only an invoice is marked paid (a payment, credit note or reimbursement is not). */
+  LEDGER_ENTRY_NOT_INVOICE: { statusCode: 409, t_key: 'error_ledger_entry_not_invoice' },
   // — whistleblowing (docs/decisions/023-whistleblowing.md) —
   /** Wrong code or secret, an unknown case, or a case locked after too many tries: one answer for all of them. */
   WHISTLE_CASE_INVALID: { statusCode: 404, t_key: 'error_whistle_case_invalid' },
@@ -263,6 +267,8 @@ export const ERRORS = {
   MARKET_INCOMPLETE: { statusCode: 400, t_key: 'error_market_incomplete' },
   MARKET_CURRENCY_IN_USE: { statusCode: 409, t_key: 'error_market_currency_in_use' },
   MARKET_DEFAULT_PAUSE: { statusCode: 409, t_key: 'error_market_default_pause' },
+  /** Checkout settings without card or paying in full, or with a method the market cannot offer (decision 054). */
+  MARKET_SETTINGS_INVALID: { statusCode: 400, t_key: 'error_market_settings_invalid' },
   INTERNAL_ERROR: { statusCode: 500, t_key: 'unknow_error' },
   SERVICE_UNAVAILABLE: { statusCode: 503, t_key: 'error_service_unavailable' },
 } as const satisfies Record<string, { statusCode: number; t_key: string }>;

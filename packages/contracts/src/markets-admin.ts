@@ -53,3 +53,46 @@ export type AdminMarketUpdate = z.infer<typeof AdminMarketUpdate>;
 export const AdminMarketOptions = z
   .object({ languages: z.array(z.object({ code: z.string(), nativeName: z.string() })) })
   .meta({ id: 'AdminMarketOptions' });
+
+const Fee = z.number().int().min(0).max(1_000_000_000);
+const Fees = z.object({
+  vehicleDelivery: Fee.meta({ description: 'Home delivery of a bike, minor units' }),
+  parcel: Fee.meta({ description: 'A parcel of store items, minor units' }),
+  freeParcelFrom: Fee.meta({ description: 'A store order from this subtotal ships free, minor units' }),
+});
+
+/**
+ * What a market offers at checkout (decision 054): the payment methods and kinds, the shipping methods and fees
+ * (minor units in the market's currency). A market nobody has set offers the fixed tables' values (`custom: false`).
+ */
+export const AdminMarketSettings = z
+  .object({
+    country: z.string(),
+    currency: z.string(),
+    custom: z.boolean().meta({ description: 'Set by an administrator (else the fixed tables’ values)' }),
+    paymentMethods: z.array(z.string()),
+    paymentKinds: z.array(z.enum(['full', 'deposit'])),
+    shippingMethods: z.array(z.enum(['home_delivery', 'hq_pickup', 'dealer_pickup'])),
+    fees: Fees,
+    choices: z.object({
+      paymentMethods: z.array(z.string()).meta({ description: 'Every method the market can offer' }),
+      shippingMethods: z.array(z.enum(['home_delivery', 'hq_pickup', 'dealer_pickup'])),
+    }),
+  })
+  .meta({ id: 'AdminMarketSettings' });
+export type AdminMarketSettings = z.infer<typeof AdminMarketSettings>;
+
+/** Replaces a market's checkout settings: card and paying in full are always offered; at least one shipping method. */
+export const AdminMarketSettingsBody = z
+  .object({
+    paymentMethods: z.array(z.string().max(40)).max(20),
+    paymentKinds: z.array(z.enum(['full', 'deposit'])).max(2),
+    shippingMethods: z
+      .array(z.enum(['home_delivery', 'hq_pickup', 'dealer_pickup']))
+      .min(1)
+      .max(3),
+    fees: Fees,
+  })
+  .strict()
+  .meta({ id: 'AdminMarketSettingsBody' });
+export type AdminMarketSettingsBody = z.infer<typeof AdminMarketSettingsBody>;

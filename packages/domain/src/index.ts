@@ -14,6 +14,7 @@ export * from './internal-link.ts';
 export * from './leads.ts';
 export * from './ledger.ts';
 export * from './locale.ts';
+export * from './market-settings.ts';
 export * from './menu.ts';
 export * from './money.ts';
 export * from './order-edit.ts';

@@ -94,6 +94,10 @@ export interface ShippingInput {
   subtotal: number;
   /** Active dealers in the country, for pickup. */
   dealers: readonly PickupPoint[];
+  /** The market's own fees (back office, decision 054); without them the table's. */
+  fees?: ShippingFees | null;
+  /** The methods the market offers (back office); without them every method that applies. */
+  methods?: readonly ShippingMethodKind[];
 }
 
 /**
@@ -101,7 +105,7 @@ export interface ShippingInput {
  * parcel (free from a threshold); pickup at any active dealer in the country and, in Spain, at the headquarters, free.
  */
 export function allowedShippingMethods(input: ShippingInput): ShippingMethod[] {
-  const fees = shippingFeesFor(input.country, input.currency);
+  const fees = input.fees !== undefined ? input.fees : shippingFeesFor(input.country, input.currency);
   const price = (amount: number) => ({ amount, currencyCode: input.currency });
   const methods: ShippingMethod[] = [];
   if (fees) {
@@ -146,5 +150,8 @@ export function allowedShippingMethods(input: ShippingInput): ShippingMethod[] {
       pickup: dealer,
     });
   }
-  return methods;
+  // The first method left is the default.
+  const offered = input.methods;
+  if (!offered) return methods;
+  return methods.filter((m) => offered.includes(m.name)).map((m, i) => ({ ...m, default: i === 0 }));
 }

@@ -2561,6 +2561,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/markets/{country}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A market's checkout settings: payment methods and kinds, shipping methods and fees
+         * @description What the market offers at checkout (decision 054). A market no administrator has set answers the fixed tables’ values (`custom: false`); `choices` lists what the market can offer (by its country and currency).
+         */
+        get: operations["getAdminMarketsByCountrySettings"];
+        /**
+         * Change a market's checkout settings
+         * @description Replaces the settings whole. Card and paying in full are always offered, every method must be one of the market’s `choices` and at least one shipping method is kept (400 MARKET_SETTINGS_INVALID). Fees are minor units in the market’s currency (used while the market keeps that currency). The checkout, its payment kinds (`GET checkout/payment-kinds/{id}`), the payment methods and the shipping methods follow at once in every process. Audited on the market (`market.settings`) with the changed fields.
+         */
+        put: operations["putAdminMarketsByCountrySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payment": {
         parameters: {
             query?: never;
@@ -4027,6 +4051,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/dealers/{id}/ledger/{entryId}/paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a dealer's open invoice paid
+         * @description Administrators only (anyone else 403 FORBIDDEN, anonymous 401). Only an `open` invoice (overdue included): a paid or void entry is 409 LEDGER_ENTRY_SETTLED, a credit note, payment or reimbursement 409 LEDGER_ENTRY_NOT_INVOICE, an entry of another dealer or an unknown one 404 LEDGER_ENTRY_NOT_FOUND. The balance does not change (the money is a payment entry of its own). Audited on the dealer (`dealer.ledger_paid`) in the same transaction. Answers the entry as the dealer’s ledger lists it.
+         */
+        post: operations["postAdminDealersByIdLedgerByEntryIdPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/dealers/{id}/ledger/{entryId}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void a dealer's open ledger entry, with a reason
+         * @description Administrators only (anyone else 403 FORBIDDEN, anonymous 401). Any `open` entry (overdue included); it no longer counts in the balance. `reason` (3 to 300 characters) is kept in the audit entry (`dealer.ledger_void`, on the dealer, same transaction). A paid or void entry is 409 LEDGER_ENTRY_SETTLED, an entry of another dealer or an unknown one 404 LEDGER_ENTRY_NOT_FOUND. Answers the entry as the dealer’s ledger lists it.
+         */
+        post: operations["postAdminDealersByIdLedgerByEntryIdVoid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/whistleblowing/reports": {
         parameters: {
             query?: never;
@@ -4714,7 +4778,7 @@ export interface paths {
         };
         /**
          * The back office's overview
-         * @description Today's orders, money received per currency today and over the last `days` (30 or 90) days, payments needing attention (failed in the period, bank transfers waiting for the money), open dealer applications, stock bikes available per market, store items that cannot be bought, and per-day series (orders, money received per currency, orders per market, deposits and remaining payments, auction bids). Days are UTC. Whistleblowing deadlines (counts only) are given to a compliance officer who is also an administrator, never to an administrator acting as one (decision 023); otherwise `whistleblowing` is null. Disputes are not counted: the payment ledger has none.
+         * @description Today's orders, money received per currency today and over the last `days` (30 or 90) days, money received in the period per market and currency (payments of orders, by the order's market), payments needing attention (failed in the period, bank transfers waiting for the money), open dealer applications, stock bikes available per market, store items that cannot be bought, and per-day series (orders, money received per currency, orders per market, deposits and remaining payments, auction bids). Days are UTC. Whistleblowing deadlines (counts only) are given to a compliance officer who is also an administrator, never to an administrator acting as one (decision 023); otherwise `whistleblowing` is null. Disputes are not counted: the payment ledger has none.
          */
         get: operations["getAdminDashboard"];
         put?: never;
@@ -4887,6 +4951,10 @@ export interface components {
                 ref?: string;
             }[];
         };
+        LedgerVoidBodyInput: {
+            /** @description Why the entry is void (audited) */
+            reason: string;
+        };
         SignInBodyInput: {
             /** Format: email */
             email: string;
@@ -4930,6 +4998,19 @@ export interface components {
             /** @enum {string} */
             taxDisplay: "including" | "excluding";
             vatRateBp: number;
+        };
+        AdminMarketSettingsBodyInput: {
+            paymentMethods: string[];
+            paymentKinds: ("full" | "deposit")[];
+            shippingMethods: ("home_delivery" | "hq_pickup" | "dealer_pickup")[];
+            fees: {
+                /** @description Home delivery of a bike, minor units */
+                vehicleDelivery: number;
+                /** @description A parcel of store items, minor units */
+                parcel: number;
+                /** @description A store order from this subtotal ships free, minor units */
+                freeParcelFrom: number;
+            };
         };
         OrderUpdateBodyInput: {
             /** @description A shipping method `_id` offered in the order’s country (GET shipping-configs/allowed_methods) */
@@ -6276,6 +6357,11 @@ export interface components {
                 today: number;
                 period: number;
             }[];
+            revenueByMarket: {
+                country: string;
+                currency: string;
+                amount: number;
+            }[];
             attention: {
                 /** @description Payments that failed in the period */
                 failed: number;
@@ -6798,6 +6884,28 @@ export interface components {
                 code: string;
                 nativeName: string;
             }[];
+        };
+        AdminMarketSettings: {
+            country: string;
+            currency: string;
+            /** @description Set by an administrator (else the fixed tables’ values) */
+            custom: boolean;
+            paymentMethods: string[];
+            paymentKinds: ("full" | "deposit")[];
+            shippingMethods: ("home_delivery" | "hq_pickup" | "dealer_pickup")[];
+            fees: {
+                /** @description Home delivery of a bike, minor units */
+                vehicleDelivery: number;
+                /** @description A parcel of store items, minor units */
+                parcel: number;
+                /** @description A store order from this subtotal ships free, minor units */
+                freeParcelFrom: number;
+            };
+            choices: {
+                /** @description Every method the market can offer */
+                paymentMethods: string[];
+                shippingMethods: ("home_delivery" | "hq_pickup" | "dealer_pickup")[];
+            };
         };
         OrderUpdateResult: {
             /** @description false for a preview */
@@ -17545,6 +17653,144 @@ export interface operations {
             };
         };
     };
+    getAdminMarketsByCountrySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                country: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMarketSettings"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminMarketsByCountrySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                country: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminMarketSettingsBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMarketSettings"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postPayment: {
         parameters: {
             query?: never;
@@ -24327,6 +24573,164 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDealersByIdLedgerByEntryIdPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerEntry"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDealersByIdLedgerByEntryIdVoid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LedgerVoidBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerEntry"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,11 +1,18 @@
+import { AdminDealerTermsBody, LedgerVoidBody } from '@varg/contracts';
 import { minorUnitsFromDecimal } from '@varg/domain';
 import { Link, useActionData, useLoaderData } from 'react-router';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
-import { type ActionResult, runAdminAction, useResultToast } from '../features/admin/people/action-result.ts';
+import {
+  type ActionResult,
+  refusedForm,
+  runAdminAction,
+  useResultToast,
+} from '../features/admin/people/action-result.ts';
 import { DealerStatus } from '../features/admin/people/badge.tsx';
 import { DealerLedgerSection } from '../features/admin/people/dealer-ledger.tsx';
 import { DealerTermsForm } from '../features/admin/people/dealer-terms.tsx';
 import { userApi } from '../lib/auth.server.ts';
+import { parseBody } from '../lib/forms.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -42,23 +49,35 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
   const api = userApi(context, request);
   const form = await request.formData();
   const intent = text(form, 'intent');
-  if (intent === 'terms')
+  if (intent === 'terms') {
+    // The typed values read through the operation's own schema (the API's): a bad value keeps the form as typed.
+    const terms = parseBody(AdminDealerTermsBody, {
+      groupName: text(form, 'groupName'),
+      leadDealer: form.get('leadDealer') === 'on',
+      maxDiscountBp: basisPoints(text(form, 'maxDiscount')),
+      margin: text(form, 'margin'),
+      documentFee: text(form, 'documentFee'),
+      labourRate: text(form, 'labourRate'),
+      currency: text(form, 'currency'),
+      status: text(form, 'status'),
+    });
+    if (!terms.ok) return refusedForm(intent, terms.errors);
     return runAdminAction(intent, 'admin_dealer_terms_saved', () =>
-      api.call('putAdminDealersByIdTerms', {
-        path: { id: params.id },
-        // Typed values as they are (numbers as text): the API checks them and a refusal keeps the form as typed.
-        body: {
-          groupName: text(form, 'groupName'),
-          leadDealer: form.get('leadDealer') === 'on',
-          maxDiscountBp: basisPoints(text(form, 'maxDiscount')) as number,
-          margin: text(form, 'margin') as unknown as number,
-          documentFee: text(form, 'documentFee') as unknown as number,
-          labourRate: text(form, 'labourRate') as unknown as number,
-          currency: text(form, 'currency'),
-          status: text(form, 'status') as 'approved',
-        },
-      }),
+      api.call('putAdminDealersByIdTerms', { path: { id: params.id }, body: terms.data }),
     );
+  }
+  if (intent === 'ledger-paid' || intent === 'ledger-void') {
+    const path = { id: params.id, entryId: text(form, 'entryId') };
+    if (intent === 'ledger-paid')
+      return runAdminAction(intent, 'admin_dealer_ledger_marked_paid', () =>
+        api.call('postAdminDealersByIdLedgerByEntryIdPaid', { path }),
+      );
+    const reason = parseBody(LedgerVoidBody, { reason: text(form, 'reason') });
+    if (!reason.ok) return refusedForm(intent, reason.errors);
+    return runAdminAction(intent, 'admin_dealer_ledger_voided', () =>
+      api.call('postAdminDealersByIdLedgerByEntryIdVoid', { path, body: reason.data }),
+    );
+  }
   const amount = minorUnitsFromDecimal(text(form, 'amount'));
   const vat = minorUnitsFromDecimal(text(form, 'vat') || '0');
   return runAdminAction('ledger', 'admin_dealer_ledger_issued', () =>
@@ -102,7 +121,9 @@ export default function AdminDealer() {
         </p>
       </header>
       <div aria-live="polite">
-        {result && !result.ok && <FormMessage tone="error">{result.error}</FormMessage>}
+        {result && !result.ok && (
+          <FormMessage tone="error">{result.errorKey ? t(result.errorKey) : result.error}</FormMessage>
+        )}
         {result?.ok && <FormMessage tone="success">{t(result.done)}</FormMessage>}
       </div>
       {ledger && balances ? (

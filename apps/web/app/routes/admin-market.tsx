@@ -1,5 +1,7 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from 'react-router';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
+import { saveMarketSettings } from '../features/admin/market-settings.server.ts';
+import { MarketSettingsForm } from '../features/admin/market-settings.tsx';
 import { basisPoints, ratePercent } from '../features/admin/markets.ts';
 import { useShell } from '../features/shell/providers.tsx';
 import { isApiRequestError } from '../lib/api.ts';
@@ -22,22 +24,31 @@ export const loader = guarded(['admin'], async ({ context, request, params }: Ro
   if (!/^[A-Za-z]{2}$/.test(params.country)) throw data(null, { status: 404 });
   const code = params.country.toUpperCase();
   try {
-    const [market, options, trail] = await Promise.all([
+    const [market, options, trail, settings] = await Promise.all([
       api.call('getAdminMarketsByCountry', { path: { country: code } }),
       api.call('getAdminMarketsOptions'),
       api.call('getAdminAuditByEntityTypeByEntityId', { path: { entityType: 'market', entityId: code } }),
+      api.call('getAdminMarketsByCountrySettings', { path: { country: code } }),
     ]);
-    return { market, languages: options.languages, trail: trail.docs };
+    return { market, languages: options.languages, trail: trail.docs, settings };
   } catch (error) {
     if (isApiRequestError(error) && error.status === 404) throw data(null, { status: 404 });
     throw error;
   }
 });
 
-type Outcome = { ok: true } | { ok: false; message: string; field: string | null; values: Record<string, string> };
+type Outcome =
+  | { intent?: undefined; ok: true }
+  | { intent?: undefined; ok: false; message: string; field: string | null; values: Record<string, string> };
 
 export const action = guarded(['admin'], async ({ context, request, params }: Route.ActionArgs) => {
   const form = await request.formData();
+  if (form.get('intent') === 'settings') {
+    const saved = await saveMarketSettings(userApi(context, request), params.country, form);
+    // The checkout follows at once: this process's pages and API answers are kept no longer.
+    if (saved.data.ok) context.get(servicesContext).invalidatePublic();
+    return saved;
+  }
   const value = (name: string) => String(form.get(name) ?? '');
   const values = Object.fromEntries(
     ['status', 'language', 'currencyCode', 'currencySymbol', 'taxDisplay', 'vatRate'].map((n) => [n, value(n)]),
@@ -78,8 +89,10 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
 
 export default function AdminMarket() {
   const { t } = useTranslation();
-  const { market, languages, trail } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const { market, languages, trail, settings } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const result = answer?.intent === 'settings' ? undefined : answer;
+  const settingsResult = answer?.intent === 'settings' ? answer : undefined;
   const locale = useLocale();
   const localePath = useLocalePath();
   const navigation = useNavigation();
@@ -105,6 +118,7 @@ export default function AdminMarket() {
       </header>
       <div aria-live="polite" className="empty:hidden">
         {result?.ok && <FormMessage tone="success">{t('admin_markets_saved')}</FormMessage>}
+        {settingsResult?.ok && <FormMessage tone="success">{t('admin_market_settings_saved')}</FormMessage>}
         {result && !result.ok && !result.field && <FormMessage tone="error">{t(result.message)}</FormMessage>}
       </div>
       <Form
@@ -185,6 +199,12 @@ export default function AdminMarket() {
           </SubmitButton>
         </div>
       </Form>
+      <MarketSettingsForm
+        key={JSON.stringify(settings)}
+        settings={settings}
+        typed={settingsResult && !settingsResult.ok ? settingsResult.values : null}
+        error={settingsResult && !settingsResult.ok ? settingsResult.message : null}
+      />
       <AuditTrail entries={trail} />
     </div>
   );

@@ -1,9 +1,8 @@
 import { data, useActionData, useLoaderData } from 'react-router';
-import { listParams } from '../features/admin/list-params.ts';
 import { FilterSelect, ListToolbar } from '../features/admin/list-toolbar.tsx';
 import { ConfirmStep } from '../features/admin/staff/confirm-step.tsx';
 import { InvitationList, InviteForm, type InviteValues } from '../features/admin/staff/invitations.tsx';
-import { roleKey, rolesFromForm, STAFF_ROLES, type StaffRole } from '../features/admin/staff/roles.ts';
+import { roleKey, rolesFromForm, STAFF_ROLES, type StaffRole, staffQuery } from '../features/admin/staff/roles.ts';
 import { StaffTable } from '../features/admin/staff/staff-table.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
@@ -19,13 +18,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 /** Staff and roles (issue 24): the staff list, roles granted and revoked, invitations by e-mail. */
 export const loader = guarded(['admin'], async ({ context, request }: Route.LoaderArgs) => {
   const api = userApi(context, request);
-  const params = listParams(new URL(request.url), ['role']);
-  const role = STAFF_ROLES.find((r) => r === params.role);
-  const sort = (['email', 'name', 'createdAt'] as const).find((s) => s === params.sort);
   const [staff, invitations] = await Promise.all([
-    api.call('getAdminStaff', {
-      query: { ...params, sort, ...(role ? { role } : { role: undefined }), dir: params.sort ? params.dir : 'asc' },
-    }),
+    api.call('getAdminStaff', { query: staffQuery(new URL(request.url)) }),
     api.call('getAdminStaffInvitations'),
   ]);
   return { staff, invitations: invitations.docs };
@@ -131,7 +125,7 @@ export default function AdminStaff() {
         <h2 id="staff-list" className="sr-only">
           {t('admin_nav_staff')}
         </h2>
-        <ListToolbar searchLabel={t('admin_staff_search')}>
+        <ListToolbar searchLabel={t('admin_staff_search')} exportName="staff">
           <FilterSelect
             label={t('admin_staff_col_roles')}
             name="role"

@@ -1,7 +1,13 @@
 import { formatMoney, localeTag } from '@varg/domain';
 import { Form, useLoaderData, useNavigation } from 'react-router';
 import { DayChart, daysBetween } from '../features/admin/dashboard/chart.tsx';
-import { Figure, MarketBars, RevenueTable, StockPanel } from '../features/admin/dashboard/tiles.tsx';
+import {
+  Figure,
+  MarketBars,
+  MarketRevenueTable,
+  RevenueTable,
+  StockPanel,
+} from '../features/admin/dashboard/tiles.tsx';
 import { userApi } from '../lib/auth.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
@@ -91,6 +97,7 @@ export default function AdminOverview() {
       )}
       <div className="grid gap-4 lg:grid-cols-2">
         <RevenueTable board={board} periodLabel={periodLabel} />
+        <MarketRevenueTable board={board} periodLabel={periodLabel} />
         <StockPanel board={board} />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const languages = pgTable('languages', {
   code: varchar('code', { length: 8 }).primaryKey(),
@@ -30,3 +30,22 @@ export const countries = pgTable(
   },
   (t) => [index('countries_status_name_idx').on(t.status, t.name)],
 );
+
+/**
+ * What a market offers at checkout, as the back office sets it (decision 054): one row per market an administrator
+ * saved; a market without a row offers what the fixed tables of packages/domain say. Fees are minor units in
+ * `currency` (the market's currency when saved; ignored after the market's currency changes).
+ */
+export const marketSettings = pgTable('market_settings', {
+  country: varchar('country', { length: 2 })
+    .primaryKey()
+    .references(() => countries.code),
+  paymentMethods: text('payment_methods').array().notNull(),
+  paymentKinds: text('payment_kinds').array().notNull(),
+  shippingMethods: text('shipping_methods').array().notNull(),
+  currency: varchar('currency', { length: 3 }).notNull(),
+  vehicleDelivery: integer('vehicle_delivery').notNull(),
+  parcel: integer('parcel').notNull(),
+  freeParcelFrom: integer('free_parcel_from').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

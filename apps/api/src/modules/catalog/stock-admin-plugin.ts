@@ -1,4 +1,5 @@
 import type { Api, Platform } from '../../plugins/platform.ts';
+import type { CatalogChanges } from './changes.ts';
 import { catalogRepo } from './repo.ts';
 import type { CatalogService } from './service.ts';
 import { stockAdminRepo } from './stock-admin-repo.ts';
@@ -8,13 +9,13 @@ import { stockBikePhotoUrl } from './stock-photos.ts';
 
 /**
  * The back office's stock bikes (decision 043): registered after the orders module, whose holds it shows and
- * releases. The stock bikes are read uncached; the web drops its page cache after an administrator's change.
+ * releases. The stock bikes are read uncached; every process's web page cache drops after a change (`changes`).
  */
 export async function stockAdminModule(
   app: Api,
   platform: Pick<Platform, 'database' | 'guards' | 'audit' | 'storage'>,
   needs: {
-    catalog: Pick<CatalogService, 'checkConfiguration'>;
+    catalog: Pick<CatalogService, 'checkConfiguration'> & { changes: Pick<CatalogChanges, 'changed'> };
     holds: StockHolds;
     dealers: () => Promise<ApprovedDealer[]>;
   },
@@ -29,6 +30,7 @@ export async function stockAdminModule(
     audit,
     storage,
     photoUrl: stockBikePhotoUrl,
+    changes: needs.catalog.changes,
   });
   await app.register(stockAdminRoutes, { prefix: '/v1', stock, guards });
   return stock;

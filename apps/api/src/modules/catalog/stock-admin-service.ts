@@ -15,6 +15,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { ApiError } from '../../lib/api-error.ts';
 import type { StorageProvider } from '../../providers/storage/interface.ts';
 import { type AuditService, changedFields } from '../audit/service.ts';
+import type { CatalogChanges } from './changes.ts';
 import type { CatalogRepo } from './repo.ts';
 import type { CatalogService } from './service.ts';
 import type { StockAdminRepo, StockBikePhotoRow, StockBikeRow, StockTx } from './stock-admin-repo.ts';
@@ -49,6 +50,8 @@ export function stockAdminService(deps: {
   storage: StorageProvider;
   /** Where a photo is served (the public route's address). */
   photoUrl: (stockBikeId: string, photoId: string) => string;
+  /** Tells every process a bike changed once committed (their page caches drop the storefront's pages). */
+  changes: Pick<CatalogChanges, 'changed'>;
   now?: () => Date;
 }) {
   const { repo, audit, storage } = deps;
@@ -93,6 +96,8 @@ export function stockAdminService(deps: {
     return { vin, productId: body.productId, optionIds, hash, country: body.country, dealerId: body.dealerId };
   }
 
+  const announce = (id: string) => deps.changes.changed(`stock-bike:${id}`);
+
   /** A change of a bike under its lock: found (404), in a state that takes it (409), audited with it. */
   async function change<T>(
     id: string,
@@ -105,6 +110,7 @@ export function stockAdminService(deps: {
       if (!allowed.includes(row.status)) throw new ApiError('STOCK_BIKE_NOT_EDITABLE');
       return work(tx, row);
     });
+    await announce(id);
     return result;
   }
 
@@ -162,6 +168,7 @@ export function stockAdminService(deps: {
           await record(tx, actor, newId, 'stock_bike.create', { after: { ...bike, status: 'available' } });
           return newId;
         });
+        await announce(id);
         return this.get(id);
       } catch (error) {
         if (isUniqueViolation(error)) throw new ApiError('VIN_TAKEN', { vin: bike.vin });
@@ -315,6 +322,7 @@ export function stockAdminService(deps: {
           tx,
         );
       });
+      await announce(id);
       return this.get(id);
     },
   };

@@ -39,7 +39,7 @@ export async function checkoutModule(
     orders: Pick<OrdersService, 'sendOrderConfirmation' | 'order'>;
     payments: Pick<
       PaymentsService,
-      'walletBalance' | 'offeredMethods' | 'adoptCartPaymentsIn' | 'adoptCartPayments' | 'options'
+      'walletBalance' | 'offeredMethods' | 'offeredKinds' | 'adoptCartPaymentsIn' | 'adoptCartPayments' | 'options'
     >;
     dealers: Pick<DealerDirectory, 'approvedIdOf'>;
     terms: TermsOfSale;
@@ -67,6 +67,7 @@ export async function checkoutModule(
     afterOrder: (orderId) => orders.sendOrderConfirmation(orderId),
     walletBalance: (userId, currency) => payments.walletBalance(userId, currency),
     offeredMethods: (country, methods) => payments.offeredMethods(country, methods),
+    offeredKinds: (country, kinds) => payments.offeredKinds(country, kinds),
     adoptPayments: (cartId, orderId, userId, tx) => payments.adoptCartPaymentsIn(tx, cartId, orderId, userId),
     afterAdoption: (cartId, orderId, userId) =>
       payments.adoptCartPayments(cartId, orderId, userId).then(() => undefined),

@@ -79,7 +79,7 @@ export function checkoutPricing(deps: CheckoutDeps) {
     // wallet spent first, and the methods of the market for that kind.
     const deposit =
       kind === 'vehicle' ? cart.lines.filter((l) => l.available).reduce((sum, l) => sum + l.deposit, 0) : 0;
-    const kinds = paymentKinds({ total: tax.total, paid: 0, deposit });
+    const kinds = deps.offeredKinds(cart.country, paymentKinds({ total: tax.total, paid: 0, deposit }));
     const wanted = input.paymentKind ? normalizePaymentKind(input.paymentKind) : null;
     const paymentKind = kinds.find((k) => k.name === wanted)?.name ?? kinds.find((k) => k.default)?.name ?? 'full';
     const dueNow = amountForKind(paymentKind, { total: tax.total, paid: 0, deposit });

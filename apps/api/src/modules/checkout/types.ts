@@ -1,6 +1,14 @@
 // The checkout's shapes and the dependencies it is built with (spec sections 3, 4, 7).
 import type { CheckoutLine } from '@varg/contracts';
-import type { AllowedMethod, ShippingMethod, TaxCalculation, TaxInput, TaxMarket, VatCheck } from '@varg/domain';
+import type {
+  AllowedMethod,
+  PaymentKindOption,
+  ShippingMethod,
+  TaxCalculation,
+  TaxInput,
+  TaxMarket,
+  VatCheck,
+} from '@varg/domain';
 import type { AddressInput, SavedAddress } from '../addresses/service.ts';
 import type { CheckoutRepo, Tx } from './repo.ts';
 
@@ -75,6 +83,8 @@ export interface CheckoutDeps {
   walletBalance(userId: string, currency: string): Promise<number>;
   /** The domain's methods for a market as its payment provider takes them (Stripe markets have no Splitit). */
   offeredMethods(country: string, methods: AllowedMethod[]): AllowedMethod[];
+  /** The domain's payment kinds less those the market does not offer (back office, decision 054). */
+  offeredKinds(country: string, kinds: PaymentKindOption[]): PaymentKindOption[];
   /**
    * Gives attempts started for the cart before the confirm (POST payment/create-intent) to its order, inside the
    * confirm's transaction (decision 035).

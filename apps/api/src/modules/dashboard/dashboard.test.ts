@@ -54,6 +54,13 @@ describe('the overview (GET /v1/admin/dashboard)', () => {
     const revenue = after.revenue.find((r: { currency: string }) => r.currency === order.currency);
     const was = before.revenue.find((r: { currency: string }) => r.currency === order.currency);
     expect(revenue.today - (was?.today ?? 0)).toBe(50_000);
+    // Per market: the order's country and currency, grown by the same payment.
+    type Market = { country: string; currency: string; amount: number };
+    const inMarket = (rows: Market[]) =>
+      rows.find((r) => r.country === order.country && r.currency === order.currency)?.amount ?? 0;
+    expect(inMarket(after.revenueByMarket) - inMarket(before.revenueByMarket)).toBe(50_000);
+    const amounts = after.revenueByMarket.map((r: Market) => r.amount);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
     expect(after.attention.failed).toBe(before.attention.failed + 1);
     expect(after.attention.awaitingTransfer).toBe(before.attention.awaitingTransfer + 1);
     expect(after.deposits.orders).toBe(before.deposits.orders + 3);

@@ -20,6 +20,22 @@ export interface DashboardSources {
   whistleblowing: WhistleFigures;
 }
 
+/** Money received in the period per market and currency, largest first: payments of orders, by the order's market. */
+async function perMarket(sources: DashboardSources, since: Date) {
+  const received = await sources.payments.receivedPerOrder(since);
+  const countries = await sources.orders.countriesOf([...new Set(received.map((r) => r.orderId))]);
+  const sums = new Map<string, { country: string; currency: string; amount: number }>();
+  for (const r of received) {
+    const country = countries.get(r.orderId);
+    if (!country) continue;
+    const key = `${country}:${r.currency}`;
+    const sum = sums.get(key) ?? { country, currency: r.currency, amount: 0 };
+    sum.amount += r.amount;
+    sums.set(key, sum);
+  }
+  return [...sums.values()].sort((a, b) => b.amount - a.amount || a.country.localeCompare(b.country));
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -35,7 +51,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ guards: Guards; sources: D
         tags: ['admin'],
         summary: "The back office's overview",
         description:
-          "Today's orders, money received per currency today and over the last `days` (30 or 90) days, payments needing attention (failed in the period, bank transfers waiting for the money), open dealer applications, stock bikes available per market, store items that cannot be bought, and per-day series (orders, money received per currency, orders per market, deposits and remaining payments, auction bids). Days are UTC. Whistleblowing deadlines (counts only) are given to a compliance officer who is also an administrator, never to an administrator acting as one (decision 023); otherwise `whistleblowing` is null. Disputes are not counted: the payment ledger has none.",
+          "Today's orders, money received per currency today and over the last `days` (30 or 90) days, money received in the period per market and currency (payments of orders, by the order's market), payments needing attention (failed in the period, bank transfers waiting for the money), open dealer applications, stock bikes available per market, store items that cannot be bought, and per-day series (orders, money received per currency, orders per market, deposits and remaining payments, auction bids). Days are UTC. Whistleblowing deadlines (counts only) are given to a compliance officer who is also an administrator, never to an administrator acting as one (decision 023); otherwise `whistleblowing` is null. Disputes are not counted: the payment ledger has none.",
         querystring: DashboardQuery,
         response: { 200: AdminDashboard, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope },
       },
@@ -80,6 +96,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ guards: Guards; sources: D
         sources.payments.depositsAndRemaining(since),
         sources.auction.bidsPerDay(since),
       ]);
+      const revenueByMarket = await perMarket(sources, since);
       const todayOf = new Map(receivedToday.map((r) => [r.currency, r.amount]));
       return {
         days,
@@ -97,6 +114,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ guards: Guards; sources: D
         storeUnavailable,
         deposits,
         whistleblowing,
+        revenueByMarket,
         series: { orders, revenue, markets, payments, bids },
       };
     },

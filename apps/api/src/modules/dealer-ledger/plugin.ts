@@ -1,5 +1,6 @@
 import type { Api, Platform } from '../../plugins/platform.ts';
 import { ledgerAdmin, ledgerAdminRoutes } from './admin.ts';
+import { ledgerStatusAdmin, ledgerStatusRoutes } from './admin-status.ts';
 import { ledgerLinks } from './links.ts';
 import { dealerLedgerRepo } from './repo.ts';
 import { dealerLedgerRoutes } from './routes.ts';
@@ -20,4 +21,7 @@ export async function dealerLedgerModule(
   // Administrators issue documents to a dealer (decision 044).
   const admin = ledgerAdmin(platform.database.db, platform.audit);
   await app.register(ledgerAdminRoutes, { prefix: '/v1', admin, ledger, guards: platform.guards });
+  // …and mark an invoice paid or void an entry (decision 054).
+  const status = ledgerStatusAdmin(platform.database.db, platform.audit);
+  await app.register(ledgerStatusRoutes, { prefix: '/v1', admin: status, ledger, guards: platform.guards });
 }

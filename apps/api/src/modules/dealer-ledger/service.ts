@@ -159,6 +159,12 @@ export function dealerLedgerService(deps: DealerLedgerDeps) {
       };
     },
 
+    /** One entry of a dealer's ledger as its list shows it (status, running balance), or null. */
+    async entry(viewer: LedgerViewer, dealerId: string, id: string): Promise<LedgerEntry | null> {
+      const { dealer } = await readable(viewer, dealerId);
+      return (await ledger(dealer.id)).find((e) => e._id === id) ?? null;
+    },
+
     async balances(viewer: LedgerViewer, dealerId: string): Promise<LedgerBalances> {
       const { dealer } = await readable(viewer, dealerId);
       return { dealer: dealerView(dealer), asOf: dayOf(now()), balances: await totals(dealer.id) };

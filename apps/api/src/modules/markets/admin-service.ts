@@ -37,8 +37,8 @@ export function marketsAdminService(deps: {
   repo: MarketsAdminRepo;
   audit: AuditService;
   use: MarketUse;
-  /** Drops the markets' read cache (this process). */
-  changed: () => void;
+  /** Announces a committed change: every process drops its markets' and catalogue's caches. */
+  changed: (code: string) => Promise<void>;
 }) {
   const { repo, audit } = deps;
   return {
@@ -103,7 +103,7 @@ export function marketsAdminService(deps: {
               : 'market.update';
         await audit.record({ ...actor, action, entity: { type: 'market', id: code }, ...diff }, tx);
       });
-      deps.changed();
+      await deps.changed(code);
       return this.get(code);
     },
   };

@@ -1,5 +1,5 @@
 import { type Db, orderLines, orders } from '@varg/db';
-import { and, gte, ne, sql } from 'drizzle-orm';
+import { and, gte, inArray, ne, sql } from 'drizzle-orm';
 
 const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
 
@@ -30,6 +30,15 @@ export function orderFigures(db: Db) {
         .where(and(gte(orders.createdAt, since), ne(orders.status, 'cancelled')))
         .groupBy(orders.country)
         .orderBy(sql`count(*) desc`, orders.country);
+    },
+    /** The market (country) of each of these orders. */
+    async countriesOf(ids: readonly string[]) {
+      if (ids.length === 0) return new Map<string, string>();
+      const rows = await db
+        .select({ id: orders.id, country: orders.country })
+        .from(orders)
+        .where(inArray(orders.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, r.country]));
     },
     /** Orders of the period that owed a deposit, and how many of them are paid in full. */
     async depositConversion(since: Date) {

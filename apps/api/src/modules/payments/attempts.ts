@@ -1,13 +1,6 @@
 // Attempts to pay an order (spec: POST payment and what follows it): the kinds and methods on offer, the start with
 // the wallet first, the confirm with what the buyer entered, the extra step, the status read back from the provider.
-import {
-  amountForKind,
-  canTransition,
-  normalizePaymentKind,
-  orderLedger,
-  type PaymentStatus,
-  paymentKinds,
-} from '@varg/domain';
+import { amountForKind, canTransition, normalizePaymentKind, orderLedger, type PaymentStatus } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import type { BankTransferInstructions, ConfirmDetails } from '../../providers/payments/interface.ts';
 import type { PaymentsContext } from './context.ts';
@@ -34,6 +27,7 @@ export function paymentAttempts(ctx: PaymentsContext, wallet: Pick<PaymentWallet
     apply,
     customerFor,
     methodsFor,
+    kindsFor,
     checkMethod,
     providerCall,
   } = ctx;
@@ -47,7 +41,7 @@ export function paymentAttempts(ctx: PaymentsContext, wallet: Pick<PaymentWallet
       const { paid, toPay } = orderLedger({ total: order.total }, rows);
       const kinds = financedBy(rows)
         ? [{ name: 'down_payment' as const, default: true }]
-        : paymentKinds({ total: order.total, paid, deposit: order.deposit });
+        : kindsFor(order.country, { total: order.total, paid, deposit: order.deposit });
       const methodsByKind = Object.fromEntries(kinds.map((k) => [k.name, methodsFor(order, k.name, caller)]));
       return {
         order,
@@ -107,7 +101,7 @@ export function paymentAttempts(ctx: PaymentsContext, wallet: Pick<PaymentWallet
       if (financed && kind !== 'down_payment') throw new ApiError('PAYMENT_KIND_NOT_ALLOWED');
       const allowedKinds = financed
         ? ['down_payment']
-        : paymentKinds({ total: order.total, paid, deposit: order.deposit }).map((k) => k.name as string);
+        : kindsFor(order.country, { total: order.total, paid, deposit: order.deposit }).map((k) => k.name as string);
       // `full` and `remaining` ask the same thing (what is due); a kind that does not apply is refused.
       const sameAsDue = (k: string) => k === 'full' || k === 'remaining';
       if (kind !== 'down_payment' && !allowedKinds.includes(kind) && !(sameAsDue(kind) && allowedKinds.some(sameAsDue)))

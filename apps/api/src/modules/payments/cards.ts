@@ -1,6 +1,6 @@
 // Saved cards (spec: GET stripe/cards, DELETE stripe/card, POST stripe/setup), the sandbox's card form for a setup
 // intent, and what the browser needs of the market's provider (its public key, the methods it takes).
-import type { AllowedMethod } from '@varg/domain';
+import { type AllowedMethod, offeredKinds, type PaymentKindOption } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import type { CardInput } from '../../providers/payments/interface.ts';
 import type { PaymentsContext } from './context.ts';
@@ -45,6 +45,11 @@ export function paymentCards(ctx: PaymentsContext) {
     /** The checkout's methods as the market's provider takes them. */
     offeredMethods(country: string, methods: AllowedMethod[]) {
       return offered(country, methods);
+    },
+
+    /** The checkout's payment kinds as the market offers them (decision 054). */
+    offeredKinds(country: string, kinds: PaymentKindOption[]) {
+      return offeredKinds(kinds, ctx.deps.marketSettings?.(country) ?? null);
     },
 
     publicKey(country: string | undefined) {

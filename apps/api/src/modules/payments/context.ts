@@ -5,10 +5,13 @@ import {
   allowedMethods,
   canTransition,
   nextStatus,
+  offeredKinds,
+  offeredMethods,
   PAYMENT_METHODS,
   type PaymentKind,
   type PaymentMethod,
   type PaymentStatus,
+  paymentKinds,
 } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import { noLenders } from '../../providers/financing/interface.ts';
@@ -97,10 +100,17 @@ export function paymentsContext(deps: PaymentsDeps) {
    * The methods of the domain's rules that the market's provider takes (Stripe markets have no Splitit; a production
    * market without a provider takes none); financing only with a lender; the in-house methods never go through one.
    */
+  const settingsOf = (country: string) => deps.marketSettings?.(country) ?? null;
+
+  /** The payment kinds of an order or cart, less a deposit the market does not offer (decision 054). */
+  function kindsFor(country: string, amounts: { total: number; paid: number; deposit: number }) {
+    return offeredKinds(paymentKinds(amounts), settingsOf(country));
+  }
+
   function offered(country: string, methods: AllowedMethod[]): AllowedMethod[] {
     const provider = providers.forCountry(country);
     const lender = lenders.forCountry(country);
-    return methods.filter((m) =>
+    return offeredMethods(methods, settingsOf(country)).filter((m) =>
       m._id === 'financing'
         ? lender !== null
         : IN_HOUSE_METHODS.includes(m._id) || (provider?.supports(m._id) ?? false),
@@ -165,6 +175,7 @@ export function paymentsContext(deps: PaymentsDeps) {
     apply,
     customerFor,
     offered,
+    kindsFor,
     methodsFor,
     checkMethod,
     providerCall,

@@ -19,6 +19,15 @@ export function paymentFigures(db: Db) {
         .groupBy(payments.currency)
         .orderBy(payments.currency);
     },
+    /** Money received since a moment per order and currency (payments of an order only): the overview's markets. */
+    async receivedPerOrder(since: Date) {
+      const rows = await db
+        .select({ orderId: payments.orderId, currency: payments.currency, amount: received })
+        .from(payments)
+        .where(and(succeeded, gte(payments.updatedAt, since), isNotNull(payments.orderId)))
+        .groupBy(payments.orderId, payments.currency);
+      return rows.flatMap((r) => (r.orderId ? [{ ...r, orderId: r.orderId }] : []));
+    },
     async receivedPerDay(since: Date) {
       return db
         .select({ day, currency: payments.currency, amount: received })

@@ -1,7 +1,7 @@
 // Financing (spec section 4, docs/decisions/030): the market's lender opens an application, and only its signed
 // callback approves or declines it; the demo's lender page asks the sandbox lender to send that callback.
 import { randomUUID } from 'node:crypto';
-import { allowedMethods, orderLedger, type PaymentStatus } from '@varg/domain';
+import { allowedMethods, offeredMethods, orderLedger, type PaymentStatus } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import type { LenderDecision } from '../../providers/financing/interface.ts';
 import { WebhookSignatureError } from '../../providers/payments/interface.ts';
@@ -19,12 +19,10 @@ export function paymentFinancing(ctx: PaymentsContext) {
     async financing(caller: PaymentCaller, input: { orderId: string; downPayment: number }) {
       const order = await deps.orderFor(input.orderId, caller);
       if (!order || !caller.userId) throw new ApiError('ORDER_NOT_FOUND');
-      const options = allowedMethods({
-        country: order.country,
-        currency: order.currency,
-        kind: 'full',
-        orderType: order.type,
-      });
+      const options = offeredMethods(
+        allowedMethods({ country: order.country, currency: order.currency, kind: 'full', orderType: order.type }),
+        deps.marketSettings?.(order.country) ?? null,
+      );
       const lender = lenders.forCountry(order.country);
       if (!lender || !options.some((m) => m._id === 'financing')) throw new ApiError('FINANCING_NOT_AVAILABLE');
       const previous = await repo.ofOrder(order.id);

@@ -2,7 +2,7 @@
 // given to the order when the checkout confirms it, with the credit they were sized with spent then.
 
 import type { Db } from '@varg/db';
-import { amountForKind, canTransition, normalizePaymentKind, type PaymentStatus, paymentKinds } from '@varg/domain';
+import { amountForKind, canTransition, normalizePaymentKind, type PaymentStatus } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import type { PaymentAttempts } from './attempts.ts';
 import type { PaymentsContext } from './context.ts';
@@ -25,6 +25,7 @@ export function paymentIntents(
     notify,
     customerFor,
     methodsFor,
+    kindsFor,
     checkMethod,
     providerCall,
   } = ctx;
@@ -55,7 +56,10 @@ export function paymentIntents(
       const cart = input.shoppingCartId ? await deps.cartFor(input.shoppingCartId, caller) : null;
       if (!cart) throw new ApiError('SHOPPING_CART_NOT_FOUND');
       const kind = cart.type === 'store' ? 'full' : normalizePaymentKind(input.kind);
-      if (!kind || !paymentKinds({ total: cart.total, paid: 0, deposit: cart.deposit }).some((k) => k.name === kind))
+      if (
+        !kind ||
+        !kindsFor(cart.country, { total: cart.total, paid: 0, deposit: cart.deposit }).some((k) => k.name === kind)
+      )
         throw new ApiError('PAYMENT_KIND_NOT_ALLOWED');
       const method = checkMethod(methodsFor(cart, kind, caller), input.method, 'card', cart.country);
       const due = amountForKind(kind, { total: cart.total, paid: 0, deposit: cart.deposit });

@@ -1,6 +1,6 @@
 // The payments module's shared vocabulary: what it asks of orders and carts, the providers, the method groups, and
 // the view of a payment row every operation answers with.
-import type { PaymentStatus } from '@varg/domain';
+import type { MarketSettings, PaymentStatus } from '@varg/domain';
 import type { Lenders } from '../../providers/financing/interface.ts';
 import type { BankTransferInstructions, ConfirmDetails, PaymentProvider } from '../../providers/payments/interface.ts';
 import type { SandboxPayments } from '../../providers/payments/sandbox.ts';
@@ -105,6 +105,8 @@ export interface PaymentsDeps {
   onFailed?(orderId: string, paymentId: string): Promise<void>;
   /** The audit log: administrators' refunds and recorded transfers are written in the change's transaction. */
   audit?: Pick<AuditService, 'record'>;
+  /** The market's own checkout settings (back office, decision 054); none: the fixed tables. */
+  marketSettings?: (country: string) => MarketSettings | null;
 }
 
 /** Who asks for an administrator's change of a payment (the audit entry's actor). */

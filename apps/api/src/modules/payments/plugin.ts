@@ -1,3 +1,4 @@
+import type { MarketSettings } from '@varg/domain';
 import type { Api, Platform } from '../../plugins/platform.ts';
 import { lenders as financingLenders } from '../../providers/financing/router.ts';
 import { paymentProviders } from '../../providers/payments/router.ts';
@@ -18,6 +19,8 @@ export async function paymentsModule(
   needs: {
     /** Replaces the payment providers of the markets (tests). */
     providers?: PaymentProviders | undefined;
+    /** The market's own checkout settings (decision 054). */
+    marketSettings: (country: string) => MarketSettings | null;
     events: {
       onSucceeded(orderId: string, paymentId: string): Promise<void>;
       onFailed(orderId: string, paymentId: string): Promise<void>;
@@ -48,6 +51,7 @@ export async function paymentsModule(
     onSucceeded: (orderId, paymentId) => needs.events.onSucceeded(orderId, paymentId),
     onFailed: (orderId, paymentId) => needs.events.onFailed(orderId, paymentId),
     audit: platform.audit,
+    marketSettings: needs.marketSettings,
   });
   deliverWebhook = async (raw, signature) => {
     await payments.webhook('sandbox', raw, signature).catch((error: unknown) => app.log.error({ err: error }));

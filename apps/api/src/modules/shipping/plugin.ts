@@ -6,7 +6,7 @@ import { type ShippingService, shippingService } from './service.ts';
 /** Shipping methods of a market: delivery, and pickup at its approved dealers (`ShippingService`). */
 export async function shippingModule(
   app: Api,
-  needs: { markets: MarketsService; dealersIn: Parameters<typeof shippingService>[0]['dealersIn'] },
+  needs: Parameters<typeof shippingService>[0] & { markets: MarketsService },
 ): Promise<ShippingService> {
   const shipping = shippingService(needs);
   await app.register(shippingRoutes, { prefix: '/v1', shipping });

@@ -2,7 +2,14 @@
 // decision 013). Fees come from the table in packages/domain/src/shipping.ts; pickup points are the active dealers of
 // the country (identity's dealers) and, in Spain, the Barcelona headquarters.
 import type { Dealer } from '@varg/contracts';
-import { ACTIVE_STATUS, allowedShippingMethods, type ShipmentKind, type ShippingMethod } from '@varg/domain';
+import {
+  ACTIVE_STATUS,
+  allowedShippingMethods,
+  type MarketSettings,
+  marketFees,
+  type ShipmentKind,
+  type ShippingMethod,
+} from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import type { MarketsService } from '../markets/service.ts';
 
@@ -17,6 +24,8 @@ export function shippingService(deps: {
   markets: MarketsService;
   /** Approved dealers in a country (the identity service's `activeDealersIn`). */
   dealersIn(country: string): Promise<Dealer[]>;
+  /** The market's own shipping methods and fees (back office, decision 054); none: the table's. */
+  settings?: (country: string) => MarketSettings | null;
 }) {
   async function allowedMethods(request: ShippingRequest): Promise<ShippingMethod[]> {
     const code = request.country.toUpperCase();
@@ -28,9 +37,12 @@ export function shippingService(deps: {
       address: d.storeInfo.address,
       coordinates: d.storeInfo.location.coordinates as [number, number],
     }));
+    const settings = deps.settings?.(code) ?? null;
     return allowedShippingMethods({
       country: code,
       currency: country.currency.code,
+      fees: marketFees(code, country.currency.code, settings),
+      ...(settings ? { methods: settings.shippingMethods } : {}),
       kind: request.kind,
       subtotal: request.subtotal,
       dealers,

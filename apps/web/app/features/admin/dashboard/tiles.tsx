@@ -19,50 +19,94 @@ export function Figure({ label, value, to }: { label: string; value: ReactNode; 
   );
 }
 
-/** Money received per currency: today and over the period. */
-export function RevenueTable({ board, periodLabel }: { board: AdminDashboard; periodLabel: string }) {
+/** A titled table of amounts: one row per label, one column per heading (or a note when there is nothing). */
+function AmountTable({
+  id,
+  title,
+  headings,
+  rows,
+}: {
+  id: string;
+  title: string;
+  headings: string[];
+  rows: { key: string; label: string; amounts: { amount: number; currency: string }[] }[];
+}) {
   const { t } = useTranslation();
   const tag = localeTag(useLocale());
   return (
-    <section aria-labelledby="revenue" className="flex flex-col gap-2 rounded-xl border border-neutral-200 p-4">
-      <h2 id="revenue" className="font-semibold">
-        {t('admin_dash_revenue')}
+    <section aria-labelledby={id} className="flex flex-col gap-2 rounded-xl border border-neutral-200 p-4">
+      <h2 id={id} className="font-semibold">
+        {title}
       </h2>
-      {board.revenue.length === 0 ? (
+      {rows.length === 0 ? (
         <p className="text-sm text-neutral-700">{t('admin_dash_no_revenue')}</p>
       ) : (
         <table className="w-full text-left text-sm">
           <thead>
             <tr>
-              <th scope="col" className="py-1 font-medium">
-                {t('admin_dash_currency')}
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                {t('admin_dash_today')}
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                {periodLabel}
-              </th>
+              {headings.map((heading, i) => (
+                <th key={heading} scope="col" className={`py-1 font-medium ${i > 0 ? 'text-right' : ''}`}>
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
-            {board.revenue.map((r) => (
-              <tr key={r.currency} className="border-t border-neutral-100">
+            {rows.map((r) => (
+              <tr key={r.key} className="border-t border-neutral-100">
                 <th scope="row" className="py-1 font-normal">
-                  {r.currency}
+                  {r.label}
                 </th>
-                <td className="py-1 text-right tabular-nums">
-                  {formatMoney({ amount: r.today, currency: r.currency }, tag)}
-                </td>
-                <td className="py-1 text-right tabular-nums">
-                  {formatMoney({ amount: r.period, currency: r.currency }, tag)}
-                </td>
+                {r.amounts.map((money, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+                  <td key={i} className="py-1 text-right tabular-nums">
+                    {formatMoney(money, tag)}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
         </table>
       )}
     </section>
+  );
+}
+
+/** Money received per currency: today and over the period. */
+export function RevenueTable({ board, periodLabel }: { board: AdminDashboard; periodLabel: string }) {
+  const { t } = useTranslation();
+  return (
+    <AmountTable
+      id="revenue"
+      title={t('admin_dash_revenue')}
+      headings={[t('admin_dash_currency'), t('admin_dash_today'), periodLabel]}
+      rows={board.revenue.map((r) => ({
+        key: r.currency,
+        label: r.currency,
+        amounts: [
+          { amount: r.today, currency: r.currency },
+          { amount: r.period, currency: r.currency },
+        ],
+      }))}
+    />
+  );
+}
+
+/** Money received over the period per market (the order's country) and currency, largest first. */
+export function MarketRevenueTable({ board, periodLabel }: { board: AdminDashboard; periodLabel: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <AmountTable
+      id="revenue-markets"
+      title={t('admin_dash_revenue_markets')}
+      headings={[t('admin_dash_col_market'), periodLabel]}
+      rows={board.revenueByMarket.map((r) => ({
+        key: `${r.country}:${r.currency}`,
+        label: countryName(r.country, locale, r.country),
+        amounts: [{ amount: r.amount, currency: r.currency }],
+      }))}
+    />
   );
 }
 

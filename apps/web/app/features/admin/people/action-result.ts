@@ -5,7 +5,9 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useShell } from '../../shell/providers.tsx';
 
 /** What a back-office form's action answers: done (a message key to toast) or refused (the API's translated message). */
-export type ActionResult = { ok: true; intent: string; done: string } | { ok: false; intent: string; error: string };
+export type ActionResult =
+  | { ok: true; intent: string; done: string }
+  | { ok: false; intent: string; error: string; errorKey?: string };
 
 /**
  * Runs one back-office change through the API: success names its message; a 4xx answers the API's translated message
@@ -19,6 +21,12 @@ export async function runAdminAction(intent: string, done: string, work: () => P
     if (!isApiRequestError(error) || error.status >= 500) throw error;
     return data({ ok: false as const, intent, error: error.message }, error.status);
   }
+}
+
+/** A form the operation's schema refused before it was sent: the first bad field's message key, with status 400. */
+export function refusedForm(intent: string, errors: Record<string, string>) {
+  const errorKey = Object.values(errors)[0] ?? 'form_invalid';
+  return data({ ok: false as const, intent, error: errorKey, errorKey }, 400);
 }
 
 /** A toast for each new success of the page's action (the message stays in the page for screen readers too). */

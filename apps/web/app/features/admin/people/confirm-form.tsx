@@ -15,6 +15,7 @@ export function ActionForm({
   confirm,
   tone = 'secondary',
   ariaLabel,
+  children,
 }: {
   intent: string;
   fields?: Record<string, string>;
@@ -23,6 +24,8 @@ export function ActionForm({
   confirm?: { title: string; description: string };
   tone?: 'primary' | 'secondary';
   ariaLabel?: string;
+  /** Fields typed before the button (e.g. a reason), sent with it. */
+  children?: ReactNode;
 }) {
   const { confirm: ask } = useShell();
   const submit = useSubmit();
@@ -42,6 +45,7 @@ export function ActionForm({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      {children}
       <button type="submit" className={buttonClass[tone]} disabled={busy} aria-label={ariaLabel}>
         {busy ? pending : label}
       </button>

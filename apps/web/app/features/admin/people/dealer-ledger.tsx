@@ -6,13 +6,15 @@ import { useLocale } from '../../../lib/use-locale.ts';
 import { buttonClass } from '../../../ui/button.ts';
 import { Field, Select } from '../../../ui/field.tsx';
 import { Section } from './account-sections.tsx';
+import { LedgerEntryActions } from './ledger-actions.tsx';
 
 type Ledger = Answer<'getDealerLedgerInvoiceDealerByDealerId'>;
 type Balances = Answer<'getDealerLedgerInvoiceBalancesDealerByDealerId'>;
 
 /**
  * The dealer's ledger as its invoices page shows it (decision 024): balances per currency and the newest entries, and
- * a form to issue an invoice or a credit note, or record a payment received (decision 044).
+ * a form to issue an invoice or a credit note, or record a payment received (decision 044); each open entry can be
+ * marked paid (invoices) or voided (decision 054).
  */
 export function DealerLedgerSection({
   ledger,
@@ -79,6 +81,9 @@ export function DealerLedgerSection({
                   <th scope="col" className="px-3 py-2 text-right">
                     {t('ledger_balance_after')}
                   </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('admin_dealer_ledger_actions')}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-neutral-200">
@@ -96,6 +101,9 @@ export function DealerLedgerSection({
                     </td>
                     <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
                       {money(e.balanceAfter, e.currency)}
+                    </td>
+                    <td className="px-3 py-2">
+                      <LedgerEntryActions entry={e} />
                     </td>
                   </tr>
                 ))}

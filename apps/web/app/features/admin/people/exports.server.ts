@@ -1,6 +1,7 @@
 import { userApi } from '../../../lib/auth.server.ts';
 import { EXPORT_ROWS, type Exporter } from '../exports.server.ts';
 import { listParams } from '../list-params.ts';
+import { roleKey, staffQuery, staffRolesOf } from '../staff/roles.ts';
 import { ACCOUNT_FILTERS, accountQuery, DEALER_FILTERS, dealerQuery } from './queries.ts';
 
 /** The people lists' CSV exports (decision 044): the page's search, filters and sort, up to the API's largest page. */
@@ -58,6 +59,30 @@ export const PEOPLE_EXPORTS: Record<string, Exporter> = {
         d.maxDiscountBp / 100,
         d.currency,
         d.createdAt,
+      ]),
+    };
+  },
+  // The staff list (`/admin/staff`): its search, role filter and sort; the staff roles by name in the page's language.
+  staff: async ({ context, request, url, t }) => {
+    const query = { ...staffQuery(url), page: 1, pageSize: EXPORT_ROWS };
+    const { docs } = await userApi(context, request).call('getAdminStaff', { query });
+    return {
+      filename: 'staff',
+      header: [
+        t('auth_email'),
+        t('admin_customers_name'),
+        t('admin_customers_country'),
+        t('admin_staff_col_roles'),
+        t('admin_staff_col_since'),
+      ],
+      rows: docs.map((m) => [
+        m.email,
+        `${m.name} ${m.secondName}`.trim(),
+        m.country,
+        staffRolesOf(m.roles)
+          .map((role) => t(roleKey(role)))
+          .join(', '),
+        m.createdAt,
       ]),
     };
   },
