@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import { errorResponses } from '../../lib/route-responses.ts';
 import type { Guards } from '../identity/auth.ts';
+import { maySeePresale, type PresaleViewer } from './presale.ts';
 import type { CatalogService } from './service.ts';
 
 const PUBLIC = 'public, max-age=60, stale-while-revalidate=600';
@@ -31,7 +32,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   guards: Guards;
   /** The dealer record of a user (identity's), or null. */
   dealerIdOf: (userId: string) => Promise<string | null>;
-}> = async (app, { catalog, guards, dealerIdOf }) => {
+  /** The account of a signed-in caller (identity's), null when it is gone. */
+  accountOf: (userId: string) => Promise<Omit<PresaleViewer, 'roles' | 'impersonatorId'> | null>;
+  /** The internal addresses (`WHITELIST_EMAILS`). */
+  whitelistEmails: readonly string[];
+}> = async (app, { catalog, guards, dealerIdOf, accountOf, whitelistEmails }) => {
   app.get(
     '/product-category/by-slug/:slug',
     {
@@ -61,6 +66,31 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       reply.header('cache-control', PUBLIC);
       return catalog.productList(request.query);
+    },
+  );
+
+  app.get(
+    '/product/presale/:productId',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A preorder model with its base price and deposit in a market (invited viewers)',
+        description:
+          'Preorder models are in no public list (decision 052). Administrators, users flagged `whitelistedPresales`, and confirmed addresses on the internal list or on the model’s own invitations get it; everybody else, anonymous callers included, gets 404 PRODUCT_NOT_FOUND, as for a model that does not exist. Never cached by shared caches.',
+        params: ProductParams,
+        querystring: CountryQuery,
+        response: { 200: ProductListItem, ...errors },
+      },
+      config: { auth: 'optional' },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const auth = request.auth;
+      const account = auth ? await accountOf(auth.userId) : null;
+      const viewer = auth && account ? { ...account, roles: auth.roles, impersonatorId: auth.impersonatorId } : null;
+      return catalog.presaleModel(request.params.productId, request.query.country, (invited) =>
+        maySeePresale(viewer, whitelistEmails, invited),
+      );
     },
   );
 
