@@ -1,9 +1,14 @@
 import { Outlet } from 'react-router';
+import { ImpersonationBanner } from '../features/shell/impersonation-banner.tsx';
 
-/** No chrome at all: the page owns the whole viewport (configurators, auction). */
+/**
+ * No header, menus or footer: the page owns the whole viewport (decision 052: the preorder model's reveal and the
+ * whitelist test page). The page gives its own way home; an administrator acting as a customer still sees the banner.
+ */
 export default function FullscreenLayout() {
   return (
     <div className="min-h-dvh">
+      <ImpersonationBanner />
       <Outlet />
     </div>
   );
