@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { type HeadersFunction, Outlet } from 'react-router';
 import { ImpersonationBanner } from '../features/shell/impersonation-banner.tsx';
 
 /**
@@ -13,6 +13,15 @@ export default function FullscreenLayout() {
     </div>
   );
 }
+
+/**
+ * This layout renders its pages' errors, so the error's own caching (the preorder page's 404 is `private, no-store`:
+ * it differs by viewer) must reach the response; a page that renders keeps its own headers.
+ */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const cacheControl = errorHeaders?.get('Cache-Control');
+  return cacheControl ? { 'Cache-Control': cacheControl } : {};
+};
 
 // An error (a guard's 403, a failed loader) keeps the shop's frame and the visitor's language.
 export { LayoutErrorBoundary as ErrorBoundary } from './default.tsx';

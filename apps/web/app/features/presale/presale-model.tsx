@@ -34,7 +34,7 @@ export function PresaleModel({ bike }: { bike: PresaleBike }) {
           <h1 className="text-4xl font-black tracking-tight sm:text-5xl">{name}</h1>
           <p className="text-lg text-neutral-300">{t('presale_intro', { model: name })}</p>
           {bike.price ? (
-            <dl className="mt-2 grid grid-cols-2 gap-4 rounded-2xl bg-white/5 p-5">
+            <dl className="mt-2 grid gap-4 rounded-2xl bg-white/5 p-5 mobile:grid-cols-2">
               <div>
                 <dt className="text-sm text-neutral-400">{t('presummary_price')}</dt>
                 <dd className="text-2xl font-bold">{money(bike.price.amount, bike.price.currencyCode, tag)}</dd>
