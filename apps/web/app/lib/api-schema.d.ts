@@ -1096,7 +1096,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/product/presale/{productId}": {
+    "/v1/product/{productId}/presale": {
         parameters: {
             query?: never;
             header?: never;
@@ -1107,7 +1107,7 @@ export interface paths {
          * A preorder model with its base price and deposit in a market (invited viewers)
          * @description Preorder models are in no public list (decision 052). Administrators, users flagged `whitelistedPresales`, and confirmed addresses on the internal list or on the model’s own invitations get it; everybody else, anonymous callers included, gets 404 PRODUCT_NOT_FOUND, as for a model that does not exist. Never cached by shared caches.
          */
-        get: operations["getProductPresaleByProductId"];
+        get: operations["getProductByProductIdPresale"];
         put?: never;
         post?: never;
         delete?: never;
@@ -11364,7 +11364,7 @@ export interface operations {
             };
         };
     };
-    getProductPresaleByProductId: {
+    getProductByProductIdPresale: {
         parameters: {
             query: {
                 country: string;

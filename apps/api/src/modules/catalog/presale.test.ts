@@ -9,7 +9,7 @@ import { maySeePresale } from './presale.ts';
 const ctx = useApi();
 const { call, ok, refused, signIn } = apiCalls(ctx, 120);
 const MODEL = 'varg-launch-edition';
-const PRESALE = `/v1/product/presale/${MODEL}?country=DE`;
+const PRESALE = `/v1/product/${MODEL}/presale?country=DE`;
 const ADMIN_MODEL = `/v1/admin/catalogue/models/${MODEL}`;
 
 describe('presale model (decision 052)', () => {
@@ -31,9 +31,9 @@ describe('presale model (decision 052)', () => {
     }
     // A public model is no preorder model, and an unknown one is not either.
     const customer = await signIn(ROLE_ACCOUNTS.customer);
-    await refused(await call('GET', '/v1/product/presale/varg?country=DE', customer), 404, 'PRODUCT_NOT_FOUND');
-    await refused(await call('GET', '/v1/product/presale/nope?country=DE', customer), 404, 'PRODUCT_NOT_FOUND');
-    await refused(await call('GET', '/v1/product/presale/NOPE!?country=DE', customer), 400, 'VALIDATION_ERROR');
+    await refused(await call('GET', '/v1/product/varg/presale?country=DE', customer), 404, 'PRODUCT_NOT_FOUND');
+    await refused(await call('GET', '/v1/product/nope/presale?country=DE', customer), 404, 'PRODUCT_NOT_FOUND');
+    await refused(await call('GET', '/v1/product/NOPE!/presale?country=DE', customer), 400, 'VALIDATION_ERROR');
   });
 
   it('shows the model with its market price to the invited customer and to administrators', async () => {
@@ -46,7 +46,7 @@ describe('presale model (decision 052)', () => {
       deposit: { amount: 50_000, currencyCode: 'EUR' },
     });
     const us = await ok(
-      await call('GET', `/v1/product/presale/${MODEL}?country=US`, await signIn(ROLE_ACCOUNTS.admin)),
+      await call('GET', `/v1/product/${MODEL}/presale?country=US`, await signIn(ROLE_ACCOUNTS.admin)),
     );
     expect(us.price).toEqual({ amount: 1_490_000, currencyCode: 'USD' });
   });

@@ -70,7 +70,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/product/presale/:productId',
+    '/product/:productId/presale',
     {
       schema: {
         tags: ['catalog'],

@@ -14,7 +14,7 @@ export async function loadPresaleModel(
   if (!model || !/^[a-z0-9-]{1,64}$/.test(model)) throw new Response(null, { status: 404 });
   const { country } = args.context.get(localeContext);
   try {
-    const bike = await userApi(args.context, args.request).call('getProductPresaleByProductId', {
+    const bike = await userApi(args.context, args.request).call('getProductByProductIdPresale', {
       path: { productId: model },
       query: { country },
     });

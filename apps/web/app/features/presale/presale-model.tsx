@@ -6,7 +6,7 @@ import { useLocalePath } from '../../lib/use-locale.ts';
 import { BikeIllustration } from '../../ui/bike-illustration.tsx';
 import { buttonClass } from '../../ui/button.ts';
 
-type PresaleBike = Answer<'getProductPresaleByProductId'>;
+type PresaleBike = Answer<'getProductByProductIdPresale'>;
 
 /** The preorder model's reveal, full screen (decision 052): name, price and deposit in the market, and the way on. */
 export function PresaleModel({ bike }: { bike: PresaleBike }) {
