@@ -19,8 +19,10 @@ export default function FullscreenLayout() {
  * it differs by viewer) must reach the response; a page that renders keeps its own headers.
  */
 export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const headers = new Headers();
   const cacheControl = errorHeaders?.get('Cache-Control');
-  return cacheControl ? { 'Cache-Control': cacheControl } : {};
+  if (cacheControl) headers.set('Cache-Control', cacheControl);
+  return headers;
 };
 
 // An error (a guard's 403, a failed loader) keeps the shop's frame and the visitor's language.
