@@ -73,6 +73,8 @@ export default defineConfig({
         // The tests play visitors from other countries through X-Forwarded-For.
         TRUST_PROXY: 'loopback',
         LOG_LEVEL: 'warn',
+        // The internal test page's address (e2e/presale.spec.ts); the administrator sees the preorder model anyway.
+        WHITELIST_EMAILS: 'admin@demo.starkfuture.com',
         // SEPA and ACH debits in the sandbox settle (by their signed webhook) 1.5 s after the buyer confirms.
         SANDBOX_SETTLE_MS: '1500',
         // Only the Netherlands pays through Stripe (the fake one); every other market stays on the sandbox.

@@ -95,7 +95,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     applicant: (userId) => ids.people.byId(userId),
     vatValid: (vatId, country) => tax.vatValid(vatId, country),
   });
-  const catalog = await catalogModule(app, platform, { dealers });
+  const catalog = await catalogModule(app, platform, { dealers, userById: ids.people.byId });
   const store = await storeModule(app, platform, { markets, changes: catalog.changes });
   const dealerNames = async () => (await identity.activeDealers()).map((d) => ({ id: d.id, name: d.storeInfo.name }));
   const orders = await ordersModule(app, platform, { catalog, tax, shipping, dealers, dealerNames, addresses });

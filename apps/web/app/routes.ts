@@ -115,6 +115,10 @@ export default [
       route('checkout/verify/:paymentId', 'routes/checkout-verify.tsx'),
       route('complete-order/:orderId', 'routes/complete-order.tsx'),
     ]),
-    layout('layouts/fullscreen.tsx', []),
+    // Pages that own the whole screen (decision 052): the preorder model's reveal and the internal test page.
+    layout('layouts/fullscreen.tsx', [
+      route('presale/:model', 'routes/presale.tsx'),
+      route('whitelist', 'routes/whitelist.tsx'),
+    ]),
   ]),
 ] satisfies RouteConfig;

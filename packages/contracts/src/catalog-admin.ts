@@ -26,6 +26,7 @@ const ModelFields = {
   status: ModelStatus,
   configurable: z.boolean(),
   sort: z.number().int(),
+  presale: z.boolean().meta({ description: 'A preorder model: in no public list, shown to invited viewers only' }),
 };
 
 export const AdminModelRow = z
@@ -67,6 +68,9 @@ export const AdminModel = z
         .meta({ id: 'AdminPriceList' }),
     ),
     defaults: z.array(z.string()).meta({ description: 'The default configuration: each group’s default option' }),
+    presaleEmails: z
+      .array(z.string())
+      .meta({ description: 'A preorder model’s invited addresses (decision 052); confirmed accounts see it' }),
   })
   .meta({ id: 'AdminModel' });
 export type AdminModel = z.infer<typeof AdminModel>;
@@ -75,7 +79,20 @@ export const AdminModelParams = z.object({ productId: z.string().regex(/^[a-z0-9
 export const AdminOptionParams = AdminModelParams.extend({ optionId: OptionId });
 
 export const AdminModelPatch = z
-  .object({ status: ModelStatus.optional(), sort: z.number().int().min(0).max(10_000).optional() })
+  .object({
+    status: ModelStatus.optional(),
+    sort: z.number().int().min(0).max(10_000).optional(),
+    presaleEmails: z
+      .array(
+        z
+          .email()
+          .max(254)
+          .transform((e) => e.toLowerCase()),
+      )
+      .max(500)
+      .optional()
+      .meta({ description: 'The invited addresses of a preorder model, replacing the list (decision 052)' }),
+  })
   .strict()
   .refine((v) => Object.keys(v).length > 0, 'nothing to change');
 

@@ -62,6 +62,7 @@ export const OPERATIONS = {
   putV2DealerByIdInfo: ['PUT', '/v2/dealer/{id}/info'],
   getProductCategoryBySlug: ['GET', '/v1/product-category/by-slug/{slug}'],
   getProductGetlist: ['GET', '/v1/product/getlist'],
+  getProductByProductIdPresale: ['GET', '/v1/product/{productId}/presale'],
   getProductByProductIdComponents: ['GET', '/v1/product/{productId}/components'],
   getCheckoutOrderInfoByProductId: ['GET', '/v1/checkout/orderInfo/{productId}'],
   getCheckoutByHashPricing: ['GET', '/v1/checkout/{hash}/pricing'],

@@ -1096,6 +1096,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/product/{productId}/presale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A preorder model with its base price and deposit in a market (invited viewers)
+         * @description Preorder models are in no public list (decision 052). Administrators, users flagged `whitelistedPresales`, and confirmed addresses on the internal list or on the model’s own invitations get it; everybody else, anonymous callers included, gets 404 PRODUCT_NOT_FOUND, as for a model that does not exist. Never cached by shared caches.
+         */
+        get: operations["getProductByProductIdPresale"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/product/{productId}/components": {
         parameters: {
             query?: never;
@@ -5996,6 +6016,8 @@ export interface components {
             status: "hidden" | "active" | "draft";
             configurable: boolean;
             sort: number;
+            /** @description A preorder model: in no public list, shown to invited viewers only */
+            presale: boolean;
             /** @description How many options the model offers */
             options: number;
         };
@@ -6042,11 +6064,15 @@ export interface components {
             status: "hidden" | "active" | "draft";
             configurable: boolean;
             sort: number;
+            /** @description A preorder model: in no public list, shown to invited viewers only */
+            presale: boolean;
             groups: components["schemas"]["AdminOptionGroup"][];
             rules: components["schemas"]["OptionRule"][];
             prices: components["schemas"]["AdminPriceList"][];
             /** @description The default configuration: each group’s default option */
             defaults: string[];
+            /** @description A preorder model’s invited addresses (decision 052); confirmed accounts see it */
+            presaleEmails: string[];
         };
         AdminPreview: {
             country: string;
@@ -11496,6 +11522,57 @@ export interface operations {
             };
         };
     };
+    getProductByProductIdPresale: {
+        parameters: {
+            query: {
+                country: string;
+            };
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductListItem"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getProductByProductIdComponents: {
         parameters: {
             query: {
@@ -12142,6 +12219,8 @@ export interface operations {
                     /** @enum {string} */
                     status?: "hidden" | "active" | "draft";
                     sort?: number;
+                    /** @description The invited addresses of a preorder model, replacing the list (decision 052) */
+                    presaleEmails?: string[];
                 };
             };
         };

@@ -1,5 +1,6 @@
 // The web's session middleware against the real API (in-process, fresh database): an impersonation the API ended by
-// itself (its hour is over) gives the administrator's parked session back (issue 22; decision 028).
+// itself (its hour is over) gives the administrator's parked session back (issue 22; decision 028); a failed dealer
+// check ends the session (spec section 8).
 import { type Database, DEMO_PASSWORD, sessions, users } from '@varg/db';
 import { COOKIE } from '@varg/domain';
 import { eq } from 'drizzle-orm';
@@ -42,10 +43,15 @@ async function post(url: string, payload: object, token?: string): Promise<Pair>
   return res.json();
 }
 
+const calls: string[] = [];
+
 /** Runs the root session middleware for a page request carrying these cookies; answers the session it ended with. */
-async function visit(cookies: Record<string, string>) {
+async function visit(cookies: Record<string, string>, failing?: string) {
   const api = createApiClient({
     async request({ method, path, headers, body }) {
+      calls.push(path);
+      // The API failing one call (a path prefix), as a broken or unreachable service would.
+      if (failing && path.startsWith(failing)) return { status: 500, headers: {}, body: '{"code":"INTERNAL"}' };
       const res = await ctx.app.inject({
         method: method as 'GET',
         url: path,
@@ -96,5 +102,40 @@ describe('an impersonation that ended on the API', () => {
     expect(last(ADMIN_REFRESH_COOKIE)).toMatch(/Max-Age=0/);
     expect(last(COOKIE.authToken)).toMatch(/^auth\._token\.local=Bearer%20/);
     expect(last(REFRESH_COOKIE)).not.toContain(acting.refresh_token);
+  });
+});
+
+describe('the dealer check (spec section 8)', () => {
+  const session = (pair: Pair) => ({
+    [COOKIE.authToken]: `Bearer ${pair.token}`,
+    [REFRESH_COOKIE]: pair.refresh_token,
+  });
+  const ended = (setCookies: string[]) =>
+    setCookies.some((c) => c.startsWith(`${COOKIE.authToken}=`) && /Max-Age=0/.test(c));
+
+  it("keeps a dealer whose record loads signed in, and never checks a customer's", async () => {
+    const dealer = await post('/v1/user/sign-in', { email: 'dealer@demo.starkfuture.com', password: DEMO_PASSWORD });
+    calls.length = 0;
+    const ok = await visit(session(dealer));
+    expect(ok.auth.user).toMatchObject({ email: 'dealer@demo.starkfuture.com', isDealer: true });
+    expect(calls).toContain('/v1/dealer/my');
+    expect(ended(ok.setCookies)).toBe(false);
+
+    const customer = await post('/v1/user/sign-in', {
+      email: 'customer@demo.starkfuture.com',
+      password: DEMO_PASSWORD,
+    });
+    calls.length = 0;
+    const plain = await visit(session(customer), '/v1/dealer/my');
+    expect(plain.auth.user).toMatchObject({ email: 'customer@demo.starkfuture.com' });
+    expect(calls).not.toContain('/v1/dealer/my');
+  });
+
+  it('signs a dealer out when the check fails', async () => {
+    const dealer = await post('/v1/user/sign-in', { email: 'dealer@demo.starkfuture.com', password: DEMO_PASSWORD });
+    const failed = await visit(session(dealer), '/v1/dealer/my');
+    expect(failed.auth.user).toBeNull();
+    expect(failed.auth.token).toBeNull();
+    expect(ended(failed.setCookies)).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { stringifySetCookie } from 'cookie';
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { ApiRequestError, type CallOptions, isApiRequestError } from './api.ts';
 import { typedCalls } from './api-call.ts';
-import { localeContext, servicesContext } from './context.ts';
+import { type AppServices, localeContext, servicesContext } from './context.ts';
 import { isSecure, readCookies } from './cookies.server.ts';
 
 export const REFRESH_COOKIE = `${COOKIE.authPrefix}_refresh_token.local`;
@@ -143,6 +143,19 @@ async function resumeParkedAdmin(
 }
 
 /**
+ * The dealer check (spec section 8): a dealer's own record must load (GET dealer/my). A refused or failed check, or
+ * an answer without the record, fails it, and the session then ends as after a failed token check.
+ */
+async function dealerCheck(api: AppServices['api'], token: string): Promise<boolean> {
+  try {
+    const [dealer] = await api.call('getDealerMy', {}, { token });
+    return !!dealer;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Root middleware: who is signed in. Reads the session cookies, loads the user (refreshing once if the access token
  * expired), and puts any changed session cookies on the response, whatever the page answers.
  */
@@ -176,6 +189,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
         await resumeParkedAdmin(context, request, cookies);
       }
     }
+    if (auth.user?.isDealer && auth.token && !(await dealerCheck(api, auth.token))) signOut(context, request);
   }
   const response = await next();
   for (const cookie of auth.setCookies) response.headers.append('set-cookie', cookie);

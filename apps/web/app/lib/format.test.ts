@@ -1,6 +1,6 @@
 // The web's one formatter: money in minor units, calendar dates, moments and percentages in the page's language.
 import { describe, expect, it } from 'vitest';
-import { decimalOf, formatIsoDate, formatUtcDateTime, formatUtcDay, money } from './format.ts';
+import { decimalOf, formatDateTime, formatIsoDate, formatUtcDateTime, formatUtcDay, money } from './format.ts';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -17,5 +17,13 @@ describe('lib/format', () => {
     expect(formatIsoDate('not a date', 'de-DE')).toBe('not a date');
     expect(nbsp(formatUtcDateTime('2026-11-25T23:30:00Z', 'en-US'))).toBe('Nov 25, 2026, 11:30 PM UTC');
     expect(formatUtcDay('2026-11-25T23:30:00Z', 'fr-FR')).toBe('25 nov. 2026');
+  });
+
+  it('shows a moment with no market zone in the default display time zone, Asia/Tokyo, named', () => {
+    // 23:30 UTC is 08:30 the next morning in Tokyo, whatever zone this machine runs in.
+    expect(nbsp(formatDateTime('2026-11-25T23:30:00Z', 'en-US'))).toBe('Nov 26, 2026, 8:30 AM GMT+9');
+    expect(nbsp(formatDateTime('2026-11-25T23:30:00Z', 'de-DE'))).toBe('26. Nov. 2026, 08:30 GMT+9');
+    expect(nbsp(formatDateTime('2026-11-25T23:30:00Z', 'en-US', 'Europe/Madrid'))).toBe('Nov 26, 2026, 12:30 AM GMT+1');
+    expect(formatDateTime('soon', 'en-US')).toBe('soon');
   });
 });

@@ -1,7 +1,7 @@
 // The web's one home for formatting money, dates, percentages and months in the page's locale (decision 038).
 // Money is integer minor units from the API, formatted by the domain's `formatMoney`; numbers with units by
 // `@varg/i18n`'s Intl helpers (decision 037). Features and routes import from here, never build their own formats.
-import { formatMoney, localeTag } from '@varg/domain';
+import { DEFAULT_TIME_ZONE, formatMoney, localeTag } from '@varg/domain';
 import { formatMonths, formatPercent } from '@varg/i18n';
 import { useMemo } from 'react';
 import { useLocale } from './use-locale.ts';
@@ -58,11 +58,23 @@ export function formatOrderDeadline(iso: string, tag: string): string {
   }).format(date);
 }
 
-/** A moment as day and time in the reader's time zone (`Nov 25, 2026, 4:05 PM`): notes, links that expire. */
-export function formatDateTime(iso: string, tag: string): string {
+/**
+ * A moment as day and time where no market's or seller's zone applies (links that expire): in the spec's default
+ * display time zone (section 9: `DEFAULT_TIME_ZONE`, Asia/Tokyo), which is named (`Nov 26, 2026, 8:30 AM GMT+9`). The
+ * same text on the server and in every browser, whatever zone the machine is set to.
+ */
+export function formatDateTime(iso: string, tag: string, timeZone: string = DEFAULT_TIME_ZONE): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(tag, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(date);
 }
 
 /** A moment in UTC, named (`Nov 25, 2026, 4:05 PM UTC`): the same on the server and in every browser. */
@@ -96,7 +108,7 @@ export function useFormat() {
       day: (iso: string) => formatOrderDay(iso, tag),
       /** A deadline (a timestamp): day and time in the seller's time zone, which is named. */
       deadline: (iso: string) => formatOrderDeadline(iso, tag),
-      /** A moment as day and time in the reader's time zone. */
+      /** A moment as day and time in the default display time zone (Asia/Tokyo), named. */
       dateTime: (iso: string) => formatDateTime(iso, tag),
       /** A percentage given in percent (`25.5` → `25,5 %` in fi). */
       percent: (percent: number) => formatPercent(tag, percent),

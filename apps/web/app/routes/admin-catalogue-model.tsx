@@ -2,6 +2,7 @@ import { formatMoney, localeTag } from '@varg/domain';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
 import { MODEL_STATUS_KEYS, MODEL_STATUSES, refusal } from '../features/admin/catalogue.ts';
+import { PresaleInvites, presaleEmailsOf } from '../features/admin/catalogue-presale.tsx';
 import { RulesEditor } from '../features/admin/catalogue-rules.tsx';
 import { EditLink, RecordHeader } from '../features/admin/record-header.tsx';
 import { optionName } from '../features/configurator/option-name.ts';
@@ -14,7 +15,8 @@ import { buttonClass } from '../ui/button.ts';
 import { Field, FormMessage, Select } from '../ui/field.tsx';
 import type { Route } from './+types/admin-catalogue-model';
 
-// One model in the back office (decision 041): status and position, price lists, option groups, rules, audit trail.
+// One model in the back office (decision 041): status and position, a preorder model's invitations (decision 052),
+// price lists, option groups, rules, audit trail.
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'admin_catalogue_title');
@@ -48,6 +50,9 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
           ...(Number.isInteger(sort) ? { sort } : {}),
         },
       });
+    } else if (intent === 'presale') {
+      const presaleEmails = presaleEmailsOf(String(form.get('presaleEmails') ?? ''));
+      await api.call('patchAdminCatalogueModelsByProductId', { path, body: { presaleEmails } });
     } else {
       const { rules } = await api.call('getAdminCatalogueModelsByProductId', { path });
       const rule = {
@@ -61,7 +66,7 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
     }
     return { ok: true as const, intent };
   } catch (error) {
-    return refusal(error, {}, intent);
+    return refusal(error, { presaleEmails: String(form.get('presaleEmails') ?? '') }, intent);
   }
 });
 
@@ -92,7 +97,11 @@ export default function AdminCatalogueModel() {
       {deleted && !result && <FormMessage tone="success">{t('admin_catalogue_option_deleted')}</FormMessage>}
       {result?.ok && (
         <FormMessage tone="success">
-          {t(result.intent === 'model' ? 'admin_catalogue_saved' : 'admin_catalogue_rules_saved')}
+          {t(
+            result.intent === 'rule-add' || result.intent === 'rule-remove'
+              ? 'admin_catalogue_rules_saved'
+              : 'admin_catalogue_saved',
+          )}
         </FormMessage>
       )}
       {result && !result.ok && <FormMessage tone="error">{result.error}</FormMessage>}
@@ -129,6 +138,13 @@ export default function AdminCatalogueModel() {
           </button>
         </Form>
       </section>
+
+      {model.presale ? (
+        <PresaleInvites
+          emails={model.presaleEmails}
+          typed={result && !result.ok && result.intent === 'presale' ? result.values.presaleEmails : undefined}
+        />
+      ) : null}
 
       <section aria-labelledby="prices" className="flex flex-col gap-4">
         <h2 id="prices" className="text-lg font-semibold">

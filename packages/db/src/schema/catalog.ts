@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -28,6 +29,13 @@ export const products = pgTable('products', {
   /** The model has its own configurator (spec section 1: two of them do). */
   configurable: boolean('configurable').notNull().default(false),
   sort: integer('sort').notNull().default(0),
+  /**
+   * A preorder model (spec section 6, decision 052): never in the public lists; served only to administrators, users
+   * flagged `whitelistedPresales`, and confirmed addresses on `WHITELIST_EMAILS` or on `presaleEmails`.
+   */
+  presale: boolean('presale').notNull().default(false),
+  /** The model's own list of invited addresses (lower-cased), edited in the back office. */
+  presaleEmails: text('presale_emails').array().notNull().default(sql`ARRAY[]::text[]`),
 });
 
 export const optionGroups = pgTable('option_groups', {

@@ -7,6 +7,15 @@ export const PRODUCTS = [
   { id: 'varg', nameKey: 'model_varg_name', configurable: true, sort: 1 },
   { id: 'varg-ex', nameKey: 'model_varg_ex_name', configurable: true, sort: 2 },
   { id: 'varg-sm', nameKey: 'model_varg_sm_name', configurable: false, sort: 3 },
+  // The preorder model (decision 052): hidden from every public list; the demo customer is invited.
+  {
+    id: 'varg-launch-edition',
+    nameKey: 'model_varg_launch_edition_name',
+    configurable: false,
+    sort: 4,
+    presale: true,
+    presaleEmails: ['customer@demo.starkfuture.com'],
+  },
 ] as const;
 
 export const GROUPS = [
@@ -91,6 +100,7 @@ export const BASE: Record<string, { eur: number; usd: number }> = {
   varg: { eur: 11_900, usd: 10_490 },
   'varg-ex': { eur: 13_900, usd: 12_900 },
   'varg-sm': { eur: 13_900, usd: 12_900 },
+  'varg-launch-edition': { eur: 15_900, usd: 14_900 },
 };
 const DEPOSIT = { eur: 500, usd: 500 };
 

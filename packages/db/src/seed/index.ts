@@ -71,7 +71,13 @@ export async function seedReference(database: Database): Promise<void> {
     await tx.insert(productCategories).values(CATEGORY).onConflictDoNothing();
     await tx
       .insert(products)
-      .values(PRODUCTS.map((p) => ({ ...p, categorySlug: CATEGORY.slug })))
+      .values(
+        PRODUCTS.map((p) => ({
+          ...p,
+          presaleEmails: 'presaleEmails' in p ? [...p.presaleEmails] : [],
+          categorySlug: CATEGORY.slug,
+        })),
+      )
       .onConflictDoNothing();
     await tx
       .insert(optionGroups)

@@ -98,7 +98,7 @@ export function catalogAdminRepo(db: Db) {
       await tx.execute(sql`select 1 from ${products} where ${products.id} = ${productId} for update`);
     },
 
-    async updateModel(productId: string, patch: { status?: number; sort?: number }, tx: Tx) {
+    async updateModel(productId: string, patch: { status?: number; sort?: number; presaleEmails?: string[] }, tx: Tx) {
       await tx.update(products).set(patch).where(eq(products.id, productId));
     },
 

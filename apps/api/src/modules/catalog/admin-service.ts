@@ -105,6 +105,8 @@ export function catalogAdminService(deps: {
       status: statusName(product.status),
       configurable: product.configurable,
       sort: product.sort,
+      presale: product.presale,
+      presaleEmails: product.presaleEmails,
       groups: [...groups.values()],
       rules,
       prices: lists.map((l) => ({ currency: l.currency, basePrice: l.basePrice, deposit: l.deposit })),
@@ -136,6 +138,7 @@ export function catalogAdminService(deps: {
           status: statusName(p.status),
           configurable: p.configurable,
           sort: p.sort,
+          presale: p.presale,
           options,
         })),
         total,
@@ -144,17 +147,25 @@ export function catalogAdminService(deps: {
       };
     },
 
-    async updateModel(actor: Actor, productId: string, patch: { status?: ModelStatus; sort?: number }) {
+    async updateModel(
+      actor: Actor,
+      productId: string,
+      patch: { status?: ModelStatus; sort?: number; presaleEmails?: string[] },
+    ) {
       await change(productId, async (tx) => {
         const before = await modelOf(productId, tx);
+        // Only a preorder model has invitations; the list is kept sorted and without repeats.
+        if (patch.presaleEmails && !before.presale) throw new ApiError('VALIDATION_ERROR');
+        const emails = patch.presaleEmails ? [...new Set(patch.presaleEmails)].sort() : undefined;
         const next = {
           ...(patch.status === undefined ? {} : { status: statusNumber(patch.status) }),
           ...(patch.sort === undefined ? {} : { sort: patch.sort }),
+          ...(emails === undefined ? {} : { presaleEmails: emails }),
         };
         await repo.updateModel(productId, next, tx);
         const diff = changedFields(
-          { status: statusName(before.status), sort: before.sort },
-          { status: patch.status, sort: patch.sort },
+          { status: statusName(before.status), sort: before.sort, presaleEmails: before.presaleEmails },
+          { status: patch.status, sort: patch.sort, presaleEmails: emails },
         );
         await audit.record(
           {

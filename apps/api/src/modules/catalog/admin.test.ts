@@ -43,8 +43,8 @@ describe('back office: catalogue (decision 041)', () => {
   it('lists, searches and filters the models', async () => {
     const token = await admin();
     const all = await ok(await call('GET', '/v1/admin/catalogue/models', token));
-    expect(all.docs.map((m: Json) => m._id)).toEqual(['varg', 'varg-ex', 'varg-sm']);
-    expect(all).toMatchObject({ total: 3, page: 1 });
+    expect(all.docs.map((m: Json) => m._id)).toEqual(['varg', 'varg-ex', 'varg-sm', 'varg-launch-edition']);
+    expect(all).toMatchObject({ total: 4, page: 1 });
     expect(all.docs[1]).toMatchObject({ status: 'active', configurable: true, options: expect.any(Number) });
     const found = await ok(await call('GET', '/v1/admin/catalogue/models?q=sm', token));
     expect(found.docs.map((m: Json) => m._id)).toEqual(['varg-sm']);

@@ -17,7 +17,15 @@ import { type CatalogService, catalogService } from './service.ts';
 export async function catalogModule(
   app: Api,
   platform: Pick<Platform, 'config' | 'database' | 'guards' | 'audit'>,
-  needs: { dealers: Pick<DealerDirectory, 'ofUser'> },
+  needs: {
+    dealers: Pick<DealerDirectory, 'ofUser'>;
+    /** A user's account by id (identity's people), for preorder access. */
+    userById: (id: string) => Promise<{
+      email: string;
+      emailConfirmedAt: Date | null;
+      whitelistedPresales: boolean;
+    } | null>;
+  },
 ): Promise<CatalogService & { changes: CatalogChanges; useOrderLines: (lookup: OrderLineLookup) => void }> {
   const { database, guards } = platform;
   const shop = catalogRepo(database.db);
@@ -36,6 +44,13 @@ export async function catalogModule(
     guards,
     dealerIdOf: async (userId) => (await needs.dealers.ofUser(userId))?.id ?? null,
     orderLines: () => orderLines,
+    accountOf: async (userId) => {
+      const user = await needs.userById(userId);
+      return user
+        ? { email: user.email, emailConfirmed: !!user.emailConfirmedAt, whitelistedPresales: user.whitelistedPresales }
+        : null;
+    },
+    whitelistEmails: platform.config.whitelistEmails,
   });
   const admin = catalogAdminService({ repo: catalogAdminRepo(database.db), shop, audit: platform.audit, changes });
   await app.register(catalogAdminRoutes, { prefix: '/v1', admin, guards });

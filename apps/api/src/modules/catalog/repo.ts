@@ -25,7 +25,7 @@ export function catalogRepo(db: Db) {
       return db
         .select()
         .from(products)
-        .where(and(eq(products.categorySlug, category), eq(products.status, status)))
+        .where(and(eq(products.categorySlug, category), eq(products.status, status), eq(products.presale, false)))
         .orderBy(asc(products.sort));
     },
     async product(id: string) {

@@ -20,6 +20,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { errorResponses, PRIVATE } from '../../lib/route-responses.ts';
 import { type Guards, signedIn } from '../identity/auth.ts';
 import type { OrderLineLookup } from './order-line.ts';
+import { maySeePresale, type PresaleViewer } from './presale.ts';
 import type { CatalogService } from './service.ts';
 
 const PUBLIC = 'public, max-age=60, stale-while-revalidate=600';
@@ -36,7 +37,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   dealerIdOf: (userId: string) => Promise<string | null>;
   /** The orders module's reading of an order line (bound once orders exist), for builder edit mode. */
   orderLines: () => OrderLineLookup | null;
-}> = async (app, { catalog, guards, dealerIdOf, orderLines }) => {
+  /** The account of a signed-in caller (identity's), null when it is gone. */
+  accountOf: (userId: string) => Promise<Omit<PresaleViewer, 'roles' | 'impersonatorId'> | null>;
+  /** The internal addresses (`WHITELIST_EMAILS`). */
+  whitelistEmails: readonly string[];
+}> = async (app, { catalog, guards, dealerIdOf, orderLines, accountOf, whitelistEmails }) => {
   app.get(
     '/product-category/by-slug/:slug',
     {
@@ -66,6 +71,31 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       reply.header('cache-control', PUBLIC);
       return catalog.productList(request.query);
+    },
+  );
+
+  app.get(
+    '/product/:productId/presale',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A preorder model with its base price and deposit in a market (invited viewers)',
+        description:
+          'Preorder models are in no public list (decision 052). Administrators, users flagged `whitelistedPresales`, and confirmed addresses on the internal list or on the model’s own invitations get it; everybody else, anonymous callers included, gets 404 PRODUCT_NOT_FOUND, as for a model that does not exist. Never cached by shared caches.',
+        params: ProductParams,
+        querystring: CountryQuery,
+        response: { 200: ProductListItem, ...errors },
+      },
+      config: { auth: 'optional' },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const auth = request.auth;
+      const account = auth ? await accountOf(auth.userId) : null;
+      const viewer = auth && account ? { ...account, roles: auth.roles, impersonatorId: auth.impersonatorId } : null;
+      return catalog.presaleModel(request.params.productId, request.query.country, (invited) =>
+        maySeePresale(viewer, whitelistEmails, invited),
+      );
     },
   );
 

@@ -144,10 +144,27 @@ export function catalogService(
     });
   }
 
+  /** An active model of the public catalogue; a preorder model is not one (decision 052). */
   async function productOf(id: string) {
     const product = await repo.product(id);
-    if (!product || product.status !== ACTIVE_STATUS) throw new ApiError('PRODUCT_NOT_FOUND');
+    if (!product || product.status !== ACTIVE_STATUS || product.presale) throw new ApiError('PRODUCT_NOT_FOUND');
     return product;
+  }
+
+  /** A model's list entry: its base price and deposit in the market's currency. */
+  async function listItem(p: NonNullable<Awaited<ReturnType<CatalogRepo['product']>>>, market: MarketRow) {
+    const list = await repo.priceList(p.id, market.currencyCode);
+    const currencyCode = market.currencyCode;
+    return {
+      _id: p.id,
+      slug: p.id,
+      nameKey: p.nameKey,
+      category: p.categorySlug,
+      status: p.status,
+      configurable: p.configurable,
+      price: list ? { amount: list.basePrice, currencyCode } : null,
+      deposit: list ? { amount: list.deposit, currencyCode } : null,
+    };
   }
 
   return {
@@ -165,24 +182,19 @@ export function catalogService(
     async productList(query: { countryLocation: string; category: string; status: number }) {
       const market = await marketOf(query.countryLocation);
       const rows = await repo.products(query.category, query.status);
-      return {
-        docs: await Promise.all(
-          rows.map(async (p) => {
-            const list = await repo.priceList(p.id, market.currencyCode);
-            const currencyCode = market.currencyCode;
-            return {
-              _id: p.id,
-              slug: p.id,
-              nameKey: p.nameKey,
-              category: p.categorySlug,
-              status: p.status,
-              configurable: p.configurable,
-              price: list ? { amount: list.basePrice, currencyCode } : null,
-              deposit: list ? { amount: list.deposit, currencyCode } : null,
-            };
-          }),
-        ),
-      };
+      return { docs: await Promise.all(rows.map((p) => listItem(p, market))) };
+    },
+
+    /**
+     * A preorder model for a viewer who may see it (decision 052): `allowed` decides from the model's own list of
+     * invited addresses. Anybody else, and any model that is not an active preorder one, is PRODUCT_NOT_FOUND.
+     */
+    async presaleModel(productId: string, country: string, allowed: (presaleEmails: readonly string[]) => boolean) {
+      const product = await repo.product(productId);
+      if (!product?.presale || product.status !== ACTIVE_STATUS || !allowed(product.presaleEmails)) {
+        throw new ApiError('PRODUCT_NOT_FOUND');
+      }
+      return listItem(product, await marketOf(country));
     },
 
     /** The option groups of a model with each option's price difference in the market's currency. */
