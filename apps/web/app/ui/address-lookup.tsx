@@ -41,7 +41,8 @@ function fill(form: HTMLFormElement, name: string | undefined, value: string) {
   const field = name ? (form.elements.namedItem(name) as Field | null) : null;
   if (!field || !('value' in field)) return;
   const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
-  setter ? setter.call(field, value) : (field.value = value);
+  if (setter) setter.call(field, value);
+  else field.value = value;
   field.dispatchEvent(new Event('input', { bubbles: true }));
   field.dispatchEvent(new Event('change', { bubbles: true }));
 }
@@ -166,7 +167,7 @@ export function AddressLookup({ country, names = LOOKUP_NAMES }: { country: stri
           onBlur={() => setOpen(false)}
           className="w-full rounded-lg border border-neutral-300 bg-white px-3 py-2.5 text-neutral-900 outline-none focus:border-neutral-900 focus:ring-2 focus:ring-neutral-900/20"
         />
-        <ul
+        <div
           id={listId}
           role="listbox"
           aria-label={t('address_lookup_label')}
@@ -176,19 +177,20 @@ export function AddressLookup({ country, names = LOOKUP_NAMES }: { country: stri
           {suggestions.map((s, i) => (
             // The input keeps the focus (aria-activedescendant); the keyboard works through it.
             // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys
-            <li
+            <div
               key={s.placeId}
               id={optionId(i)}
               role="option"
+              tabIndex={-1}
               aria-selected={i === active}
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => pick(s)}
               className={`cursor-pointer px-3 py-2.5 text-sm ${i === active ? 'bg-neutral-900 text-white' : 'text-neutral-900 hover:bg-neutral-100'}`}
             >
               {s.label}
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       </div>
       <p id={`${id}-hint`} className="text-xs text-neutral-600">
         {t('address_lookup_hint')}
