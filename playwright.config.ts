@@ -8,6 +8,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // The stand-in for Stripe (e2e/fake-stripe.ts): its API, its Stripe.js (routed by e2e/stripe-route.ts), its webhooks.
 const FAKE_STRIPE_PORT = Number(process.env.FAKE_STRIPE_PORT ?? 3199);
 const STRIPE_WEBHOOK_SECRET = 'whsec_fake_e2e_secret';
+// The stand-in for Google Places (e2e/fake-geocoding.ts): the address search and the store finder's place search.
+const FAKE_GEOCODING_PORT = Number(process.env.FAKE_GEOCODING_PORT ?? FAKE_STRIPE_PORT - 1);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -56,6 +58,15 @@ export default defineConfig({
       },
     },
     {
+      command: 'node e2e/fake-geocoding.ts',
+      url: `http://127.0.0.1:${FAKE_GEOCODING_PORT}/ready`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FAKE_GEOCODING_PORT: String(FAKE_GEOCODING_PORT) },
+    },
+    {
       command: 'node apps/web/server/index.ts',
       url: `http://127.0.0.1:${PORT}/ready`,
       reuseExistingServer: false,
@@ -84,6 +95,9 @@ export default defineConfig({
         STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_e2e',
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_BASE: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
+        // Address lookup is on, answered by the fake Google Places (its key is the one it accepts).
+        GOOGLE_MAPS_API_KEY: 'fake-google-maps-key',
+        GOOGLE_PLACES_API_BASE: `http://127.0.0.1:${FAKE_GEOCODING_PORT}`,
       },
     },
   ],

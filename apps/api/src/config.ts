@@ -58,6 +58,8 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/, 'must be a BIC of 8 or 11 characters')
     .optional(),
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  /** Test only: Google Places at another address (the browser tests' stand-in, e2e/fake-geocoding.ts). */
+  GOOGLE_PLACES_API_BASE: z.url().optional(),
   /** Default: `jsvat` in the demo, `vies` in production (a reverse charge there needs VIES's answer; decision 027). */
   VAT_CHECK_PROVIDER: z.enum(['jsvat', 'vies']).optional(),
   TAX_PROVIDER: z.enum(['builtin', 'stripe']).default('builtin'),
@@ -175,6 +177,8 @@ export interface ApiConfig {
   bankTransfer?: { iban: string; bic: string } | undefined;
   /** Address lookup (`GET /v2/address/parse`) through Google Places; off without a key. */
   googleMapsApiKey?: string | undefined;
+  /** Test only: where Google Places is asked (GOOGLE_PLACES_API_BASE). */
+  googlePlacesApiBase?: string | undefined;
   /** `jsvat`: format and check digits offline (default); `vies`: also asks the EU's VIES service. */
   vatCheckProvider?: 'jsvat' | 'vies';
   /** `builtin`: the domain's tax rules (default); `stripe`: Stripe Tax computes the amounts. */
@@ -303,6 +307,7 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
       ? { iban: env.BANK_TRANSFER_IBAN, bic: env.BANK_TRANSFER_BIC ?? '' }
       : undefined,
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
+    googlePlacesApiBase: env.GOOGLE_PLACES_API_BASE,
     vatCheckProvider: env.VAT_CHECK_PROVIDER ?? (env.DEMO || env.NODE_ENV !== 'production' ? 'jsvat' : 'vies'),
     taxProvider: env.TAX_PROVIDER,
     stripeSecretKey: env.STRIPE_SECRET_KEY,

@@ -10,6 +10,8 @@ export default [
   ...prefix(':locale?', [
     // The cart's resource route: forms post to `/{locale}/cart` (the page's market) and the side menu loads it.
     route('cart', 'routes/cart.ts'),
+    // The address forms' search (ui/address-lookup.tsx loads it; decision 053).
+    route('address-lookup', 'routes/address-lookup.ts'),
     layout('layouts/default.tsx', [
       index('routes/home.tsx'),
       route('login', 'routes/login.tsx'),

@@ -64,6 +64,25 @@ export const AddressParseQuery = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'a Google place id'),
 });
 
+/** What the buyer typed into the address search, in one country (decision 053). */
+export const AddressSuggestQuery = z.object({
+  q: text(200).default('').meta({ description: 'What the buyer typed; under 3 characters answers no suggestions' }),
+  country: CountryCode,
+});
+
+export const AddressSuggestion = z
+  .object({
+    placeId: z.string().meta({ description: 'For `GET /v2/address/parse?google_place_id=`' }),
+    label: z.string().meta({ description: 'The address as the buyer picks it' }),
+  })
+  .meta({ id: 'AddressSuggestion' });
+export type AddressSuggestion = z.infer<typeof AddressSuggestion>;
+
+export const AddressSuggestions = z
+  .object({ suggestions: z.array(AddressSuggestion).max(5) })
+  .meta({ id: 'AddressSuggestions' });
+export type AddressSuggestions = z.infer<typeof AddressSuggestions>;
+
 /** An address looked up by the geocoding provider, ready for the creation payload. */
 export const ParsedAddress = z
   .object({

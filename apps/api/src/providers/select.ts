@@ -24,7 +24,9 @@ export interface CommerceProviders {
 
 export function commerceProviders(config: ApiConfig): CommerceProviders {
   return {
-    geocoding: config.googleMapsApiKey ? googleGeocoding({ apiKey: config.googleMapsApiKey }) : geocodingOff(),
+    geocoding: config.googleMapsApiKey
+      ? googleGeocoding({ apiKey: config.googleMapsApiKey, apiBase: config.googlePlacesApiBase })
+      : geocodingOff(),
     vat:
       config.vatCheckProvider === 'vies'
         ? viesProvider({ requesterVatId: config.viesRequesterVatId })

@@ -46,6 +46,7 @@ export const OPERATIONS = {
   getV2Address: ['GET', '/v2/address'],
   postV2Address: ['POST', '/v2/address'],
   deleteV2AddressById: ['DELETE', '/v2/address/{id}'],
+  getV2AddressSuggest: ['GET', '/v2/address/suggest'],
   getV2AddressParse: ['GET', '/v2/address/parse'],
   getAdminCustomersByIdAddresses: ['GET', '/v1/admin/customers/{id}/addresses'],
   getDealerApplication: ['GET', '/v1/dealer/application'],

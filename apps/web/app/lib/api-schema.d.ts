@@ -794,6 +794,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/address/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggest addresses for what the buyer typed
+         * @description The address forms' search (decision 053): at most five addresses of `country` (an active market, else 404 COUNTRY_NOT_FOUND) matching `q`, each with the place id `GET /v2/address/parse` fills the form from. Under 3 characters the answer is an empty list and the provider is not asked. Needs GOOGLE_MAPS_API_KEY; without it address lookup is off and the answer is 503 GEOCODING_DISABLED, whatever `q` is (the forms then stay plain fields). A failing provider is 502 GEOCODING_FAILED.
+         */
+        get: operations["getV2AddressSuggest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/address/parse": {
         parameters: {
             query?: never;
@@ -5217,6 +5237,15 @@ export interface components {
         };
         AddressList: {
             addresses: components["schemas"]["Address"][];
+        };
+        AddressSuggestion: {
+            /** @description For `GET /v2/address/parse?google_place_id=` */
+            placeId: string;
+            /** @description The address as the buyer picks it */
+            label: string;
+        };
+        AddressSuggestions: {
+            suggestions: components["schemas"]["AddressSuggestion"][];
         };
         ParsedAddress: {
             line_1: string;
@@ -10145,6 +10174,93 @@ export interface operations {
             };
             /** @description Default Response */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV2AddressSuggest: {
+        parameters: {
+            query: {
+                /** @description What the buyer typed; under 3 characters answers no suggestions */
+                q?: string;
+                country: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressSuggestions"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

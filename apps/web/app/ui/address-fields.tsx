@@ -1,4 +1,6 @@
 import { useTranslation } from '../lib/i18n.ts';
+import { useLocale } from '../lib/use-locale.ts';
+import { AddressLookup } from './address-lookup.tsx';
 import { Field, Select } from './field.tsx';
 
 /** Field names of an address as each form's action (and API call) reads them. */
@@ -21,15 +23,20 @@ export function AddressFields({
   names,
   values,
   countries = [],
+  lookup = false,
 }: {
   names: AddressNames;
+  /** Offers the address search above the fields (when the API's lookup is on). */
+  lookup?: boolean;
   values: Record<string, string | undefined>;
   /** The country select's options (code and name, in the page's language). */
   countries?: ReadonlyArray<{ code: string; name: string }>;
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   return (
     <>
+      {lookup && <AddressLookup country={values[names.country ?? ''] || locale.country} names={names} />}
       <Field
         label={t('address_line_1')}
         name={names.line1}

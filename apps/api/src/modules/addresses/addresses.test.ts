@@ -56,6 +56,7 @@ describe('saved addresses (spec section 7, v2 address)', () => {
       ['POST', '/v2/address'],
       ['DELETE', '/v2/address/00000000-0000-4000-8000-000000000000'],
       ['GET', '/v2/address/parse?google_place_id=abc'],
+      ['GET', '/v2/address/suggest?country=DE&q=Landsberger'],
     ] as const) {
       const res = await ctx.app.inject({ method, url, ...(method === 'POST' ? { payload: berlin } : {}) });
       expect(res.statusCode, url).toBe(401);
@@ -231,6 +232,17 @@ describe('saved addresses (spec section 7, v2 address)', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect((await ctx.app.inject({ url: '/v2/address/parse', headers: bearer(laura.token) })).statusCode).toBe(400);
+  });
+
+  it('says the address search is off too, whatever was typed, so the forms stay plain fields', async () => {
+    for (const q of ['', 'Landsberger']) {
+      const res = await ctx.app.inject({
+        url: `/v2/address/suggest?country=DE&q=${q}`,
+        headers: { ...bearer(laura.token), 'x-lang': 'de' },
+      });
+      expect(res.statusCode, q).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'GEOCODING_DISABLED' });
+    }
   });
 });
 

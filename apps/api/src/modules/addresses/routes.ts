@@ -4,6 +4,8 @@ import {
   AddressParams,
   AddressParseQuery,
   Address as AddressSchema,
+  AddressSuggestions,
+  AddressSuggestQuery,
   ErrorEnvelope,
   ParsedAddress,
 } from '@varg/contracts';
@@ -13,7 +15,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { errorResponses, PRIVATE } from '../../lib/route-responses.ts';
 import type { Guards } from '../identity/auth.ts';
-import { type AddressesService, MAX_ADDRESSES_PER_USER, toAddress } from './service.ts';
+import { type AddressesService, MAX_ADDRESSES_PER_USER, MIN_SUGGEST_QUERY, toAddress } from './service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
@@ -83,6 +85,21 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService;
       await addresses.remove(request.auth!.userId, request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/address/suggest',
+    {
+      schema: {
+        tags: ['addresses'],
+        summary: 'Suggest addresses for what the buyer typed',
+        description: `The address forms' search (decision 053): at most five addresses of \`country\` (an active market, else 404 COUNTRY_NOT_FOUND) matching \`q\`, each with the place id \`GET /v2/address/parse\` fills the form from. Under ${MIN_SUGGEST_QUERY} characters the answer is an empty list and the provider is not asked. Needs GOOGLE_MAPS_API_KEY; without it address lookup is off and the answer is 503 GEOCODING_DISABLED, whatever \`q\` is (the forms then stay plain fields). A failing provider is 502 GEOCODING_FAILED.`,
+        querystring: AddressSuggestQuery,
+        response: { 200: AddressSuggestions, 502: ErrorEnvelope, 503: ErrorEnvelope, ...errors },
+      },
+      preHandler: guards.requireAuth,
+    },
+    async (request) => addresses.suggest(request.query.q, request.query.country, requestLanguage(request)),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 // Saved addresses (spec sections 3 "Address" and 7; decision 013). The checkout calls `get` and `create` for the
 // buyer's shipping and billing addresses; every call names the user, and another user's address is never found.
-import type { Address, ParsedAddress } from '@varg/contracts';
+import type { Address, AddressSuggestions, ParsedAddress } from '@varg/contracts';
 import type { Db } from '@varg/db';
 import { ACTIVE_STATUS, checkPostalCode, formatAddress, isUsState, isUuid, zipMatchesState } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
@@ -10,6 +10,8 @@ import { type AddressesRepo, type AddressRow, addressesRepo } from './repo.ts';
 
 /** How many addresses one account keeps. */
 export const MAX_ADDRESSES_PER_USER = 50;
+/** The fewest typed characters the address search asks the provider about. */
+export const MIN_SUGGEST_QUERY = 3;
 
 /** An address as the checkout sends it (the spec's creation payload without `owner`). */
 export interface AddressInput {
@@ -169,6 +171,18 @@ export function addressesService(deps: { repo: AddressesRepo; markets: MarketsSe
     /** Deletes one of the user's addresses; ADDRESS_NOT_FOUND for an unknown id or somebody else's. */
     async remove(userId: string, id: string): Promise<void> {
       if (!isUuid(id) || !(await repo.remove(userId, id))) throw new ApiError('ADDRESS_NOT_FOUND');
+    },
+
+    /**
+     * Addresses matching what the buyer typed, in an active market (decision 053). Under three characters nothing is
+     * asked; GEOCODING_DISABLED still says so when lookup is off, which tells the form to stay plain typing.
+     */
+    async suggest(query: string, countryCode: string, language: string): Promise<AddressSuggestions> {
+      if (geocoding.name === 'off') throw new ApiError('GEOCODING_DISABLED');
+      const country = await markets.getCountry(countryCode.toUpperCase());
+      if (country.status !== ACTIVE_STATUS) throw new ApiError('COUNTRY_NOT_FOUND');
+      if (query.trim().length < MIN_SUGGEST_QUERY) return { suggestions: [] };
+      return { suggestions: await geocoding.suggest(query.trim(), country.code, language) };
     },
 
     /** An address looked up by the geocoding provider (Google place id), in the creation payload's fields. */

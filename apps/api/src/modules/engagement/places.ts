@@ -89,9 +89,15 @@ type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 export const TEXT_SEARCH_URL = 'https://places.googleapis.com/v1/places:searchText';
 
 /** Google Places API (New) Text Search for one place in a country, asking for its location and address only. */
-export function textSearchRequest(query: string, country: string, apiKey: string): { url: string; init: RequestInit } {
+export function textSearchRequest(
+  query: string,
+  country: string,
+  apiKey: string,
+  /** A stand-in's address instead of Google's (GOOGLE_PLACES_API_BASE, the browser tests). */
+  apiBase?: string,
+): { url: string; init: RequestInit } {
   return {
-    url: TEXT_SEARCH_URL,
+    url: apiBase ? `${apiBase}/v1/places:searchText` : TEXT_SEARCH_URL,
     init: {
       method: 'POST',
       headers: {
@@ -111,6 +117,7 @@ export function textSearchRequest(query: string, country: string, apiKey: string
  */
 export function googlePlaces(options: {
   apiKey: string;
+  apiBase?: string | undefined;
   fallback: PlaceSearch;
   fetch?: Fetch;
   timeoutMs?: number;
@@ -119,7 +126,7 @@ export function googlePlaces(options: {
   return {
     name: 'google',
     async find(query, country) {
-      const { url, init } = textSearchRequest(query, country, options.apiKey);
+      const { url, init } = textSearchRequest(query, country, options.apiKey, options.apiBase);
       try {
         const res = await doFetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs ?? 5_000) });
         if (!res.ok) return options.fallback.find(query, country);

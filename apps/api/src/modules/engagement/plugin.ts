@@ -19,7 +19,7 @@ export async function engagementModule(
     repo,
     // Decision 022: Google's Text Search with a key, else (and when Google fails) the stores' own addresses.
     places: config.googleMapsApiKey
-      ? googlePlaces({ apiKey: config.googleMapsApiKey, fallback: ownPlaces })
+      ? googlePlaces({ apiKey: config.googleMapsApiKey, apiBase: config.googlePlacesApiBase, fallback: ownPlaces })
       : ownPlaces,
     distanceUnit: async (country) => (await needs.markets.getCountry(country)).distanceUnit,
     storage,

@@ -1,17 +1,26 @@
 import { ApiError } from '../../lib/api-error.ts';
-import type { GeocodedAddress, GeocodingProvider } from './interface.ts';
+import type { AddressSuggestion, GeocodedAddress, GeocodingProvider } from './interface.ts';
 
 // Google Places API (New), Place Details: GET https://places.googleapis.com/v1/places/{placeId}, the key in the
 // X-Goog-Api-Key header and only the address fields asked for (X-Goog-FieldMask), which keeps the call in the
 // cheapest billing tier. https://developers.google.com/maps/documentation/places/web-service/place-details
+// Autocomplete (New): POST https://places.googleapis.com/v1/places:autocomplete with the typed text, limited to the
+// buyer's country (decision 053). https://developers.google.com/maps/documentation/places/web-service/place-autocomplete
+// The browser tests point both at a stand-in (`apiBase`, GOOGLE_PLACES_API_BASE; e2e/fake-geocoding.ts).
 
-export const PLACES_BASE_URL = 'https://places.googleapis.com/v1/places/';
+export const PLACES_API_BASE = 'https://places.googleapis.com';
+export const PLACES_BASE_URL = `${PLACES_API_BASE}/v1/places/`;
 export const PLACES_FIELD_MASK = 'addressComponents,formattedAddress,location';
+export const AUTOCOMPLETE_FIELD_MASK = 'suggestions.placePrediction.placeId,suggestions.placePrediction.text';
+/** The most suggestions shown under the field. */
+export const MAX_SUGGESTIONS = 5;
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface GoogleGeocodingOptions {
   apiKey: string;
+  /** Google's address (the default) or a stand-in's, such as `http://127.0.0.1:3169`. */
+  apiBase?: string | undefined;
   fetch?: Fetch;
   timeoutMs?: number;
 }
@@ -21,15 +30,59 @@ export function placeDetailsRequest(
   placeId: string,
   language: string,
   apiKey: string,
+  apiBase = PLACES_API_BASE,
 ): { url: string; init: RequestInit } {
-  const languageCode = language === 'en-us' ? 'en' : language;
   return {
-    url: `${PLACES_BASE_URL}${encodeURIComponent(placeId)}?languageCode=${encodeURIComponent(languageCode)}`,
+    url: `${apiBase}/v1/places/${encodeURIComponent(placeId)}?languageCode=${encodeURIComponent(languageCode(language))}`,
     init: {
       method: 'GET',
       headers: { 'X-Goog-Api-Key': apiKey, 'X-Goog-FieldMask': PLACES_FIELD_MASK, accept: 'application/json' },
     },
   };
+}
+
+const languageCode = (language: string) => (language === 'en-us' ? 'en' : language);
+
+/** The autocomplete request for what the buyer typed, in one country. */
+export function autocompleteRequest(
+  query: string,
+  country: string,
+  language: string,
+  apiKey: string,
+  apiBase = PLACES_API_BASE,
+): { url: string; init: RequestInit } {
+  return {
+    url: `${apiBase}/v1/places:autocomplete`,
+    init: {
+      method: 'POST',
+      headers: {
+        'X-Goog-Api-Key': apiKey,
+        'X-Goog-FieldMask': AUTOCOMPLETE_FIELD_MASK,
+        accept: 'application/json',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        input: query,
+        includedRegionCodes: [country.toLowerCase()],
+        languageCode: languageCode(language),
+      }),
+    },
+  };
+}
+
+interface Autocomplete {
+  suggestions?: Array<{ placePrediction?: { placeId?: string; text?: { text?: string } } }>;
+}
+
+/** The place predictions of an autocomplete answer (query predictions have no place id and are left out). */
+export function toSuggestions(answer: Autocomplete): AddressSuggestion[] {
+  return (answer.suggestions ?? [])
+    .flatMap(({ placePrediction: p }) =>
+      p?.placeId && p.text?.text && /^[A-Za-z0-9_-]{1,512}$/.test(p.placeId)
+        ? [{ placeId: p.placeId, label: p.text.text }]
+        : [],
+    )
+    .slice(0, MAX_SUGGESTIONS);
 }
 
 interface PlaceComponent {
@@ -79,20 +132,34 @@ export function toGeocodedAddress(place: Place): GeocodedAddress | null {
 export function googleGeocoding(options: GoogleGeocodingOptions): GeocodingProvider {
   const doFetch: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
   const timeoutMs = options.timeoutMs ?? 5_000;
+  const apiBase = options.apiBase ?? PLACES_API_BASE;
+  const send = async ({ url, init }: { url: string; init: RequestInit }) => {
+    try {
+      return await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch {
+      throw new ApiError('GEOCODING_FAILED');
+    }
+  };
+  const json = async <T>(res: Response): Promise<T> => {
+    try {
+      return (await res.json()) as T;
+    } catch {
+      throw new ApiError('GEOCODING_FAILED');
+    }
+  };
   return {
     name: 'google',
     async placeDetails(placeId, language) {
-      const { url, init } = placeDetailsRequest(placeId, language, options.apiKey);
-      let res: Response;
-      try {
-        res = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-      } catch {
-        throw new ApiError('GEOCODING_FAILED');
-      }
+      const res = await send(placeDetailsRequest(placeId, language, options.apiKey, apiBase));
       // 404 NOT_FOUND: no such place; 400 INVALID_ARGUMENT: not a place id Google issued.
       if (res.status === 404 || res.status === 400) return null;
       if (!res.ok) throw new ApiError('GEOCODING_FAILED');
-      return toGeocodedAddress((await res.json()) as Place);
+      return toGeocodedAddress(await json<Place>(res));
+    },
+    async suggest(query, country, language) {
+      const res = await send(autocompleteRequest(query, country, language, options.apiKey, apiBase));
+      if (!res.ok) throw new ApiError('GEOCODING_FAILED');
+      return toSuggestions(await json<Autocomplete>(res));
     },
   };
 }

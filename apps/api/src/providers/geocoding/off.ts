@@ -8,5 +8,8 @@ export function geocodingOff(): GeocodingProvider {
     async placeDetails() {
       throw new ApiError('GEOCODING_DISABLED');
     },
+    async suggest() {
+      throw new ApiError('GEOCODING_DISABLED');
+    },
   };
 }

@@ -7,6 +7,7 @@ import type { FieldErrors } from '../../lib/forms.server.ts';
 import { countryName, useTranslation } from '../../lib/i18n.ts';
 import { useLocale, useRootData } from '../../lib/use-locale.ts';
 import { SubmitButton } from '../../ui/account-fields.tsx';
+import { AddressLookup } from '../../ui/address-lookup.tsx';
 import { buttonClass } from '../../ui/button.ts';
 import { Field } from '../../ui/field.tsx';
 import { useShell } from '../shell/providers.tsx';
@@ -124,6 +125,7 @@ export function AddressForm({
           </p>
         )}
       </div>
+      <AddressLookup country={country} />
       <Field
         label={t('address_line_1')}
         name="line_1"

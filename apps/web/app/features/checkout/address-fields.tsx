@@ -3,6 +3,8 @@
 import { US_STATES } from '@varg/domain';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
+import { useLocale } from '../../lib/use-locale.ts';
+import { AddressLookup } from '../../ui/address-lookup.tsx';
 import { Field } from '../../ui/field.tsx';
 import type { CheckoutData, SavedAddressView } from './types.ts';
 
@@ -19,6 +21,7 @@ export function AddressFields({
   taxes: CheckoutData['pricing']['taxes'];
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const [addressId, setAddressId] = useState(addresses[0]?._id ?? 'new');
   // The tax service cannot place an empty ZIP code either; the field shows that only once the buyer has typed one.
   const [postalTyped, setPostalTyped] = useState(false);
@@ -58,6 +61,7 @@ export function AddressFields({
       )}
       {addressId === 'new' ? (
         <div className="grid gap-4 sm:grid-cols-2">
+          <AddressLookup country={locale.country} />
           <Field
             label={t('checkout_address_line1')}
             name="line_1"

@@ -189,7 +189,7 @@ export function DealerProfilePage({ dealer, tileUrl }: { dealer: DealerView; til
             className="sm:col-span-2"
           />
         </div>
-        <AddressFields names={ADDRESS} values={invoicing} countries={countryOptions} />
+        <AddressFields names={ADDRESS} values={invoicing} countries={countryOptions} lookup />
       </SectionForm>
 
       <SectionForm section="shipping" title={t('dealer_shipping')}>
@@ -200,7 +200,7 @@ export function DealerProfilePage({ dealer, tileUrl }: { dealer: DealerView; til
           <Field label={t('dealer_phone')} name="phone" type="tel" defaultValue={shipping.phone} required />
           <Field label={t('auth_email')} name="email" type="email" defaultValue={shipping.email} required />
         </div>
-        <AddressFields names={ADDRESS} values={shipping} countries={countryOptions} />
+        <AddressFields names={ADDRESS} values={shipping} countries={countryOptions} lookup />
       </SectionForm>
     </div>
   );
