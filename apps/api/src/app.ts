@@ -20,6 +20,7 @@ import { marketsModule } from './modules/markets/plugin.ts';
 import { ordersModule } from './modules/orders/plugin.ts';
 import { paymentsModule } from './modules/payments/plugin.ts';
 import { referralsModule } from './modules/referrals/plugin.ts';
+import { referralProgramme } from './modules/referrals/programme.ts';
 import { shippingModule } from './modules/shipping/plugin.ts';
 import { storeModule } from './modules/store/plugin.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -56,7 +57,9 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   // — platform and modules —
   const audit = auditService(database.db);
   const mailer = outboxEmail(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const ids = await identityModule(app, { config, database, audit, mailer });
+  // The referral programme (decision 051): sign-ups record their referrer, paid bike orders credit them.
+  const programme = referralProgramme(database.db, audit);
+  const ids = await identityModule(app, { config, database, audit, mailer }, { onSignUp: programme.signedUp });
   const platform: Platform = {
     config,
     database,
@@ -101,7 +104,14 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       unpaidOrders: (country) => orders.unpaidOrdersIn(country),
     },
   });
-  const pay = await paymentsModule(app, platform, { providers: deps.paymentProviders, events: orders.paymentEvents });
+  const events = {
+    ...orders.paymentEvents,
+    async onSucceeded(orderId: string, paymentId: string) {
+      await orders.paymentEvents.onSucceeded(orderId, paymentId);
+      await programme.afterPayment(orderId).catch((error: unknown) => app.log.error({ err: error }, 'referral credit'));
+    },
+  };
+  const pay = await paymentsModule(app, platform, { providers: deps.paymentProviders, events });
   const payments = pay.payments;
   orders.usePayments(payments);
   const terms = await legalModule(app, platform);
@@ -110,7 +120,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   pay.useCarts(checkout.payableCarts);
   await vehiclesModule(app, platform, { orders: orders.vehicleReads, people: ids.people });
   const activeDealers = { active: () => identity.activeDealers(), ofUser: dealers.ofUser };
-  await referralsModule(app, platform, { dealers: activeDealers, markets });
+  await referralsModule(app, platform, { dealers: activeDealers, markets, programme });
   await engagementModule(app, platform, { markets });
   await dealerLedgerModule(app, platform);
   await whistleblowingModule(app, platform);
