@@ -19,7 +19,7 @@ export type OwnWallet = z.infer<typeof OwnWallet>;
 
 export const OwnReferral = z
   .object({
-    code: z.string().meta({ description: 'The customer’s referral code (8 characters), made on first read' }),
+    code: z.string().meta({ description: 'The customer’s referral code (8 characters, always the same)' }),
     referred: z.number().int().meta({ description: 'How many accounts signed up with it' }),
     credit: z.number().int().meta({ description: 'The credit per referred bike paid for in full, in minor units' }),
   })

@@ -1,10 +1,3 @@
-CREATE TABLE "referral_codes" (
-	"user_id" uuid PRIMARY KEY NOT NULL,
-	"code" varchar(16) NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "referral_codes_code_unique" UNIQUE("code")
-);
---> statement-breakpoint
 CREATE TABLE "referral_credits" (
 	"order_id" uuid PRIMARY KEY NOT NULL,
 	"referrer_id" uuid NOT NULL,
@@ -18,7 +11,6 @@ CREATE TABLE "referrals" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "referral_codes" ADD CONSTRAINT "referral_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_credits" ADD CONSTRAINT "referral_credits_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_credits" ADD CONSTRAINT "referral_credits_referrer_id_users_id_fk" FOREIGN KEY ("referrer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_credits" ADD CONSTRAINT "referral_credits_wallet_entry_id_wallet_entries_id_fk" FOREIGN KEY ("wallet_entry_id") REFERENCES "public"."wallet_entries"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -3620,7 +3620,7 @@ export interface paths {
         };
         /**
          * The caller’s referral code
-         * @description Made on the first read and kept. A friend who signs up with it (`referralCode` of `POST /v1/user/sign-up`) is recorded as referred; when their bike order is paid in full the caller’s wallet receives `credit` (minor units, in the order’s currency), once per order. Signed-in owner only (anonymous 401).
+         * @description Always the same code; reading it changes nothing. A friend who signs up with it (`referralCode` of `POST /v1/user/sign-up`) is recorded as referred; when their bike order is paid in full the caller’s wallet receives `credit` (minor units, in the order’s currency), once per order. Signed-in owner only (anonymous 401).
          */
         get: operations["getUserReferral"];
         put?: never;
@@ -7144,7 +7144,7 @@ export interface components {
             history: components["schemas"]["WalletHistory"];
         };
         OwnReferral: {
-            /** @description The customer’s referral code (8 characters), made on first read */
+            /** @description The customer’s referral code (8 characters, always the same) */
             code: string;
             /** @description How many accounts signed up with it */
             referred: number;

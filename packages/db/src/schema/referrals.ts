@@ -90,18 +90,9 @@ export const testRideFeedback = pgTable(
 );
 
 /**
- * A customer's own referral code (decision 051): made the first time they open their wallet, shared as a sign-up
- * link; unique, upper-case.
+ * Who referred an account: recorded once, at sign-up with a referral code (decision 051; the code is the first 40
+ * bits of the referrer's id, so it is not stored).
  */
-export const referralCodes = pgTable('referral_codes', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  code: varchar('code', { length: 16 }).notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Who referred an account: recorded once, at sign-up with a referral code (decision 051). */
 export const referrals = pgTable(
   'referrals',
   {

@@ -17,7 +17,7 @@ export const programmeRoutes: FastifyPluginAsyncZod<{ programme: ReferralProgram
         tags: ['referrals'],
         summary: 'The caller’s referral code',
         description:
-          'Made on the first read and kept. A friend who signs up with it (`referralCode` of `POST /v1/user/sign-up`) is recorded as referred; when their bike order is paid in full the caller’s wallet receives `credit` (minor units, in the order’s currency), once per order. Signed-in owner only (anonymous 401).',
+          'Always the same code; reading it changes nothing. A friend who signs up with it (`referralCode` of `POST /v1/user/sign-up`) is recorded as referred; when their bike order is paid in full the caller’s wallet receives `credit` (minor units, in the order’s currency), once per order. Signed-in owner only (anonymous 401).',
         response: { 200: OwnReferral, ...errorResponses(401) },
       },
     },

@@ -1,37 +1,35 @@
-// The referral programme's store credit (issue 25 item 8; decision 051): every customer has a code, shared as a
-// sign-up link; an account made with it records its referrer; when a bike order of the referred buyer is paid in
+// The referral programme's store credit (issue 25 item 8; decision 051): every customer has a code (from their id),
+// shared as a sign-up link; an account made with it records its referrer; when a bike order of the referred buyer is paid in
 // full, the referrer's wallet receives the credit — once per order, whatever number of webhooks report the payment.
-import { randomBytes } from 'node:crypto';
 import type { OwnReferral } from '@varg/contracts';
-import { type Db, orders, payments, referralCodes, referralCredits, referrals, walletEntries } from '@varg/db';
-import { earnsReferralCredit, normalReferralCode, REFERRAL_CREDIT, referralCodeFrom } from '@varg/domain';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { type Db, orders, payments, referralCredits, referrals, users, walletEntries } from '@varg/db';
+import { earnsReferralCredit, REFERRAL_CREDIT, referralCodeOf, referralCodeRange } from '@varg/domain';
+import { and, count, eq, gte, lte, sql } from 'drizzle-orm';
 import type { AuditService } from '../audit/service.ts';
 
 export function referralProgramme(db: Db, audit: AuditService) {
   return {
-    /** The customer's code (made on first read; a collision draws again) and how many signed up with it. */
+    /** The customer's code and how many accounts signed up with it. */
     async own(userId: string): Promise<OwnReferral> {
-      let [row] = await db.select().from(referralCodes).where(eq(referralCodes.userId, userId)).limit(1);
-      for (let attempt = 0; !row && attempt < 5; attempt++) {
-        await db
-          .insert(referralCodes)
-          .values({ userId, code: referralCodeFrom(randomBytes(8)) })
-          .onConflictDoNothing();
-        [row] = await db.select().from(referralCodes).where(eq(referralCodes.userId, userId)).limit(1);
-      }
-      if (!row) throw new Error('no referral code');
       const [counted] = await db.select({ n: count() }).from(referrals).where(eq(referrals.referrerId, userId));
-      return { code: row.code, referred: counted?.n ?? 0, credit: REFERRAL_CREDIT };
+      return { code: referralCodeOf(userId), referred: counted?.n ?? 0, credit: REFERRAL_CREDIT };
     },
 
-    /** A new account made with a referral code: its referrer, once. An unknown code (or the account's own) is ignored. */
+    /**
+     * A new account made with a referral code: its referrer, once. An unknown code, one that two accounts share, or
+     * the account's own is ignored.
+     */
     async signedUp(userId: string, input: string | undefined) {
-      const code = normalReferralCode(input);
-      if (!code) return;
-      const [owner] = await db.select().from(referralCodes).where(eq(referralCodes.code, code)).limit(1);
-      if (!owner || owner.userId === userId) return;
-      await db.insert(referrals).values({ referredId: userId, referrerId: owner.userId }).onConflictDoNothing();
+      const range = referralCodeRange(input);
+      if (!range) return;
+      const owners = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(gte(users.id, range.from), lte(users.id, range.to)))
+        .limit(2);
+      const owner = owners.length === 1 ? owners[0] : undefined;
+      if (!owner || owner.id === userId) return;
+      await db.insert(referrals).values({ referredId: userId, referrerId: owner.id }).onConflictDoNothing();
     },
 
     /**
