@@ -6502,6 +6502,8 @@ export interface components {
             dealerId: string | null;
             /** @description The dealer bought it (else it is a customer’s order the dealer looks after) */
             own: boolean;
+            /** @description On the dealer’s own orders, the cart it was ordered from (to reorder: POST cart/clone) */
+            cartId: string | null;
             /** @description The caller may change prices and lines (not cancelled, theirs) */
             editable: boolean;
             /** @description The caller’s allowed discount, basis points */
