@@ -21,6 +21,7 @@ import { marketSettingsStore } from './modules/markets/settings.ts';
 import { ordersModule } from './modules/orders/plugin.ts';
 import { paymentsModule } from './modules/payments/plugin.ts';
 import { referralsModule } from './modules/referrals/plugin.ts';
+import { referralProgramme } from './modules/referrals/programme.ts';
 import { shippingModule } from './modules/shipping/plugin.ts';
 import { storeModule } from './modules/store/plugin.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -63,7 +64,9 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   // Failed deliveries are retried by whichever process finds them due (decision 056); in-flight ones end before close.
   every(app, config.emailRetryIntervalMs ?? 0, 'e-mail delivery', () => mailer.deliverDue(), database);
   app.addHook('onClose', () => mailer.drain());
-  const ids = await identityModule(app, { config, database, audit, mailer });
+  // The referral programme (decision 051): sign-ups record their referrer, paid bike orders credit them.
+  const programme = referralProgramme(database.db, audit);
+  const ids = await identityModule(app, { config, database, audit, mailer }, { onSignUp: programme.signedUp });
   const platform: Platform = {
     config,
     database,
@@ -117,9 +120,16 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
       unpaidOrders: (country) => orders.unpaidOrdersIn(country),
     },
   });
+  const events = {
+    ...orders.paymentEvents,
+    async onSucceeded(orderId: string, paymentId: string) {
+      await orders.paymentEvents.onSucceeded(orderId, paymentId);
+      await programme.afterPayment(orderId).catch((error: unknown) => app.log.error({ err: error }, 'referral credit'));
+    },
+  };
   const pay = await paymentsModule(app, platform, {
     providers: deps.paymentProviders,
-    events: orders.paymentEvents,
+    events,
     marketSettings: settings.of,
   });
   const payments = pay.payments;
@@ -131,7 +141,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const vehicles = await vehiclesModule(app, platform, { orders: orders.vehicleReads, people: ids.people });
   orders.useDeliveries(vehicles.deliveredOf);
   const activeDealers = { active: () => identity.activeDealers(), ofUser: dealers.ofUser };
-  await referralsModule(app, platform, { dealers: activeDealers, markets });
+  await referralsModule(app, platform, { dealers: activeDealers, markets, programme });
   await engagementModule(app, platform, { markets });
   await dealerLedgerModule(app, platform);
   await whistleblowingModule(app, platform);

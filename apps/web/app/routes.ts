@@ -84,6 +84,7 @@ export default [
       route('account', 'routes/account.tsx'),
       route('account/addresses', 'routes/account-addresses.tsx'),
       route('account/cards', 'routes/account-cards.tsx'),
+      route('account/wallet', 'routes/account-wallet.tsx'),
       route('dealer', 'routes/dealer.tsx'),
       route('orders', 'routes/orders.tsx', { id: 'orders' }),
       route('orders/my', 'routes/orders-my.tsx'),

@@ -51,6 +51,10 @@ export const DealerOrderLineEditing = z.object({
 export const DealerOrderView = OrderView.extend({
   dealerId: z.string().nullable(),
   own: z.boolean().meta({ description: 'The dealer bought it (else it is a customer’s order the dealer looks after)' }),
+  cartId: z
+    .string()
+    .nullable()
+    .meta({ description: 'On the dealer’s own orders, the cart it was ordered from (to reorder: POST cart/clone)' }),
   editable: z.boolean().meta({ description: 'The caller may change prices and lines (not cancelled, theirs)' }),
   maxDiscountBp: z.number().int().meta({ description: 'The caller’s allowed discount, basis points' }),
   editing: z.array(DealerOrderLineEditing),

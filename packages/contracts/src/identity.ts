@@ -34,6 +34,12 @@ export const SignUpBody = z
     name: Name.min(1),
     secondName: Name.default(''),
     phone: Phone.default(''),
+    referralCode: z
+      .string()
+      .trim()
+      .max(32)
+      .optional()
+      .meta({ description: 'A referral code from a referrer’s link (decision 051); an unknown one is ignored' }),
   })
   .meta({ id: 'SignUpBody' });
 

@@ -28,4 +28,5 @@ export * from './stock-admin.ts';
 export * from './store.ts';
 export * from './tax.ts';
 export * from './vehicles.ts';
+export * from './wallet.ts';
 export * from './whistleblowing.ts';

@@ -71,7 +71,7 @@ export const WalletEntry = z.object({
   _id: z.string(),
   currency: z.string(),
   amount: z.number().int().meta({ description: 'Signed minor units: positive adds credit, negative spends it' }),
-  reason: z.string().meta({ description: 'goodwill · refund · order_payment · manual' }),
+  reason: z.string().meta({ description: 'goodwill · refund · order_edit · order_payment · manual · referral' }),
   note: z.string().nullable().meta({ description: 'Why an administrator credited it' }),
   createdAt: z.string(),
 });

@@ -1,7 +1,6 @@
 // Spec section 2, "Handover to the marketing site": these paths live on the marketing site. The app hands a path
 // over only when it has no page of its own for it (docs/decisions/002-marketing-handover.md).
 const HANDOVER_ENDINGS = [
-  'account/wallet',
   'stark-varg-1',
   'stark-varg-ex',
   'stark-varg',

@@ -22,6 +22,7 @@ export * from './pagination.ts';
 export * from './payment.ts';
 export * from './payment-card.ts';
 export * from './pricing.ts';
+export * from './referral-credit.ts';
 export * from './roles.ts';
 export * from './shipments.ts';
 export * from './shipping.ts';

@@ -39,7 +39,6 @@ describe('marketing handover (spec section 2)', () => {
     '/x/test-ride',
     '/en-US/test-ride/feedback',
     '/en-US/press-and-media',
-    '/en-US/account/wallet',
     '/en-US/stark-varg-new-sm',
     '/en-US/stark-varg-sm',
     '/en-US/vehicles',
@@ -48,10 +47,15 @@ describe('marketing handover (spec section 2)', () => {
     '/en-US/support',
   ])('hands %s over', (path) => expect(isMarketingPath(path)).toBe(true));
 
-  it.each(['/en-US', '/en-US/checkout', '/en-US/stark-varg-exx', '/en-US/my-service-plan', '/en-US/orders/my'])(
-    'keeps %s',
-    (path) => expect(isMarketingPath(path)).toBe(false),
-  );
+  it.each([
+    '/en-US',
+    '/en-US/checkout',
+    '/en-US/stark-varg-exx',
+    '/en-US/my-service-plan',
+    '/en-US/orders/my',
+    // The app's own wallet page (issue 25): no longer handed over.
+    '/en-US/account/wallet',
+  ])('keeps %s', (path) => expect(isMarketingPath(path)).toBe(false));
 
   it('hands over only when a marketing site is configured', () => {
     expect(marketingHandover('https://m.example', '/de-DE/test-ride', '?a=1')).toBe(

@@ -7,6 +7,7 @@ const ACCOUNT_LINKS = [
   ['account_profile', '/account'],
   ['account_addresses', '/account/addresses'],
   ['cards_nav', '/account/cards'],
+  ['wallet_title', '/account/wallet'],
   ['account_my_orders', '/orders/my'],
   ['account_parts_orders', '/orders/parts'],
   ['vehicles_title', '/vehicles'],

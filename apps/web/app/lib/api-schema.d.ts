@@ -1846,7 +1846,7 @@ export interface paths {
         };
         /**
          * The invoices dealers attached to an order, newest first
-         * @description For the order’s buyer, the dealer who looks after it and administrators; 404 ORDER_NOT_FOUND for anybody else (403 FORBIDDEN for a customer who is not the buyer).
+         * @description For the order’s buyer, the dealer who looks after it and administrators; 404 ORDER_NOT_FOUND for anybody else (a customer who is not the buyer included: ids cannot be probed).
          */
         get: operations["getOrderByIdDealerInvoices"];
         put?: never;
@@ -1866,7 +1866,7 @@ export interface paths {
         };
         /**
          * A download link to an invoice a dealer attached to an order
-         * @description `downloadURL` (relative to the API’s origin) opens the PDF without a Bearer token until `expiresAt` (10 minutes). For the dealer who looks after the order, the order’s buyer and administrators; 404 ORDER_NOT_FOUND for anybody else (403 FORBIDDEN for a customer who is not the buyer), 404 ATTACHMENT_NOT_FOUND for an attachment of another order.
+         * @description `downloadURL` (relative to the API’s origin) opens the PDF without a Bearer token until `expiresAt` (10 minutes). For the dealer who looks after the order, the order’s buyer and administrators; 404 ORDER_NOT_FOUND for anybody else (a customer who is not the buyer included: ids cannot be probed), 404 ATTACHMENT_NOT_FOUND for an attachment of another order.
          */
         get: operations["getOrderByIdDealerInvoicesByAttachmentIdLink"];
         put?: never;
@@ -1886,7 +1886,7 @@ export interface paths {
         };
         /**
          * Download an invoice a dealer attached to an order (PDF)
-         * @description Either `token` from the link call (a bad or expired one is a 400 INVALID_TOKEN) or a Bearer token of the dealer who looks after the order, the order’s buyer or an administrator (none is a 401; anybody else 404 ORDER_NOT_FOUND, or 403 FORBIDDEN for a customer who is not the buyer); 404 ATTACHMENT_NOT_FOUND for an attachment of another order.
+         * @description Either `token` from the link call (a bad or expired one is a 400 INVALID_TOKEN) or a Bearer token of the dealer who looks after the order, the order’s buyer or an administrator (none is a 401; anybody else, a customer who is not the buyer included, 404 ORDER_NOT_FOUND); 404 ATTACHMENT_NOT_FOUND for an attachment of another order.
          */
         get: operations["getOrderByIdDealerInvoicesByAttachmentId"];
         put?: never;
@@ -3033,6 +3033,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s store credit: balance per currency and its history
+         * @description Only the signed-in owner’s own wallet (anonymous 401). Balances are the sums of the entries per currency (what the checkout offers to spend); the history, newest first and paged (`page`, `limit` up to 100), lists credit from order edits, refunds, referrals and administrators’ credits, and credit spent at checkout.
+         */
+        get: operations["getUserWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payment/stripe/public-key": {
         parameters: {
             query?: never;
@@ -3657,6 +3677,26 @@ export interface paths {
          * @description The token of the e-mailed link (valid 30 days). A second answer is a 409 FEEDBACK_ALREADY_GIVEN; an unknown or expired token a 404 FEEDBACK_LINK_INVALID.
          */
         post: operations["postReferralTestRideFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/referral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s referral code
+         * @description Always the same code; reading it changes nothing. A friend who signs up with it (`referralCode` of `POST /v1/user/sign-up`) is recorded as referred; when their bike order is paid in full the caller’s wallet receives `credit` (minor units, in the order’s currency), once per order. Signed-in owner only (anonymous 401).
+         */
+        get: operations["getUserReferral"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5009,6 +5049,8 @@ export interface components {
             secondName: string;
             /** @default  */
             phone: string;
+            /** @description A referral code from a referrer’s link (decision 051); an unknown one is ignored */
+            referralCode?: string;
         };
         EmailChangeBodyInput: {
             /** Format: email */
@@ -6643,6 +6685,8 @@ export interface components {
             dealerId: string | null;
             /** @description The dealer bought it (else it is a customer’s order the dealer looks after) */
             own: boolean;
+            /** @description On the dealer’s own orders, the cart it was ordered from (to reorder: POST cart/clone) */
+            cartId: string | null;
             /** @description The caller may change prices and lines (not cancelled, theirs) */
             editable: boolean;
             /** @description The caller’s allowed discount, basis points */
@@ -7060,7 +7104,7 @@ export interface components {
                 currency: string;
                 /** @description Signed minor units: positive adds credit, negative spends it */
                 amount: number;
-                /** @description goodwill · refund · order_payment · manual */
+                /** @description goodwill · refund · order_edit · order_payment · manual · referral */
                 reason: string;
                 /** @description Why an administrator credited it */
                 note: string | null;
@@ -7285,6 +7329,42 @@ export interface components {
             bikes: number;
             /** @description Of them, already delivered (have a vehicle) */
             delivered: number;
+        };
+        WalletHistory: {
+            docs: {
+                _id: string;
+                currency: string;
+                /** @description Signed minor units: positive adds credit, negative spends it */
+                amount: number;
+                /** @description goodwill · refund · order_edit · order_payment · manual · referral */
+                reason: string;
+                /** @description Why an administrator credited it */
+                note: string | null;
+                createdAt: string;
+            }[];
+            totalDocs: number;
+            limit: number;
+            page: number;
+            totalPages: number;
+            hasNextPage: boolean;
+            hasPrevPage: boolean;
+            nextPage: number | null;
+            prevPage: number | null;
+        };
+        OwnWallet: {
+            balances: {
+                currency: string;
+                amount: number;
+            }[];
+            history: components["schemas"]["WalletHistory"];
+        };
+        OwnReferral: {
+            /** @description The customer’s referral code (8 characters, always the same) */
+            code: string;
+            /** @description How many accounts signed up with it */
+            referred: number;
+            /** @description The credit per referred bike paid for in full, in minor units */
+            credit: number;
         };
         WhistleReceipt: {
             /** @description The case code */
@@ -20117,6 +20197,56 @@ export interface operations {
             };
         };
     };
+    getUserWallet: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnWallet"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getPaymentStripePublicKey: {
         parameters: {
             query?: {
@@ -23023,6 +23153,44 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUserReferral: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnReferral"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
             429: {
                 headers: {
                     [name: string]: unknown;

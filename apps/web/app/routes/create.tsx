@@ -1,5 +1,5 @@
 import { SignUpBody } from '@varg/contracts';
-import { data, Form, Link, useActionData, useNavigation } from 'react-router';
+import { data, Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
@@ -18,7 +18,8 @@ export const loader = guarded(['guest'], () => null);
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'auth_create_title');
 
-const FIELDS = ['name', 'secondName', 'email', 'phone', 'password'] as const;
+// `referralCode` comes from a referrer's link (`?ref=`, decision 051), carried in a hidden field.
+const FIELDS = ['name', 'secondName', 'email', 'phone', 'password', 'referralCode'] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { api } = context.get(servicesContext);
@@ -46,6 +47,7 @@ export default function Create() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const localePath = useLocalePath();
+  const [params] = useSearchParams();
   if (result?.sent) {
     return (
       <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
@@ -61,6 +63,7 @@ export default function Create() {
   }
   const v = result?.values ?? {};
   const e: Record<string, string | undefined> = result?.errors ?? {};
+  const referralCode = (v.referralCode || params.get('ref') || '').slice(0, 32);
   return (
     <main id="main" className="mx-auto w-full max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight">{t('auth_create_title')}</h1>
@@ -68,6 +71,12 @@ export default function Create() {
       <div className="mt-6 flex flex-col gap-4">
         {result?.formError && <FormMessage tone="error">{result.formError}</FormMessage>}
         <Form method="post" className="flex flex-col gap-4" noValidate>
+          {referralCode && (
+            <>
+              <input type="hidden" name="referralCode" value={referralCode} />
+              <FormMessage tone="info">{t('wallet_referral_signup_note', { code: referralCode })}</FormMessage>
+            </>
+          )}
           <PersonFields values={v} errors={e} />
           <NewPasswordField error={e.password} />
           <SubmitButton busy={busy} wide>

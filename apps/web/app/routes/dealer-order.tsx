@@ -1,11 +1,12 @@
 import type { DealerOrderView } from '@varg/contracts';
-import { isUuid } from '@varg/domain';
+import { isUuid, localizedPath } from '@varg/domain';
 import { interpolate } from '@varg/i18n';
 import { ArrowLeft } from 'lucide-react';
-import { data, Link, useActionData } from 'react-router';
+import { data, Link, redirect, useActionData } from 'react-router';
 import { AddBike, LineEditor, PricesForm, Settlement } from '../features/dealer-orders/editors.tsx';
-import { type DealerOrderActionData, readDealerOrderEdit } from '../features/dealer-orders/edits.server.ts';
+import { type DealerOrderActionData, readDealerOrderEdit, reorder } from '../features/dealer-orders/edits.server.ts';
 import { DealerInvoices } from '../features/dealer-orders/invoices.tsx';
+import { ReorderButton } from '../features/dealer-orders/reorder.tsx';
 import { Address, Line, Section, Totals } from '../features/orders/order-detail.tsx';
 import { Payments } from '../features/orders/payments.tsx';
 import { OrderStatusBadge } from '../features/orders/status.tsx';
@@ -58,7 +59,14 @@ export const loader = guarded(['dealer'], async ({ request, context, params }: R
 
 export const action = guarded(['dealer'], async ({ request, context, params }: Route.ActionArgs) => {
   if (!isUuid(params.orderId)) throw new Response(null, { status: 404 });
-  const edit = readDealerOrderEdit(await request.formData(), params.orderId);
+  const form = await request.formData();
+  if (form.get('intent') === 'reorder') {
+    const failed = await reorder(userApi(context, request), String(form.get('cartId') ?? ''));
+    if (failed)
+      return data<DealerOrderActionData>({ ok: false, intent: 'reorder', error: failed.error }, failed.status);
+    throw redirect(localizedPath(context.get(localeContext), '/checkout'));
+  }
+  const edit = readDealerOrderEdit(form, params.orderId);
   if (!edit.ok) return data<DealerOrderActionData>(edit, 400);
   const { intent, lineId } = edit;
   try {
@@ -95,8 +103,12 @@ export default function DealerOrder({ loaderData }: Route.ComponentProps) {
             {order.own ? t('dealer_orders_own') : t('dealer_order_customer', { name: customer })}
           </p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <div className="flex flex-wrap items-center gap-3">
+          <OrderStatusBadge status={order.status} />
+          {order.cartId && <ReorderButton cartId={order.cartId} />}
+        </div>
       </header>
+      {result && !result.ok && result.intent === 'reorder' && <FormMessage tone="error">{t(result.error)}</FormMessage>}
       {result?.ok && <Settlement settlement={result.settlement} currency={order.currency} />}
       {uploaded && <FormMessage tone="success">{t('dealer_order_invoice_uploaded')}</FormMessage>}
       {uploadError && <FormMessage tone="error">{t(uploadError)}</FormMessage>}

@@ -330,7 +330,7 @@ export const walletEntries = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     currency: varchar('currency', { length: 3 }).notNull(),
     amount: integer('amount').notNull(),
-    /** goodwill · refund · order_payment · manual (an administrator's credit, decision 044) */
+    /** goodwill · refund · order_edit · order_payment · manual (an administrator's credit, decision 044) · referral (decision 051) */
     reason: varchar('reason', { length: 32 }).notNull(),
     /** Why an administrator credited it (required for `manual`). */
     note: text('note'),

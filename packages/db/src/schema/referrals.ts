@@ -11,6 +11,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { orders, walletEntries } from './commerce.ts';
 import { dealers, users } from './identity.ts';
 
 /**
@@ -87,3 +88,36 @@ export const testRideFeedback = pgTable(
     index('test_ride_feedback_open_idx').on(t.leadId).where(sql`${t.answeredAt} is null`),
   ],
 );
+
+/**
+ * Who referred an account: recorded once, at sign-up with a referral code (decision 051; the code is the first 40
+ * bits of the referrer's id, so it is not stored).
+ */
+export const referrals = pgTable(
+  'referrals',
+  {
+    referredId: uuid('referred_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referrerId: uuid('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('referrals_referrer_idx').on(t.referrerId)],
+);
+
+/**
+ * The referral credit granted for a referred buyer's paid order: one row per order (its key), so a retried webhook
+ * never credits twice; the wallet entry it made.
+ */
+export const referralCredits = pgTable('referral_credits', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  referrerId: uuid('referrer_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  walletEntryId: uuid('wallet_entry_id').references(() => walletEntries.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

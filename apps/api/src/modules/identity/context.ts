@@ -37,6 +37,8 @@ export interface IdentityDeps {
   audit: AuditService;
   publicUrl: string;
   whitelistEmails: string[];
+  /** A new account made with a referral code (decision 051). */
+  onSignUp?: ((userId: string, referralCode: string | undefined) => Promise<void>) | undefined;
 }
 
 /** The answer of a request whose outcome is told by e-mail (the same whether or not the address has an account). */

@@ -5,6 +5,7 @@ import { accountAdminService } from './account-admin.ts';
 import { accountAdminRepo } from './account-admin-repo.ts';
 import { accountAdminRoutes } from './account-admin-routes.ts';
 import { guards as makeGuards, registerAuth } from './auth.ts';
+import type { IdentityDeps } from './context.ts';
 import { identityRepo } from './repo.ts';
 import { identityRoutes } from './routes.ts';
 import { identityService } from './service.ts';
@@ -26,7 +27,11 @@ export interface DealerRow {
  * Accounts, sessions and the signed-in caller (decision 033). Registers authentication before any other module's
  * routes, records administrators' writes made as a customer, and serves `/v1` identity and the `/api` sign-in.
  */
-export async function identityModule(app: Api, platform: Pick<Platform, 'config' | 'database' | 'audit' | 'mailer'>) {
+export async function identityModule(
+  app: Api,
+  platform: Pick<Platform, 'config' | 'database' | 'audit' | 'mailer'>,
+  needs: { onSignUp?: IdentityDeps['onSignUp'] } = {},
+) {
   const { config, database, audit, mailer } = platform;
   const signingKey = await loadSigningKey(database.db, config.jwtSecret);
   const tokens = accessTokens(signingKey);
@@ -53,6 +58,7 @@ export async function identityModule(app: Api, platform: Pick<Platform, 'config'
     audit,
     publicUrl: config.publicUrl,
     whitelistEmails: config.whitelistEmails,
+    onSignUp: needs.onSignUp,
   });
   const staff = staffService({
     repo: staffRepo(database.db),

@@ -14,7 +14,14 @@ export function identitySessions({ deps, repo, link, issue, sendConfirmation }: 
   return {
     /** Answers the same whether or not the address has an account (no enumeration). */
     async signUp(
-      body: { email: string; password: string; name: string; secondName: string; phone: string },
+      body: {
+        email: string;
+        password: string;
+        name: string;
+        secondName: string;
+        phone: string;
+        referralCode?: string | undefined;
+      },
       query: { lang?: string | undefined; country?: string | undefined },
       meta: RequestMeta,
     ) {
@@ -37,6 +44,7 @@ export function identitySessions({ deps, repo, link, issue, sendConfirmation }: 
           roles: ['customer'],
         });
         if (user) {
+          await deps.onSignUp?.(user.id, body.referralCode);
           await sendConfirmation(user);
           await audit.record({ actorId: user.id, action: 'user.sign_up', ip: meta.ip });
         }

@@ -21,11 +21,25 @@ export function attachmentView(row: AttachmentRow): OrderAttachment {
 }
 
 export function dealerOrderAttachments({ deps, repo, readable, editable }: DealerOrdersContext) {
-  /** An attachment the viewer may read: the dealer's, the buyer's or an administrator's order. */
-  async function attachmentFor(viewer: Viewer, orderId: string, attachmentId: string): Promise<AttachmentRow> {
+  /**
+   * The order's buyer, the dealer who looks after it and administrators read its invoices; for anybody else (a
+   * customer who is not the buyer included) the order is as unknown as a missing one, so ids cannot be probed.
+   */
+  async function orderFor(viewer: Viewer, orderId: string): Promise<void> {
     const found = await deps.orders.order(orderId);
     if (!found) throw new ApiError('ORDER_NOT_FOUND');
-    if (found.order.userId !== viewer.userId) await readable(viewer, orderId);
+    if (found.order.userId === viewer.userId) return;
+    try {
+      await readable(viewer, orderId);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'FORBIDDEN') throw new ApiError('ORDER_NOT_FOUND');
+      throw error;
+    }
+  }
+
+  /** An attachment the viewer may read: the dealer's, the buyer's or an administrator's order. */
+  async function attachmentFor(viewer: Viewer, orderId: string, attachmentId: string): Promise<AttachmentRow> {
+    await orderFor(viewer, orderId);
     const row = await repo.attachment(orderId, attachmentId);
     if (!row) throw new ApiError('ATTACHMENT_NOT_FOUND');
     return row;
@@ -78,9 +92,7 @@ export function dealerOrderAttachments({ deps, repo, readable, editable }: Deale
 
     /** The invoices dealers attached to an order, for its buyer, its dealer and administrators. */
     async attachmentList(viewer: Viewer, orderId: string): Promise<OrderAttachment[]> {
-      const found = await deps.orders.order(orderId);
-      if (!found) throw new ApiError('ORDER_NOT_FOUND');
-      if (found.order.userId !== viewer.userId) await readable(viewer, orderId);
+      await orderFor(viewer, orderId);
       return (await repo.attachments(orderId)).map(attachmentView);
     },
 

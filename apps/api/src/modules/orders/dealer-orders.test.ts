@@ -146,7 +146,11 @@ describe('the dealer’s invoice on an order', () => {
       expect(res.headers['content-disposition']).toContain('Factura');
     }
     await refused(await call('GET', url, lyon), 404, 'ORDER_NOT_FOUND');
-    await refused(await call('GET', url, customer), 403, 'FORBIDDEN');
+    // A customer who is not the buyer learns nothing either: the same 404 as for an unknown order.
+    await refused(await call('GET', url, customer), 404, 'ORDER_NOT_FOUND');
+    await refused(await call('GET', `${url}/link`, customer), 404, 'ORDER_NOT_FOUND');
+    await refused(await call('GET', `/v1/order/${RIDER_ORDER}/dealer-invoices`, customer), 404, 'ORDER_NOT_FOUND');
+    await refused(await call('GET', `/v1/order/${UNKNOWN}/dealer-invoices`, customer), 404, 'ORDER_NOT_FOUND');
     await refused(await call('GET', url), 401, 'UNAUTHORIZED');
     await refused(
       await call('GET', `/v1/order/${RIDER_ORDER}/dealer-invoices/${UNKNOWN}`, dealer),

@@ -163,7 +163,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
         tags: ['dealer-orders'],
         summary: 'The invoices dealers attached to an order, newest first',
         description:
-          'For the order’s buyer, the dealer who looks after it and administrators; 404 ORDER_NOT_FOUND for anybody else (403 FORBIDDEN for a customer who is not the buyer).',
+          'For the order’s buyer, the dealer who looks after it and administrators; 404 ORDER_NOT_FOUND for anybody else (a customer who is not the buyer included: ids cannot be probed).',
         params,
         response: { 200: z.object({ attachments: z.array(OrderAttachment) }), ...errors },
       },
@@ -182,7 +182,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
         tags: ['dealer-orders'],
         summary: 'A download link to an invoice a dealer attached to an order',
         description:
-          '`downloadURL` (relative to the API’s origin) opens the PDF without a Bearer token until `expiresAt` (10 minutes). For the dealer who looks after the order, the order’s buyer and administrators; 404 ORDER_NOT_FOUND for anybody else (403 FORBIDDEN for a customer who is not the buyer), 404 ATTACHMENT_NOT_FOUND for an attachment of another order.',
+          '`downloadURL` (relative to the API’s origin) opens the PDF without a Bearer token until `expiresAt` (10 minutes). For the dealer who looks after the order, the order’s buyer and administrators; 404 ORDER_NOT_FOUND for anybody else (a customer who is not the buyer included: ids cannot be probed), 404 ATTACHMENT_NOT_FOUND for an attachment of another order.',
         params: AttachmentParams,
         response: { 200: z.object({ downloadURL: z.string(), expiresAt: z.string() }), ...errors },
       },
@@ -201,7 +201,7 @@ export const dealerOrderRoutes: FastifyPluginAsyncZod<{ dealerOrders: DealerOrde
         tags: ['dealer-orders'],
         summary: 'Download an invoice a dealer attached to an order (PDF)',
         description:
-          'Either `token` from the link call (a bad or expired one is a 400 INVALID_TOKEN) or a Bearer token of the dealer who looks after the order, the order’s buyer or an administrator (none is a 401; anybody else 404 ORDER_NOT_FOUND, or 403 FORBIDDEN for a customer who is not the buyer); 404 ATTACHMENT_NOT_FOUND for an attachment of another order.',
+          'Either `token` from the link call (a bad or expired one is a 400 INVALID_TOKEN) or a Bearer token of the dealer who looks after the order, the order’s buyer or an administrator (none is a 401; anybody else, a customer who is not the buyer included, 404 ORDER_NOT_FOUND); 404 ATTACHMENT_NOT_FOUND for an attachment of another order.',
         params: AttachmentParams,
         querystring: z.object({ token: z.string().max(200).optional() }),
         response: {

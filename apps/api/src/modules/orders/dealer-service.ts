@@ -47,6 +47,8 @@ export function dealerOrdersService(deps: DealerOrdersDeps) {
       ...base,
       dealerId: found.order.dealerId,
       own: found.order.userId === viewer.userId,
+      // Only the buyer may clone the cart (a customer's cart answers only to them): the dealer's own orders.
+      cartId: found.order.userId === viewer.userId ? found.order.cartId : null,
       editable: mayEdit(dealer, viewer, found.order),
       maxDiscountBp,
       editing: await Promise.all(

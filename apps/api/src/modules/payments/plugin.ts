@@ -8,6 +8,8 @@ import { dbSandboxStore, paymentsRepo } from './repo.ts';
 import { cardSetupRoutes, paymentRoutes } from './routes.ts';
 import { type PaymentProviders, paymentsService } from './service.ts';
 import { walletAdmin, walletAdminRoutes } from './wallet-admin.ts';
+import { walletHistory } from './wallet-history.ts';
+import { ownWalletRoutes } from './wallet-routes.ts';
 
 /**
  * Payments of orders and carts, wallet, saved cards, webhooks and the lenders' callbacks (decisions 017, 030).
@@ -73,6 +75,8 @@ export async function paymentsModule(
   });
   // The back office's view of a customer's store credit (decision 044).
   await app.register(walletAdminRoutes, { prefix: '/v1', wallet: walletAdmin(database.db, platform.audit), guards });
+  // The owner's own store credit (decision 051): the same query, paged.
+  await app.register(ownWalletRoutes, { prefix: '/v1', history: walletHistory(database.db), guards });
   // Spec section 7: saving a card is a v2 call; v1 answers it too.
   for (const prefix of ['/v1', '/v2']) await app.register(cardSetupRoutes, { prefix, payments, guards, sandbox });
   return {

@@ -9,47 +9,23 @@ import {
 } from '@varg/contracts';
 import { type Db, users, walletEntries } from '@varg/db';
 import { isKnownCurrency, isUuid } from '@varg/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor } from '../../lib/admin-list.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { Guards } from '../identity/auth.ts';
+import { walletHistory } from './wallet-history.ts';
 
 /** How many of the newest entries the back office shows. */
 const HISTORY = 200;
 
 export function walletAdmin(db: Db, audit: AuditService) {
+  const history = walletHistory(db);
   async function view(userId: string): Promise<AdminWalletView> {
-    const [balances, entries] = await Promise.all([
-      db
-        .select({
-          currency: walletEntries.currency,
-          amount: sql<number>`coalesce(sum(${walletEntries.amount}), 0)::int`,
-        })
-        .from(walletEntries)
-        .where(eq(walletEntries.userId, userId))
-        .groupBy(walletEntries.currency)
-        .orderBy(walletEntries.currency),
-      db
-        .select()
-        .from(walletEntries)
-        .where(eq(walletEntries.userId, userId))
-        .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
-        .limit(HISTORY),
-    ]);
-    return {
-      balances: balances.map((b) => ({ currency: b.currency, amount: Number(b.amount) })),
-      entries: entries.map((e) => ({
-        _id: e.id,
-        currency: e.currency,
-        amount: e.amount,
-        reason: e.reason,
-        note: e.note,
-        createdAt: e.createdAt.toISOString(),
-      })),
-    };
+    const { balances, history: page } = await history.read(userId, 1, HISTORY);
+    return { balances, entries: page.docs };
   }
 
   /** The account's row locked in the transaction (wallet spending locks it too), or null when there is none. */

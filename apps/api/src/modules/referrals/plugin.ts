@@ -1,5 +1,7 @@
 import type { Api, Platform } from '../../plugins/platform.ts';
 import type { MarketsService } from '../markets/service.ts';
+import type { ReferralProgramme } from './programme.ts';
+import { programmeRoutes } from './programme-routes.ts';
 import { referralsRepo } from './repo.ts';
 import { referralRoutes } from './routes.ts';
 import { type ReferralDeps, referralsService } from './service.ts';
@@ -8,7 +10,11 @@ import { type ReferralDeps, referralsService } from './service.ts';
 export async function referralsModule(
   app: Api,
   platform: Pick<Platform, 'config' | 'database' | 'guards' | 'mailer' | 'captcha'>,
-  needs: { dealers: ReferralDeps['dealers']; markets: Pick<MarketsService, 'getCountry'> },
+  needs: {
+    dealers: ReferralDeps['dealers'];
+    markets: Pick<MarketsService, 'getCountry'>;
+    programme: ReferralProgramme;
+  },
 ): Promise<void> {
   const { config, database, guards, mailer, captcha } = platform;
   const referrals = referralsService({
@@ -20,4 +26,5 @@ export async function referralsModule(
     publicUrl: config.publicUrl,
   });
   await app.register(referralRoutes, { prefix: '/v1', referrals, guards });
+  await app.register(programmeRoutes, { prefix: '/v1', programme: needs.programme, guards });
 }

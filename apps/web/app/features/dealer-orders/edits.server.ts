@@ -1,8 +1,10 @@
 // A dealer's edit of an order, from the order page's forms to one API operation per intent (decision 025): a line's
-// price and quantity, or its configuration from the configurator (decision 050) (putOrderEditItem), a bike added by its configuration code (postOrderAddItem), customer type and
-// delivery (putOrderUpdatePricesById). The form's values are read through the operations' own zod schemas.
+// price and quantity, or its configuration from the configurator (decision 050) (putOrderEditItem), a bike added by
+// its configuration code (postOrderAddItem), customer type and delivery (putOrderUpdatePricesById), and a reorder of
+// the dealer's own order (postCartClone). The form's values are read through the operations' own zod schemas.
 import { OrderAddItemBody, OrderEditItemBody, type OrderEditResult, UpdatePricesBody } from '@varg/contracts';
-import { minorUnitsFromDecimal } from '@varg/domain';
+import { isUuid, minorUnitsFromDecimal } from '@varg/domain';
+import { isApiRequestError } from '../../lib/api.ts';
 import type { TypedCalls } from '../../lib/api-call.ts';
 
 export const DEALER_ORDER_INTENTS = ['edit-item', 'add-item', 'update-prices'] as const;
@@ -67,4 +69,19 @@ export function readDealerOrderEdit(form: FormData, orderId: string): DealerOrde
     intent,
     send: (api) => api.call('putOrderUpdatePricesById', { path: { id: orderId }, body: body.data }),
   };
+}
+
+/**
+ * Reorder (POST cart/clone): the order's cart copied into the dealer's open cart. Null when it was; else what to
+ * show — the server's message, "nothing to copy", or the unknown error — and the status.
+ */
+export async function reorder(api: TypedCalls, cartId: string): Promise<{ error: string; status: number } | null> {
+  if (!isUuid(cartId)) return { error: 'error_generic', status: 400 };
+  try {
+    const { didClone } = await api.call('postCartClone', { query: { cartId } });
+    return didClone ? null : { error: 'dealer_reorder_nothing', status: 409 };
+  } catch (error) {
+    if (isApiRequestError(error) && error.status < 500) return { error: error.message, status: error.status };
+    return { error: 'error_generic', status: 502 };
+  }
 }

@@ -1,11 +1,9 @@
-import { formatMoney, localeTag } from '@varg/domain';
 import { Form, useNavigation } from 'react-router';
 import type { Answer } from '../../../lib/api-call.ts';
-import { formatUtcDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useLocale } from '../../../lib/use-locale.ts';
 import { buttonClass } from '../../../ui/button.ts';
 import { Field, Select } from '../../../ui/field.tsx';
+import { WalletBalanceList, WalletHistoryTable } from '../../wallet/history-table.tsx';
 import { Section } from './account-sections.tsx';
 
 type Wallet = Answer<'getAdminCustomersByIdWallet'>;
@@ -13,14 +11,8 @@ type Wallet = Answer<'getAdminCustomersByIdWallet'>;
 /** Store credit: balance per currency, its history, and a manual credit with a required reason (audited). */
 export function WalletSection({ wallet, currencies }: { wallet: Wallet; currencies: string[] }) {
   const { t } = useTranslation();
-  const tag = localeTag(useLocale());
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'credit';
-  const reasonOf = (reason: string) => {
-    const key = `admin_wallet_reason_${reason}`;
-    const text = t(key);
-    return text === key ? reason : text;
-  };
   return (
     <Section id="wallet" title={t('admin_wallet_title')}>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -28,52 +20,10 @@ export function WalletSection({ wallet, currencies }: { wallet: Wallet; currenci
           {wallet.balances.length === 0 ? (
             <p className="text-sm text-neutral-700">{t('admin_wallet_empty')}</p>
           ) : (
-            <ul className="flex flex-wrap gap-3" aria-label={t('admin_wallet_balances')}>
-              {wallet.balances.map((b) => (
-                <li key={b.currency} className="rounded-xl bg-neutral-100 px-4 py-2 text-lg font-semibold tabular-nums">
-                  {formatMoney({ amount: b.amount, currency: b.currency }, tag)}
-                </li>
-              ))}
-            </ul>
+            <WalletBalanceList balances={wallet.balances} label={t('admin_wallet_balances')} />
           )}
           {wallet.entries.length > 0 && (
-            <section
-              className="overflow-x-auto rounded-xl border border-neutral-200"
-              aria-label={t('admin_wallet_history')}
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways on a narrow screen, so the keyboard must reach it
-              tabIndex={0}
-            >
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">{t('admin_wallet_history')}</caption>
-                <thead className="bg-neutral-50 text-xs tracking-wide text-neutral-700 uppercase">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">
-                      {t('admin_audit_when')}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t('admin_wallet_reason')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right">
-                      {t('invoices_amount')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-neutral-200">
-                  {wallet.entries.map((e) => (
-                    <tr key={e._id}>
-                      <td className="px-3 py-2 whitespace-nowrap">{formatUtcDateTime(e.createdAt, tag)}</td>
-                      <td className="px-3 py-2">
-                        {reasonOf(e.reason)}
-                        {e.note && <span className="block text-neutral-700">{e.note}</span>}
-                      </td>
-                      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
-                        {formatMoney({ amount: e.amount, currency: e.currency }, tag)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
+            <WalletHistoryTable entries={wallet.entries} label={t('admin_wallet_history')} />
           )}
         </div>
         {/* A new key after each credit empties the form; a refused one keeps what was typed. */}
