@@ -10,8 +10,9 @@ import { buttonClass } from '../../ui/button.ts';
 import { CaptchaField } from '../../ui/captcha.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
 import { AddressFields } from './address-fields.tsx';
+import { BillingFields } from './billing-fields.tsx';
 import type { CheckoutPage } from './load.server.ts';
-import { BillingFields, ContactFields, ShippingMethods } from './order-fields.tsx';
+import { ContactFields, ShippingMethods } from './order-fields.tsx';
 import { PaymentFields, PaymentKinds, WalletToggle } from './payment-fields.tsx';
 import { type StripeConfirm, useStripePay } from './stripe-pay.tsx';
 import { Summary } from './summary.tsx';
@@ -23,7 +24,16 @@ export type CheckoutActionData =
   | { stripe: StripeConfirm }
   | { formError: string | null; code: string; errorKey?: string };
 
-export function CheckoutForm({ cartId, setup: initial, addresses, cards, stripeKey, prefill, signedIn }: CheckoutPage) {
+export function CheckoutForm({
+  cartId,
+  setup: initial,
+  addresses,
+  billingAddresses,
+  cards,
+  stripeKey,
+  prefill,
+  signedIn,
+}: CheckoutPage) {
   const { t } = useTranslation();
   const root = useRootData();
   const locale = useLocale();
@@ -91,7 +101,7 @@ export function CheckoutForm({ cartId, setup: initial, addresses, cards, stripeK
           <input type="hidden" name="cart_id" value={cartId} />
           <ContactFields prefill={prefill} signedIn={signedIn} />
           <AddressFields addresses={addresses} country={country} us={us} taxes={setup.pricing.taxes} />
-          <BillingFields setup={setup} />
+          <BillingFields setup={setup} addresses={billingAddresses} />
           <ShippingMethods setup={setup} />
 
           <PaymentKinds

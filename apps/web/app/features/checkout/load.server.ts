@@ -62,12 +62,14 @@ export async function loadCheckout(context: Readonly<RouterContextProvider>, req
   // A cart stays in the market it was filled in (decision 035): on another market's page the buyer may move it here.
   if (cart.country !== locale.country) return { mode: 'market' as const, cartCountry: cart.country };
 
-  const addresses = auth.user
+  // Delivery goes to an address of this market; the invoice may go to any saved address (decision 048).
+  const billingAddresses = auth.user
     ? await api
         .call('getV2Address')
-        .then((r) => r.addresses.filter((a) => a.country === locale.country))
+        .then((r) => r.addresses)
         .catch(() => [] as SavedAddressView[])
     : [];
+  const addresses = billingAddresses.filter((a) => a.country === locale.country);
   const first = addresses[0];
   const setup = await api.call('postCheckoutSetupByCartId', {
     path: { cartId: cart._id },
@@ -83,6 +85,7 @@ export async function loadCheckout(context: Readonly<RouterContextProvider>, req
     cartId: cart._id,
     setup,
     addresses,
+    billingAddresses,
     cards,
     stripeKey: publicKey,
     prefill: {
