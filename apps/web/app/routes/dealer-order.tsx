@@ -6,7 +6,7 @@ import { data, Link, useActionData } from 'react-router';
 import { AddBike, LineEditor, PricesForm, Settlement } from '../features/dealer-orders/editors.tsx';
 import { type DealerOrderActionData, readDealerOrderEdit } from '../features/dealer-orders/edits.server.ts';
 import { DealerInvoices } from '../features/dealer-orders/invoices.tsx';
-import { Address, Line, Section, Totals } from '../features/orders/order-detail.tsx';
+import { Address, Billing, Line, Section, Totals } from '../features/orders/order-detail.tsx';
 import { Payments } from '../features/orders/payments.tsx';
 import { OrderStatusBadge } from '../features/orders/status.tsx';
 import { isApiRequestError } from '../lib/api.ts';
@@ -148,6 +148,9 @@ export default function DealerOrder({ loaderData }: Route.ComponentProps) {
                 <Address address={order.shippingAddress} />
               </div>
             )}
+            <div className="mt-3">
+              <Billing billing={order.billing} />
+            </div>
             <p className="mt-3 text-sm text-neutral-600">
               {t('dealer_order_customer_type')}: {t(`customer_type_${order.customerType.toLowerCase()}`)}
             </p>
