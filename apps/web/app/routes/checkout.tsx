@@ -1,4 +1,5 @@
-import { data, Link, redirect, type ShouldRevalidateFunction, useLoaderData } from 'react-router';
+import { data, Link, redirect, type ShouldRevalidateFunction, useActionData, useLoaderData } from 'react-router';
+import { useCartErrorAlert } from '../features/checkout/cart-error.tsx';
 import { readPaymentChoice } from '../features/checkout/checkout.server.ts';
 import { type CheckoutActionData, CheckoutForm } from '../features/checkout/checkout-form.tsx';
 import { confirmBody, readConfirm, readSetup, setupBody } from '../features/checkout/form.server.ts';
@@ -67,6 +68,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isApiRequestError(error)) throw error;
     // The cart is in another market than this page (decision 035): the page explains it and offers the move.
     if (error.code === 'ADDRESS_COUNTRY_MISMATCH') throw redirect(here);
+    // Spec section 9: a cart that is gone resets the checkout; a line that can no longer be bought resets the cart and
+    // the page says so in the checkout's alert.
+    const reset = { 'set-cookie': cartCookie(request, null) };
+    if (error.code === 'SHOPPING_CART_NOT_FOUND') throw redirect(here, { headers: reset });
+    if (error.code === 'CART-ERROR-001')
+      return answer({ cartError: 'CART-ERROR-001' }, { status: 409, headers: reset });
     return answer({ formError: error.message, code: error.code }, { status: error.status });
   }
 }
@@ -75,6 +82,8 @@ export default function Checkout() {
   const { t } = useTranslation();
   const loaded = useLoaderData<typeof loader>();
   const to = useLocalePath();
+  // A confirm that reset the cart reloads the page without it: the alert is shown here, over the empty checkout.
+  useCartErrorAlert(useActionData<CheckoutActionData>());
   if (loaded.mode === 'cart') return <CheckoutForm {...loaded} />;
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">

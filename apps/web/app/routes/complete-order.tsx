@@ -15,6 +15,7 @@ import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale } from '../lib/use-locale.ts';
+import { useMinPending } from '../lib/use-min-pending.ts';
 import { buttonClass } from '../ui/button.ts';
 import { FormMessage } from '../ui/field.tsx';
 import type { Route } from './+types/complete-order';
@@ -91,7 +92,7 @@ export default function CompleteOrder() {
   const walletUse = useWallet ? Math.min(walletBalance, dueOf(kind)) : 0;
   const charge = dueOf(kind) - walletUse;
   const stripePay = useStripePay(!!publicKey, charge);
-  const busy = navigation.state !== 'idle' || stripePay.busy;
+  const busy = useMinPending(navigation.state !== 'idle') || stripePay.busy;
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 lg:py-12">
       <h1 className="text-3xl font-black tracking-tight">

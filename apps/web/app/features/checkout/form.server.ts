@@ -104,7 +104,6 @@ export function confirmBody(
   page: { country: string; lang: string },
   captcha: { captcha?: string },
 ): ConfirmBody {
-  const company = values.company === 'on';
   return {
     cart_id: values.cart_id,
     first_name: values.first_name ?? '',
