@@ -1,5 +1,5 @@
 import { data, Link, redirect, type ShouldRevalidateFunction, useActionData, useLoaderData } from 'react-router';
-import { useCartErrorAlert } from '../features/checkout/cart-error.tsx';
+import { isCartError, useCartErrorAlert } from '../features/checkout/cart-error.tsx';
 import { readPaymentChoice } from '../features/checkout/checkout.server.ts';
 import { type CheckoutActionData, CheckoutForm } from '../features/checkout/checkout-form.tsx';
 import { confirmBody, readConfirm, readSetup, setupBody } from '../features/checkout/form.server.ts';
@@ -24,8 +24,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'checkout_title');
 
 /** A re-price (the `setup` fetcher) answers the new summary itself: the page's data needs no reload for it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get('intent') === 'setup' ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) => {
+  // A confirm that reset the cart (CART-ERROR-001, a 409) reloads the page: there is nothing left to order.
+  if (isCartError(actionResult) && formData?.get('intent') === 'confirm') return true;
+  return formData?.get('intent') === 'setup' ? false : defaultShouldRevalidate;
+};
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadCheckout(context, request);
 
