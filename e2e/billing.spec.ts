@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
+import { DEMO_VEHICLE_ORDER_ID } from '../packages/db/src/seed/orders.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { signInThroughForm } from './pages/auth.ts';
 
-// Billing at checkout (issue 25 item 2, decision 048) and the checkout's setup errors as the spec's alert (item 8).
+// Billing at checkout (issue 25 item 2, decision 048), the checkout's setup errors as the spec's alert and checkout
+// `?orderId` (item 8).
 
 /** The contact and a delivery address in Paris on /fr-FR/checkout, paid by bank transfer. */
 async function fillParisOrder(page: Page, email: string) {
@@ -120,4 +123,19 @@ test('a stock bike sold to another buyer meanwhile: the cart is reset and the ch
   // The cart was reset: the checkout has nothing left to order.
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
   await expect(page.getByRole('main')).toContainText('Votre panier est vide');
+});
+
+test('checkout?orderId pays an existing order on the checkout, the query kept, in the order’s market', async ({
+  page,
+}) => {
+  await signInThroughForm(page, 'customer@demo.starkfuture.com', 'de-DE');
+  // Opened from the French shop, the German order's market wins; the orderId stays in the query.
+  await page.goto(`/fr-FR/checkout?orderId=${DEMO_VEHICLE_ORDER_ID}`);
+  await expect(page).toHaveURL(new RegExp(`/de-DE/checkout\\?orderId=${DEMO_VEHICLE_ORDER_ID}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Bestellung 100001 bezahlen' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button', { name: /€ bezahlen$/ })).toBeEnabled();
+  await expectAccessible(page);
+  // The spec's other address of the same page.
+  await page.goto(`/de-DE/complete-order/${DEMO_VEHICLE_ORDER_ID}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bestellung 100001 bezahlen' })).toBeVisible();
 });
