@@ -129,11 +129,11 @@ test('checkout?orderId pays an existing order on the checkout, the query kept, i
   page,
 }) => {
   await signInThroughForm(page, 'customer@demo.starkfuture.com', 'de-DE');
-  // Opened from the French shop, the German order's market wins; the orderId stays in the query.
+  // Opened from the French shop, the German order's market wins (in the buyer's language); the orderId stays.
   await page.goto(`/fr-FR/checkout?orderId=${DEMO_VEHICLE_ORDER_ID}`);
-  await expect(page).toHaveURL(new RegExp(`/de-DE/checkout\\?orderId=${DEMO_VEHICLE_ORDER_ID}$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Bestellung 100001 bezahlen' })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('button', { name: /€ bezahlen$/ })).toBeEnabled();
+  await expect(page).toHaveURL(new RegExp(`/fr-DE/checkout\\?orderId=${DEMO_VEHICLE_ORDER_ID}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Payer la commande 100001' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button', { name: /^Payer / })).toBeEnabled();
   await expectAccessible(page);
   // The spec's other address of the same page.
   await page.goto(`/de-DE/complete-order/${DEMO_VEHICLE_ORDER_ID}`);

@@ -126,39 +126,19 @@ describe('billing at checkout (POST /v1/checkout)', () => {
     const saved = await ok(await call('POST', '/v2/address', owner.token, lyon), 201);
     const cartId = await bikeCart('FR');
     const theirs = (body: Json) => ({ ...french(cartId, other.email), ...body });
-    await refused(
-      await call(
-        'POST',
-        '/v1/checkout',
+    const guest = `guest-${Date.now()}@example.com`;
+    for (const [token, body, status, code] of [
+      [other.token, { billing_info: { use_contact_info: true, address_id: saved._id } }, 404, 'ADDRESS_NOT_FOUND'],
+      [
         other.token,
-        theirs({ billing_info: { use_contact_info: true, address_id: saved._id } }),
-      ),
-      404,
-      'ADDRESS_NOT_FOUND',
-    );
-    await refused(
-      await call(
-        'POST',
-        '/v1/checkout',
-        other.token,
-        theirs({ company_info: { name: 'Moto Lyon SARL', billing_id: 'FR40303265045', address_id: saved._id } }),
-      ),
-      404,
-      'ADDRESS_NOT_FOUND',
-    );
-    await refused(
-      await call(
-        'POST',
-        '/v1/checkout',
-        null,
-        theirs({
-          email: `guest-${Date.now()}@example.com`,
-          billing_info: { use_contact_info: true, address_id: saved._id },
-        }),
-      ),
-      401,
-      'UNAUTHORIZED',
-    );
+        { company_info: { name: 'Moto Lyon SARL', billing_id: 'FR40303265045', address_id: saved._id } },
+        404,
+        'ADDRESS_NOT_FOUND',
+      ],
+      [null, { email: guest, billing_info: { use_contact_info: true, address_id: saved._id } }, 401, 'UNAUTHORIZED'],
+    ] as Array<[string | null, Json, number, string]>) {
+      await refused(await call('POST', '/v1/checkout', token, theirs(body)), status, code);
+    }
     await cartIsOpen(cartId);
     expect((await ok(await call('GET', '/v1/order', other.token))).totalDocs).toBe(0);
   });
