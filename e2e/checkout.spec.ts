@@ -94,7 +94,7 @@ test.describe('checkout (issue 5)', () => {
     await page.goto('/fr-FR/checkout');
     const total = page.getByTestId('checkout-total');
     const before = await total.textContent();
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /entreprise/ }).check();
     await page.getByLabel('Nom de l’entreprise').fill('Moto Lyon SARL');
     await page.getByLabel(/TVA/i).first().fill('FR40303265045');
     await expect(

@@ -3248,7 +3248,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm: turn the cart into an order
-         * @description The spec's order payload. The phone keeps digits and plus only; strings are trimmed. Totals are computed again on the server. One cart makes one order: repeating the call answers the same order. A buyer who is not signed in sends the captcha token (`captcha`, action `checkout`; 400 CAPTCHA_FAILED) and, in production, confirms at most GUEST_CHECKOUT_LIMIT orders per address and hour (429 RATE_LIMITED); they get an account (token, refresh_token and isNewUser true) and an e-mail to choose a password; an address that already has an account must sign in first (409 ACCOUNT_EXISTS). Stock bikes are reserved in the same transaction (409 STOCK_BIKE_UNAVAILABLE for the second buyer) until the order's `reservedUntil` (STOCK_RESERVATION_HOURS); unpaid after it, the order is cancelled and the bikes offered again. A dealer's price that no longer holds (market, configuration, the dealer's terms, today's list price) is dropped and the confirm refused (409 DEALER_PRICE_CHANGED): confirm the new total again. `company_info.billing_id` is the company's VAT id; in production a reverse charge needs VIES's answer, whose consultation number is kept on the order (`billing.vatCheck`). Answers {order (vehicle order) | storeOrder (parts), token, refresh_token, isNewUser}.
+         * @description The spec's order payload. The phone keeps digits and plus only; strings are trimmed. Totals are computed again on the server. One cart makes one order: repeating the call answers the same order. A buyer who is not signed in sends the captcha token (`captcha`, action `checkout`; 400 CAPTCHA_FAILED) and, in production, confirms at most GUEST_CHECKOUT_LIMIT orders per address and hour (429 RATE_LIMITED); they get an account (token, refresh_token and isNewUser true) and an e-mail to choose a password; an address that already has an account must sign in first (409 ACCOUNT_EXISTS). Stock bikes are reserved in the same transaction (409 STOCK_BIKE_UNAVAILABLE for the second buyer) until the order's `reservedUntil` (STOCK_RESERVATION_HOURS); unpaid after it, the order is cancelled and the bikes offered again. A dealer's price that no longer holds (market, configuration, the dealer's terms, today's list price) is dropped and the confirm refused (409 DEALER_PRICE_CHANGED): confirm the new total again. `company_info.billing_id` is the company's VAT id; in production a reverse charge needs VIES's answer, whose consultation number is kept on the order (`billing.vatCheck`). Billing (decision 048): a private buyer bills to the contact or, with `billing_info.use_contact_info` false, to another name (400 VALIDATION_ERROR without both names); the billing address is `address_input`, a saved address of the buyer (`address_id`; 401 without an account, 404 ADDRESS_NOT_FOUND when not theirs) or else the shipping address; a company gives the same through `company_info.address` / `address_id` (both: 400). Answers {order (vehicle order) | storeOrder (parts), token, refresh_token, isNewUser}.
          */
         post: operations["postCheckout"];
         delete?: never;
@@ -21016,12 +21016,18 @@ export interface operations {
                     };
                     shipping_method: string;
                     language?: string;
+                    /** @description A private buyer: the contact, or another name and address */
                     billing_info?: {
+                        /** @description false: bill to first_name and last_name (both required) */
                         use_contact_info: boolean;
                         first_name?: string;
                         last_name?: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description A saved address of the buyer to bill to (404 if not theirs)
+                         */
                         address_id?: string;
+                        /** @description Another billing address; neither: the shipping one */
                         address_input?: {
                             country: string;
                             line_1: string;
@@ -21032,9 +21038,11 @@ export interface operations {
                         };
                         billing_id?: string;
                     };
+                    /** @description A company: its name, VAT id and billing address */
                     company_info?: {
                         name: string;
                         billing_id: string;
+                        /** @description The company’s billing address; none: the shipping one */
                         address?: {
                             country: string;
                             line_1: string;
@@ -21043,6 +21051,11 @@ export interface operations {
                             city: string;
                             state?: string;
                         };
+                        /**
+                         * Format: uuid
+                         * @description A saved address of the buyer as the company’s address
+                         */
+                        address_id?: string;
                     };
                     customer_tax_id?: string;
                     customer_order_reference?: string;

@@ -1,6 +1,9 @@
-import { data, Link, redirect, type ShouldRevalidateFunction, useLoaderData } from 'react-router';
+import { data, Link, redirect, type ShouldRevalidateFunction, useActionData, useLoaderData } from 'react-router';
+import { isCartError, useCartErrorAlert } from '../features/checkout/cart-error.tsx';
 import { readPaymentChoice } from '../features/checkout/checkout.server.ts';
 import { type CheckoutActionData, CheckoutForm } from '../features/checkout/checkout-form.tsx';
+import { payCompleteOrder } from '../features/checkout/complete-order.server.ts';
+import { CompleteOrderForm } from '../features/checkout/complete-order-form.tsx';
 import { confirmBody, readConfirm, readSetup, setupBody } from '../features/checkout/form.server.ts';
 import { loadCheckout } from '../features/checkout/load.server.ts';
 import { MarketMove } from '../features/checkout/market-move.tsx';
@@ -10,6 +13,7 @@ import { userApi } from '../lib/auth.server.ts';
 import { cartCalls, cartCookie } from '../lib/cart.server.ts';
 import { localeContext } from '../lib/context.ts';
 import { captchaOf } from '../lib/forms.server.ts';
+import { checkGuards } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocalePath } from '../lib/use-locale.ts';
@@ -17,20 +21,30 @@ import { buttonClass } from '../ui/button.ts';
 import type { Route } from './+types/checkout';
 
 // The checkout (spec section 4). Intents: `setup` re-prices the form (postCheckoutSetupByCartId), `move-cart` moves a
-// cart of another market to this one (putCart), `confirm` places the order and pays it (features/checkout).
+// cart of another market to this one (putCart), `confirm` places the order and pays it (features/checkout). With
+// `?orderId` it pays an existing order instead, the query kept (decision 048).
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'checkout_title');
 
 /** A re-price (the `setup` fetcher) answers the new summary itself: the page's data needs no reload for it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get('intent') === 'setup' ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) => {
+  // A confirm that reset the cart (CART-ERROR-001, a 409) reloads the page: there is nothing left to order.
+  if (isCartError(actionResult) && formData?.get('intent') === 'confirm') return true;
+  return formData?.get('intent') === 'setup' ? false : defaultShouldRevalidate;
+};
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadCheckout(context, request);
 
 const answer = (body: CheckoutActionData, init?: number | ResponseInit) => data(body, init);
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // Spec section 4: `?orderId` pays an existing order (decision 048).
+  const orderId = new URL(request.url).searchParams.get('orderId');
+  if (orderId) {
+    checkGuards(['auth'], { request, context });
+    return payCompleteOrder({ request, context }, orderId);
+  }
   const locale = context.get(localeContext);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
@@ -67,6 +81,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isApiRequestError(error)) throw error;
     // The cart is in another market than this page (decision 035): the page explains it and offers the move.
     if (error.code === 'ADDRESS_COUNTRY_MISMATCH') throw redirect(here);
+    // Spec section 9: a cart that is gone resets the checkout; a line that can no longer be bought resets the cart and
+    // the page says so in the checkout's alert.
+    const reset = { 'set-cookie': cartCookie(request, null) };
+    if (error.code === 'SHOPPING_CART_NOT_FOUND') throw redirect(here, { headers: reset });
+    if (error.code === 'CART-ERROR-001')
+      return answer({ cartError: 'CART-ERROR-001' }, { status: 409, headers: reset });
     return answer({ formError: error.message, code: error.code }, { status: error.status });
   }
 }
@@ -75,7 +95,17 @@ export default function Checkout() {
   const { t } = useTranslation();
   const loaded = useLoaderData<typeof loader>();
   const to = useLocalePath();
+  const actionData = useActionData<typeof action>();
+  // A confirm that reset the cart reloads the page without it: the alert is shown here, over the empty checkout.
+  useCartErrorAlert(actionData);
   if (loaded.mode === 'cart') return <CheckoutForm {...loaded} />;
+  if (loaded.mode === 'order')
+    return (
+      <CompleteOrderForm
+        page={loaded.page}
+        actionData={actionData && 'formError' in actionData ? actionData : undefined}
+      />
+    );
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
       <h1 className="text-3xl font-black tracking-tight">{t('checkout_title')}</h1>

@@ -7,7 +7,7 @@ import { AddBike, LineEditor, PricesForm, Settlement } from '../features/dealer-
 import { type DealerOrderActionData, readDealerOrderEdit, reorder } from '../features/dealer-orders/edits.server.ts';
 import { DealerInvoices } from '../features/dealer-orders/invoices.tsx';
 import { ReorderButton } from '../features/dealer-orders/reorder.tsx';
-import { Address, Line, Section, Totals } from '../features/orders/order-detail.tsx';
+import { Address, Billing, Line, Section, Totals } from '../features/orders/order-detail.tsx';
 import { Payments } from '../features/orders/payments.tsx';
 import { OrderStatusBadge } from '../features/orders/status.tsx';
 import { isApiRequestError } from '../lib/api.ts';
@@ -160,6 +160,9 @@ export default function DealerOrder({ loaderData }: Route.ComponentProps) {
                 <Address address={order.shippingAddress} />
               </div>
             )}
+            <div className="mt-3">
+              <Billing billing={order.billing} />
+            </div>
             <p className="mt-3 text-sm text-neutral-600">
               {t('dealer_order_customer_type')}: {t(`customer_type_${order.customerType.toLowerCase()}`)}
             </p>

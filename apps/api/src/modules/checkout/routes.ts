@@ -53,21 +53,29 @@ const ConfirmBody = z.object({
   language: z.string().max(8).optional(),
   billing_info: z
     .object({
-      use_contact_info: z.boolean(),
+      use_contact_info: z.boolean().meta({ description: 'false: bill to first_name and last_name (both required)' }),
       first_name: text(100).optional(),
       last_name: text(100).optional(),
-      address_id: z.uuid().optional(),
-      address_input: AddressInput.optional(),
+      address_id: z
+        .uuid()
+        .optional()
+        .meta({ description: 'A saved address of the buyer to bill to (404 if not theirs)' }),
+      address_input: AddressInput.optional().meta({
+        description: 'Another billing address; neither: the shipping one',
+      }),
       billing_id: z.string().max(64).optional(),
     })
-    .optional(),
+    .optional()
+    .meta({ description: 'A private buyer: the contact, or another name and address' }),
   company_info: z
     .object({
       name: text(200).min(1),
       billing_id: text(20).regex(/^[A-Za-z0-9 .-]+$/),
-      address: AddressInput.optional(),
+      address: AddressInput.optional().meta({ description: 'The company’s billing address; none: the shipping one' }),
+      address_id: z.uuid().optional().meta({ description: 'A saved address of the buyer as the company’s address' }),
     })
-    .optional(),
+    .optional()
+    .meta({ description: 'A company: its name, VAT id and billing address' }),
   customer_tax_id: text(20).optional(),
   customer_order_reference: text(100).optional(),
   captcha: z
@@ -149,7 +157,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
         tags: ['checkout'],
         summary: 'Confirm: turn the cart into an order',
         description:
-          "The spec's order payload. The phone keeps digits and plus only; strings are trimmed. Totals are computed again on the server. One cart makes one order: repeating the call answers the same order. A buyer who is not signed in sends the captcha token (`captcha`, action `checkout`; 400 CAPTCHA_FAILED) and, in production, confirms at most GUEST_CHECKOUT_LIMIT orders per address and hour (429 RATE_LIMITED); they get an account (token, refresh_token and isNewUser true) and an e-mail to choose a password; an address that already has an account must sign in first (409 ACCOUNT_EXISTS). Stock bikes are reserved in the same transaction (409 STOCK_BIKE_UNAVAILABLE for the second buyer) until the order's `reservedUntil` (STOCK_RESERVATION_HOURS); unpaid after it, the order is cancelled and the bikes offered again. A dealer's price that no longer holds (market, configuration, the dealer's terms, today's list price) is dropped and the confirm refused (409 DEALER_PRICE_CHANGED): confirm the new total again. `company_info.billing_id` is the company's VAT id; in production a reverse charge needs VIES's answer, whose consultation number is kept on the order (`billing.vatCheck`). Answers {order (vehicle order) | storeOrder (parts), token, refresh_token, isNewUser}.",
+          "The spec's order payload. The phone keeps digits and plus only; strings are trimmed. Totals are computed again on the server. One cart makes one order: repeating the call answers the same order. A buyer who is not signed in sends the captcha token (`captcha`, action `checkout`; 400 CAPTCHA_FAILED) and, in production, confirms at most GUEST_CHECKOUT_LIMIT orders per address and hour (429 RATE_LIMITED); they get an account (token, refresh_token and isNewUser true) and an e-mail to choose a password; an address that already has an account must sign in first (409 ACCOUNT_EXISTS). Stock bikes are reserved in the same transaction (409 STOCK_BIKE_UNAVAILABLE for the second buyer) until the order's `reservedUntil` (STOCK_RESERVATION_HOURS); unpaid after it, the order is cancelled and the bikes offered again. A dealer's price that no longer holds (market, configuration, the dealer's terms, today's list price) is dropped and the confirm refused (409 DEALER_PRICE_CHANGED): confirm the new total again. `company_info.billing_id` is the company's VAT id; in production a reverse charge needs VIES's answer, whose consultation number is kept on the order (`billing.vatCheck`). Billing (decision 048): a private buyer bills to the contact or, with `billing_info.use_contact_info` false, to another name (400 VALIDATION_ERROR without both names); the billing address is `address_input`, a saved address of the buyer (`address_id`; 401 without an account, 404 ADDRESS_NOT_FOUND when not theirs) or else the shipping address; a company gives the same through `company_info.address` / `address_id` (both: 400). Answers {order (vehicle order) | storeOrder (parts), token, refresh_token, isNewUser}.",
         body: ConfirmBody,
         response: { 200: CheckoutConfirmation, ...errors, 429: ErrorEnvelope },
       },

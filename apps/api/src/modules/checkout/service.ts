@@ -4,6 +4,7 @@ import { isUuid, orderPhone, SHIPMENT_KINDS, type ShipmentKind } from '@varg/dom
 import { ApiError } from '../../lib/api-error.ts';
 import type { AddressInput } from '../addresses/service.ts';
 import { reservationDeadline } from '../orders/reservations.ts';
+import { billingAddress, checkBillingNames, orderBilling } from './billing.ts';
 import { checkoutPricing, trim } from './pricing.ts';
 import type { CheckoutRepo, NewOrderLine } from './repo.ts';
 import type { Auth, CheckoutDeps, ConfirmBody, SetupInput } from './types.ts';
@@ -82,6 +83,8 @@ export function checkoutService(deps: CheckoutDeps) {
       if (!found?.line_1 || !found.city) throw new ApiError('VALIDATION_ERROR');
       const address: AddressInput = { ...found, line_1: found.line_1, city: found.city };
       if (address.country.toUpperCase() !== cart.country) throw new ApiError('ADDRESS_COUNTRY_MISMATCH');
+      checkBillingNames(body);
+      const invoiceAddress = await billingAddress(auth, body, address, { addressFor, market: deps.market });
       const priced = await price(cart, setupInput, auth, address);
       if (priced.tax.error) throw new ApiError('CHECKOUT_TAX_ERROR');
       if (!priced.chosen) throw new ApiError('SHIPPING_METHOD_NOT_ALLOWED');
@@ -108,31 +111,7 @@ export function checkoutService(deps: CheckoutDeps) {
       // The version of the terms of sale the page linked, named on the order (decision 047).
       const termsDocumentId = (await deps.termsOfSale?.(cart.country, meta.lang)) ?? null;
 
-      const billingAddress = body.company_info?.address ?? body.billing_info?.address_input ?? address;
-      const billing = body.company_info
-        ? {
-            type: 'company',
-            companyName: trim(body.company_info.name),
-            vatId: priced.vat.id,
-            vatIdValid: priced.vat.valid,
-            reverseCharge: priced.tax.reverseCharge,
-            // Who checked the VAT id, and VIES's consultation number: the proof a reverse charge rests on.
-            vatCheck: {
-              source: priced.vat.check,
-              requestIdentifier: priced.vat.requestIdentifier,
-              requestDate: priced.vat.requestDate,
-            },
-            address: billingAddress,
-          }
-        : {
-            type: 'person',
-            firstName:
-              body.billing_info?.use_contact_info === false ? trim(body.billing_info.first_name) : contact.firstName,
-            lastName:
-              body.billing_info?.use_contact_info === false ? trim(body.billing_info.last_name) : contact.lastName,
-            customerTaxId: trim(body.customer_tax_id) || null,
-            address: billingAddress,
-          };
+      const billing = orderBilling(body, contact, invoiceAddress, priced);
       // A mixed purchase makes a vehicle order (bikes) and a store order (parts); shipping goes with the bikes.
       const lineTax = new Map(priced.tax.lines.map((l) => [l.ref, l]));
       const shippingTax = lineTax.get('shipping');

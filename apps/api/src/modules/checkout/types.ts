@@ -151,7 +151,9 @@ export interface ConfirmBody {
         address_input?: AddressInput | undefined;
       }
     | undefined;
-  company_info?: { name: string; billing_id: string; address?: AddressInput | undefined } | undefined;
+  company_info?:
+    | { name: string; billing_id: string; address?: AddressInput | undefined; address_id?: string | undefined }
+    | undefined;
   customer_tax_id?: string | undefined;
   customer_order_reference?: string | undefined;
   captcha?: string | undefined;

@@ -6,12 +6,15 @@ import { Form, Link, useActionData, useFetcher, useLocation, useNavigation, useS
 import { money, useLocaleTag } from '../../lib/format.ts';
 import { countryName, useTranslation } from '../../lib/i18n.ts';
 import { useLocale, useLocalePath, useRootData } from '../../lib/use-locale.ts';
+import { useMinPending } from '../../lib/use-min-pending.ts';
 import { buttonClass } from '../../ui/button.ts';
 import { CaptchaField } from '../../ui/captcha.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
 import { AddressFields } from './address-fields.tsx';
+import { BillingFields } from './billing-fields.tsx';
+import { type CartErrorAnswer, useCartErrorAlert } from './cart-error.tsx';
 import type { CheckoutPage } from './load.server.ts';
-import { BillingFields, ContactFields, ShippingMethods } from './order-fields.tsx';
+import { ContactFields, ShippingMethods } from './order-fields.tsx';
 import { PaymentFields, PaymentKinds, WalletToggle } from './payment-fields.tsx';
 import { type StripeConfirm, useStripePay } from './stripe-pay.tsx';
 import { Summary } from './summary.tsx';
@@ -21,9 +24,19 @@ import type { CheckoutData } from './types.ts';
 export type CheckoutActionData =
   | { setup: CheckoutData }
   | { stripe: StripeConfirm }
-  | { formError: string | null; code: string; errorKey?: string };
+  | { formError: string | null; code: string; errorKey?: string }
+  | CartErrorAnswer;
 
-export function CheckoutForm({ cartId, setup: initial, addresses, cards, stripeKey, prefill, signedIn }: CheckoutPage) {
+export function CheckoutForm({
+  cartId,
+  setup: initial,
+  addresses,
+  billingAddresses,
+  cards,
+  stripeKey,
+  prefill,
+  signedIn,
+}: CheckoutPage) {
   const { t } = useTranslation();
   const root = useRootData();
   const locale = useLocale();
@@ -40,7 +53,11 @@ export function CheckoutForm({ cartId, setup: initial, addresses, cards, stripeK
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<number | undefined>(undefined);
   const { pathname: checkoutAction } = useLocation();
-  const busy = navigation.state === 'submitting';
+  // Pending states shown for at least FETCH_MIN_PENDING_MS (spec section 4), so that they do not flicker.
+  const busy = useMinPending(navigation.state === 'submitting');
+  const repricing = useMinPending(fetcher.state !== 'idle');
+  // A re-price that found a line no longer for sale reset the cart: the checkout is unavailable (spec section 9).
+  const cartGone = useCartErrorAlert(fetcher.data);
   const country = countryName(
     locale.country,
     locale,
@@ -70,7 +87,7 @@ export function CheckoutForm({ cartId, setup: initial, addresses, cards, stripeK
         </div>
       ) : null}
       <CheckoutError />
-      {!setup.available ? (
+      {!setup.available || cartGone ? (
         <div className="mt-4">
           <FormMessage tone="error">{t(setup.error_t_key ?? 'checkout_cart_unavailable')}</FormMessage>
         </div>
@@ -91,7 +108,7 @@ export function CheckoutForm({ cartId, setup: initial, addresses, cards, stripeK
           <input type="hidden" name="cart_id" value={cartId} />
           <ContactFields prefill={prefill} signedIn={signedIn} />
           <AddressFields addresses={addresses} country={country} us={us} taxes={setup.pricing.taxes} />
-          <BillingFields setup={setup} />
+          <BillingFields setup={setup} addresses={billingAddresses} />
           <ShippingMethods setup={setup} />
 
           <PaymentKinds
@@ -147,7 +164,7 @@ export function CheckoutForm({ cartId, setup: initial, addresses, cards, stripeK
             <button
               type="submit"
               className={`${buttonClass.primary} py-3 text-base`}
-              disabled={busy || stripePay.busy || !setup.available}
+              disabled={busy || stripePay.busy || !setup.available || cartGone}
             >
               {busy ? (
                 <Loader2 size={18} className="animate-spin" aria-hidden="true" />
@@ -164,11 +181,15 @@ export function CheckoutForm({ cartId, setup: initial, addresses, cards, stripeK
             </p>
           </div>
         </Form>
-        <div
-          className="order-first lg:sticky lg:top-6 lg:order-none lg:self-start"
-          aria-live="polite"
-          aria-busy={fetcher.state !== 'idle'}
-        >
+        <div className="order-first lg:sticky lg:top-6 lg:order-none lg:self-start" aria-busy={repricing}>
+          <p role="status" className="mb-2 flex h-5 items-center gap-2 text-sm text-neutral-600">
+            {repricing ? (
+              <>
+                <Loader2 size={14} className="animate-spin" aria-hidden="true" />
+                {t('checkout_updating')}
+              </>
+            ) : null}
+          </p>
           <Summary setup={setup} />
         </div>
       </div>

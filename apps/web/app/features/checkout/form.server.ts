@@ -35,6 +35,17 @@ const ConfirmFields = SetupFields.extend({
   email: opt(254),
   phone: opt(40),
   customer_order_reference: opt(100),
+  // Billing (decision 048): another name, and the shipping address, a saved one or a new one in any country.
+  billing_other: z.literal('on').optional(),
+  billing_first_name: opt(100),
+  billing_last_name: opt(100),
+  billing_address: z.union([z.literal('shipping'), z.literal('new'), z.uuid()]).default('shipping'),
+  billing_country: opt(2),
+  billing_line_1: opt(200),
+  billing_line_2: opt(200),
+  billing_postal_code: opt(16),
+  billing_city: opt(100),
+  billing_state: opt(100),
 });
 
 type SetupValues = z.infer<typeof SetupFields>;
@@ -93,7 +104,6 @@ export function confirmBody(
   page: { country: string; lang: string },
   captcha: { captcha?: string },
 ): ConfirmBody {
-  const company = values.company === 'on';
   return {
     cart_id: values.cart_id,
     first_name: values.first_name ?? '',
@@ -114,11 +124,49 @@ export function confirmBody(
         }),
     shipping_method: values.shipping_method ?? '',
     language: page.lang,
-    ...(company
-      ? { company_info: { name: values.company_name ?? '', billing_id: vatId(values.vat_id) } }
-      : { billing_info: { use_contact_info: true } }),
+    ...billingOf(values, page.country),
     ...(values.customer_tax_id ? { customer_tax_id: values.customer_tax_id } : {}),
     customer_order_reference: values.customer_order_reference ?? '',
     ...captcha,
+  };
+}
+
+/**
+ * The confirm's billing: a company (`company_info`) or a private buyer (`billing_info`), each with the billing address
+ * chosen: the shipping one (nothing sent), a saved one (`address_id`) or a new one.
+ */
+function billingOf(values: ConfirmValues, country: string): Pick<ConfirmBody, 'billing_info' | 'company_info'> {
+  const where = values.billing_address;
+  const typed =
+    where === 'new'
+      ? {
+          country: (values.billing_country ?? country).toUpperCase(),
+          line_1: values.billing_line_1 ?? '',
+          city: values.billing_city ?? '',
+          ...(values.billing_line_2 ? { line_2: values.billing_line_2 } : {}),
+          ...(values.billing_postal_code ? { postal_code: values.billing_postal_code } : {}),
+          ...(values.billing_state ? { state: values.billing_state } : {}),
+        }
+      : null;
+  const saved = where !== 'new' && where !== 'shipping' ? where : null;
+  if (values.company === 'on') {
+    return {
+      company_info: {
+        name: values.company_name ?? '',
+        billing_id: vatId(values.vat_id),
+        ...(typed ? { address: typed } : {}),
+        ...(saved ? { address_id: saved } : {}),
+      },
+    };
+  }
+  if (values.billing_other !== 'on') return { billing_info: { use_contact_info: true } };
+  return {
+    billing_info: {
+      use_contact_info: false,
+      first_name: values.billing_first_name ?? '',
+      last_name: values.billing_last_name ?? '',
+      ...(typed ? { address_input: typed } : {}),
+      ...(saved ? { address_id: saved } : {}),
+    },
   };
 }

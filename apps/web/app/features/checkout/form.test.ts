@@ -74,6 +74,69 @@ describe('checkout form', () => {
     });
   });
 
+  it('bills a company at a new address of another country, or another person at a saved address', () => {
+    const base = {
+      cart_id: CART,
+      address_id: ADDRESS,
+      first_name: 'Jonas',
+      last_name: 'Becker',
+      email: 'jonas@example.com',
+      phone: '0151 23456789',
+      shipping_method: 'home_delivery',
+    };
+    const company = readConfirm(
+      form({
+        ...base,
+        company: 'on',
+        company_name: ' Becker GmbH ',
+        vat_id: 'de 123 456 789',
+        billing_other: 'on',
+        billing_first_name: 'ignored for a company',
+        billing_address: 'new',
+        billing_country: 'at',
+        billing_line_1: ' Ringstraße 1 ',
+        billing_line_2: ' ',
+        billing_postal_code: '1010',
+        billing_city: 'Wien',
+      }),
+    );
+    expect(company.ok).toBe(true);
+    if (!company.ok) return;
+    const companyBody = confirmBody(company.data, { country: 'DE', lang: 'de' }, {});
+    expect(companyBody.company_info).toEqual({
+      name: 'Becker GmbH',
+      billing_id: 'DE123456789',
+      address: { country: 'AT', line_1: 'Ringstraße 1', postal_code: '1010', city: 'Wien' },
+    });
+    expect(companyBody.billing_info).toBeUndefined();
+
+    const person = readConfirm(
+      form({
+        ...base,
+        billing_other: 'on',
+        billing_first_name: 'Lena',
+        billing_last_name: 'Becker',
+        billing_address: ADDRESS,
+      }),
+    );
+    expect(person.ok).toBe(true);
+    if (!person.ok) return;
+    expect(confirmBody(person.data, { country: 'DE', lang: 'de' }, {}).billing_info).toEqual({
+      use_contact_info: false,
+      first_name: 'Lena',
+      last_name: 'Becker',
+      address_id: ADDRESS,
+    });
+    // The shipping address billed: nothing more is sent.
+    const shipping = readConfirm(form({ ...base, billing_other: 'on', billing_address: 'shipping' }));
+    expect(shipping.ok && confirmBody(shipping.data, { country: 'DE', lang: 'de' }, {}).billing_info).toEqual({
+      use_contact_info: false,
+      first_name: '',
+      last_name: '',
+    });
+    expect(readConfirm(form({ ...base, billing_address: '../1' })).ok).toBe(false);
+  });
+
   it('refuses what cannot be a value of the form: a cart or address that is no id, a value too long', () => {
     const bad = readConfirm(form({ cart_id: 'x', address_id: '../1', first_name: 'J'.repeat(101) }));
     expect(bad).toEqual({

@@ -1,6 +1,4 @@
-// The checkout form's plain fieldsets: the buyer's contact, billing (a company and its VAT id, a customer tax id where
-// the market asks one) and the shipping method.
-import { useState } from 'react';
+// The checkout form's plain fieldsets: the buyer's contact and the shipping method (billing: billing-fields.tsx).
 import { Link } from 'react-router';
 import { money, useLocaleTag } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -63,29 +61,6 @@ export function ContactFields({
   );
 }
 
-export function BillingFields({ setup }: { setup: CheckoutData }) {
-  const { t } = useTranslation();
-  const [company, setCompany] = useState(false);
-  return (
-    <fieldset className="flex flex-col gap-4">
-      <legend className="mb-2 text-lg font-semibold">{t('checkout_billing')}</legend>
-      <label className="flex items-center gap-3">
-        <input type="checkbox" name="company" checked={company} onChange={(e) => setCompany(e.target.checked)} />
-        {t('checkout_buying_for_company')}
-      </label>
-      {company ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('checkout_company_name')} name="company_name" autoComplete="organization" required />
-          <Field label={t('checkout_vat_id')} name="vat_id" required hint={t(vatHint(setup.vat))} />
-        </div>
-      ) : null}
-      {setup.pricing.customerTaxIdRequired ? (
-        <Field label={t('checkout_customer_tax_id')} name="customer_tax_id" required />
-      ) : null}
-    </fieldset>
-  );
-}
-
 export function ShippingMethods({ setup }: { setup: CheckoutData }) {
   const { t } = useTranslation();
   const tag = useLocaleTag();
@@ -117,15 +92,4 @@ export function ShippingMethods({ setup }: { setup: CheckoutData }) {
       ))}
     </fieldset>
   );
-}
-
-/**
- * What the checkout says of a company's VAT id: valid, not valid, or valid-looking but not confirmed by VIES (VIES
- * down, or a format check only, in production), when VAT is charged (decision 027).
- */
-function vatHint(vat: CheckoutData['vat']): string {
-  if (!vat.id) return 'checkout_vat_id_hint';
-  if (vat.check === 'unavailable') return 'checkout_vat_id_unavailable';
-  if (vat.check === 'format_only') return 'checkout_vat_id_unconfirmed';
-  return vat.valid ? 'checkout_vat_id_valid' : 'checkout_vat_id_invalid';
 }

@@ -2,6 +2,7 @@ import type {
   BankDetails,
   OrderAddress,
   OrderAttachment,
+  OrderBilling,
   OrderLine,
   OrderView,
   Address as SavedAddress,
@@ -41,6 +42,23 @@ export function Section({
       </h2>
       <div className="mt-3">{children}</div>
     </section>
+  );
+}
+
+/** Who the invoice is made out to (decision 048): the company or person, the address and the company's VAT id. */
+export function Billing({ billing }: { billing: OrderBilling }) {
+  const { t } = useTranslation();
+  if (!billing.address) return null;
+  return (
+    <div data-testid="order-billing">
+      <h3 className="font-semibold">{t('order_billing_address')}</h3>
+      <p className="text-sm">
+        {billing.companyName && <span className="block">{billing.companyName}</span>}
+        {[billing.firstName, billing.lastName].filter(Boolean).join(' ')}
+      </p>
+      <Address address={billing.address} />
+      {billing.companyId && <p className="text-sm">{t('invoice_vat_id', { id: billing.companyId })}</p>}
+    </div>
   );
 }
 
@@ -269,17 +287,7 @@ export function OrderDetail({
                   <Address address={order.shippingAddress} />
                 </div>
               )}
-              {order.billing.address && (
-                <div>
-                  <h3 className="font-semibold">{t('order_billing_address')}</h3>
-                  <p className="text-sm">
-                    {order.billing.companyName && <span className="block">{order.billing.companyName}</span>}
-                    {[order.billing.firstName, order.billing.lastName].filter(Boolean).join(' ')}
-                  </p>
-                  <Address address={order.billing.address} />
-                  {order.billing.companyId && <p>{order.billing.companyId}</p>}
-                </div>
-              )}
+              <Billing billing={order.billing} />
               {order.customerOrderReference && (
                 <p>
                   {t('order_reference')}: {order.customerOrderReference}
