@@ -191,3 +191,10 @@ export const germanCheckout = (cartId: string, email: string) => ({
   shipping_method: 'home_delivery',
   language: 'de',
 });
+
+/** An error answer without its request id (each request has its own): for "answers alike" comparisons. */
+export function withoutRequestId(body: unknown): unknown {
+  if (!body || typeof body !== 'object') return body;
+  const { requestId: _, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
