@@ -19,6 +19,7 @@ import { type MiddlewareFunction, redirect } from 'react-router';
 import { authContext } from './auth.server.ts';
 import { localeContext, servicesContext } from './context.ts';
 import { preferenceCookie, readCookies } from './cookies.server.ts';
+import { deeplinkCookie, deeplinkFromQuery } from './deeplink.server.ts';
 
 export async function activeCountries(
   context: Parameters<MiddlewareFunction<Response>>[0]['context'],
@@ -38,18 +39,6 @@ export function localeCookies(request: Request, locale: Locale): string[] {
     preferenceCookie(request, COOKIE.locale.name, formatLocaleSegment(locale), COOKIE.locale.maxAge),
     preferenceCookie(request, COOKIE.countryLang.name, formatCountryLangCookie(locale), COOKIE.countryLang.maxAge),
   ];
-}
-
-/** A mobile app's deeplink as recorded from the query: a custom scheme or an internal path, nothing else. */
-function safeDeeplink(value: string | null): string | null {
-  if (!value || value.length > 512) return null;
-  if (isInternalLink(value)) return value;
-  try {
-    const url = new URL(value);
-    return /^(https?|javascript|data|file|vbscript):$/.test(url.protocol) ? null : value;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -109,20 +98,7 @@ export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, 
       preferenceCookie(request, COOKIE.campaign.name, campaign, COOKIE.campaign.maxAge),
     );
   }
-  const returnTo = safeDeeplink(url.searchParams.get('returnTo'));
-  if (returnTo) {
-    let deeplink: Record<string, string> | null = null;
-    if (url.searchParams.get('addCard') === 'true') deeplink = { type: 'addCard', returnTo };
-    const part = url.searchParams.get('addPartCodeToCart');
-    const warranty = url.searchParams.get('extendedWarranty');
-    if (part) deeplink = { type: 'upgradePart', returnTo, addPartCodeToCart: part.slice(0, 64) };
-    else if (warranty) deeplink = { type: 'upgradePart', returnTo, extendedWarranty: warranty.slice(0, 64) };
-    if (deeplink) {
-      response.headers.append(
-        'set-cookie',
-        preferenceCookie(request, COOKIE.mobileDeeplink.name, JSON.stringify(deeplink), COOKIE.mobileDeeplink.maxAge),
-      );
-    }
-  }
+  const deeplink = deeplinkFromQuery(url.searchParams);
+  if (deeplink) response.headers.append('set-cookie', deeplinkCookie(request, deeplink));
   return response;
 };

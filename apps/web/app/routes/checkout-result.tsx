@@ -1,9 +1,11 @@
 import { formatLocaleSegment } from '@varg/domain';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
-import { Link, useLoaderData } from 'react-router';
+import { data, Link, useLoaderData } from 'react-router';
 import { Instructions } from '../features/checkout/bank-instructions.tsx';
 import { loadCheckoutResult } from '../features/checkout/result.server.ts';
+import { BackToApp } from '../features/deeplink/part-request.tsx';
 import { ReservationNotice } from '../features/orders/payments.tsx';
+import { deeplinkCookie, recordedDeeplink } from '../lib/deeplink.server.ts';
 import { money } from '../lib/format.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -14,7 +16,16 @@ import type { Route } from './+types/checkout-result';
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'checkout_result_title');
 
-export const loader = ({ request, context }: Route.LoaderArgs) => loadCheckoutResult(context, request);
+/** Opened from the app's part-upgrade deeplink: the way back there is offered, and the deeplink is used up. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const result = await loadCheckoutResult(context, request);
+  const deeplink = recordedDeeplink(request);
+  if (deeplink?.type !== 'upgradePart' || !result.orders.length) return data({ ...result, appReturn: null });
+  return data(
+    { ...result, appReturn: deeplink.returnTo },
+    { headers: { 'set-cookie': deeplinkCookie(request, null) } },
+  );
+}
 
 const TITLES = {
   failed: 'checkout_result_failed_title',
@@ -52,6 +63,11 @@ export default function CheckoutResult() {
           <Clock size={48} className="mx-auto text-amber-700" aria-hidden="true" />
         )}
         <h1 className="mt-4 text-3xl font-black tracking-tight">{t(TITLES[state])}</h1>
+        {result.appReturn ? (
+          <div className="mt-6">
+            <BackToApp returnTo={result.appReturn} />
+          </div>
+        ) : null}
       </div>
       {result.orders.map(({ order: o, state: own, bank, instructions, bankTransferAmount }) => {
         const m = (amount: number) => money(amount, o.currency, tag);

@@ -1,6 +1,8 @@
 import type { StoreArticle } from '@varg/contracts';
 import { Wrench } from 'lucide-react';
-import { Link, useLoaderData } from 'react-router';
+import { data, Link, useLoaderData } from 'react-router';
+import { partRequest } from '../features/deeplink/part-request.server.ts';
+import { PartRequestPanel } from '../features/deeplink/part-request.tsx';
 import { ArticleCard } from '../features/store/article-card.tsx';
 import { Pagination, pageParam } from '../features/store/pagination.tsx';
 import { localeContext, servicesContext } from '../lib/context.ts';
@@ -13,8 +15,13 @@ import type { Route } from './+types/store';
 const KINDS = 'accessories,merchandise,extended_warranty';
 const PAGE_SIZE = 50;
 
-/** The same for every anonymous visitor of a locale: shared caches keep it 30 s. */
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'public, max-age=0, s-maxage=30' });
+/**
+ * The same for every anonymous visitor of a locale: shared caches keep it 30 s. Not when the app's deeplink asks for
+ * a part (the query or the visitor's cookie): that page is this visitor's own.
+ */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
+  'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'public, max-age=0, s-maxage=30',
+});
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'nav_store', { descriptionKey: 'store_meta_description', index: true });
@@ -25,8 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = context.get(localeContext);
   const page = pageParam(new URL(request.url));
   const query = { country: locale.country, kind: KINDS, page, limit: PAGE_SIZE };
-  const items = await api.call('getStoreItems', { query }, { lang: locale.lang });
-  return { items };
+  const [items, appRequest] = await Promise.all([
+    api.call('getStoreItems', { query }, { lang: locale.lang }),
+    partRequest(context, request),
+  ]);
+  return data({ items, appRequest }, appRequest ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined);
 }
 
 /** Consecutive articles of one category (the API orders by category, group, article). */
@@ -43,12 +53,13 @@ function byCategory(articles: readonly StoreArticle[]) {
 export default function Store() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
-  const { items } = useLoaderData<typeof loader>();
+  const { items, appRequest } = useLoaderData<typeof loader>();
   const sections = byCategory(items.docs);
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-black tracking-tight hyphens-auto wrap-break-word sm:text-4xl">{t('nav_store')}</h1>
       <p className="mt-3 max-w-2xl text-neutral-700">{t('store_intro')}</p>
+      {appRequest && <PartRequestPanel request={appRequest} />}
       {sections.length > 1 && (
         <nav aria-label={t('store_sections')} className="mt-6">
           <ul className="flex flex-wrap gap-2">

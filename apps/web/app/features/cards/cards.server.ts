@@ -1,9 +1,9 @@
 // The saved cards page's server side: the mobile app's "add a card" deeplink, the sandbox card form read and checked,
 // and what the page's action answers (a field's error, a catalog key, or the API's own message).
-import { COOKIE, isInternalLink, parseCardExpiry } from '@varg/domain';
+import { parseCardExpiry } from '@varg/domain';
 import { data } from 'react-router';
 import { isApiRequestError } from '../../lib/api.ts';
-import { readCookies } from '../../lib/cookies.server.ts';
+import { recordedDeeplink } from '../../lib/deeplink.server.ts';
 import type { FieldErrors } from '../../lib/forms.server.ts';
 import { paymentFailureKey } from '../checkout/failures.ts';
 
@@ -14,23 +14,10 @@ export const FIELD_OF_FAILURE: Record<string, string> = {
   incorrect_cvc: 'card_cvc',
 };
 
-/**
- * The mobile deeplink recorded by the locale middleware (`{type: 'addCard', returnTo}`), when it asks for a card.
- * The middleware only records a safe `returnTo`; it is checked again here, as the cookie is readable by the page.
- */
+/** The mobile deeplink recorded by the locale middleware when it asks for a card (lib/deeplink.server.ts). */
 export function addCardDeeplink(request: Request): { returnTo: string } | null {
-  const raw = readCookies(request)[COOKIE.mobileDeeplink.name];
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as { type?: unknown; returnTo?: unknown };
-    const returnTo = typeof value.returnTo === 'string' ? value.returnTo : '';
-    if (value.type !== 'addCard' || !returnTo || returnTo.length > 512) return null;
-    if (isInternalLink(returnTo)) return { returnTo };
-    const { protocol } = new URL(returnTo);
-    return /^(https?|javascript|data|file|vbscript):$/.test(protocol) ? null : { returnTo };
-  } catch {
-    return null;
-  }
+  const deeplink = recordedDeeplink(request);
+  return deeplink?.type === 'addCard' ? { returnTo: deeplink.returnTo } : null;
 }
 
 export type CardsActionData = {
