@@ -58,11 +58,12 @@ describe('the mobile app deeplinks', () => {
     ).toBeNull();
   });
 
-  it('prefers the query of this request to the cookie, and clears the cookie', () => {
-    const card = { type: 'addCard', returnTo: 'starkapp://wallet' };
-    const request = withCookie(card, 'http://shop.test/en-US/store?returnTo=starkapp://y&addPartCodeToCart=P2');
-    expect(currentDeeplink(request)).toMatchObject({ type: 'upgradePart', code: 'P2' });
-    expect(currentDeeplink(withCookie(card))).toEqual(card);
+  it('records the deeplink in a cookie and clears it once used', () => {
+    const request = new Request('http://shop.test/');
+    const part = { type: 'upgradePart', returnTo: 'starkapp://x', kind: 'part', code: 'P1' } as const;
+    const set = deeplinkCookie(request, part);
+    expect(decodeURIComponent(set)).toContain(JSON.stringify(part));
+    expect(set).toMatch(/Max-Age=86400/);
     expect(deeplinkCookie(request, null)).toMatch(/^mobile_deeplink=; Max-Age=0/);
   });
 });

@@ -54,14 +54,7 @@ export function recordedDeeplink(request: Request): MobileDeeplink | null {
   }
 }
 
-/**
- * The deeplink of this request: the query's (on the very first visit the middleware sets the cookie on this same
- * response), else the recorded one.
- */
-export function currentDeeplink(request: Request): MobileDeeplink | null {
-  return deeplinkFromQuery(new URL(request.url).searchParams) ?? recordedDeeplink(request);
-}
-
+/** The cookie recording a deeplink, or (null) clearing it once used. */
 export function deeplinkCookie(request: Request, deeplink: MobileDeeplink | null): string {
   return deeplink
     ? preferenceCookie(request, COOKIE.mobileDeeplink.name, JSON.stringify(deeplink), COOKIE.mobileDeeplink.maxAge)

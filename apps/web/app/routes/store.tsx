@@ -17,7 +17,7 @@ const PAGE_SIZE = 50;
 
 /**
  * The same for every anonymous visitor of a locale: shared caches keep it 30 s. Not when the app's deeplink asks for
- * a part (the query or the visitor's cookie): that page is this visitor's own.
+ * a part: that page is the app user's own.
  */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
   'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'public, max-age=0, s-maxage=30',

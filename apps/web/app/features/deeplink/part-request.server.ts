@@ -1,10 +1,12 @@
-// The store's side of the app's part-upgrade deeplink (`?returnTo=…&addPartCodeToCart=…|extendedWarranty=…`): the
-// variant the app asks for, to add to the cart, and the way back to the app.
+// The store's side of the app's part-upgrade deeplink (`?returnTo=…&addPartCodeToCart=…|extendedWarranty=…`). With a
+// `vin` the add-by-link flow (lib/cart.server.ts) puts the item in the cart and goes to checkout; without one the
+// store opens with the item asked for, to add to the cart, and the way back to the app. Read from the query only, so
+// the store does not offer it again once it is in the cart.
 import type { StoreArticle } from '@varg/contracts';
 import type { RouterContextProvider } from 'react-router';
 import { isApiRequestError } from '../../lib/api.ts';
 import { localeContext, servicesContext } from '../../lib/context.ts';
-import { currentDeeplink } from '../../lib/deeplink.server.ts';
+import { deeplinkFromQuery } from '../../lib/deeplink.server.ts';
 
 export interface PartRequest {
   returnTo: string;
@@ -17,7 +19,7 @@ export async function partRequest(
   context: Readonly<RouterContextProvider>,
   request: Request,
 ): Promise<PartRequest | null> {
-  const deeplink = currentDeeplink(request);
+  const deeplink = deeplinkFromQuery(new URL(request.url).searchParams);
   if (deeplink?.type !== 'upgradePart') return null;
   const { api } = context.get(servicesContext);
   const { country, lang } = context.get(localeContext);
