@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  currentDeeplink,
-  deeplinkCookie,
-  deeplinkFromQuery,
-  recordedDeeplink,
-  safeDeeplink,
-} from './deeplink.server.ts';
+import { deeplinkCookie, deeplinkFromQuery, recordedDeeplink, safeDeeplink } from './deeplink.server.ts';
 
 const query = (search: string) => new URLSearchParams(search);
 const withCookie = (value: unknown, url = 'http://shop.test/en-US/store') =>

@@ -1,6 +1,7 @@
 import type { Cart } from '@varg/contracts';
-import { isInternalLink, localizedPath } from '@varg/domain';
+import { isInternalLink, localizedPath, minorUnitsFromDecimal } from '@varg/domain';
 import { data, redirect } from 'react-router';
+import { DEALER_PRICE_INVALID } from '../features/cart/errors.ts';
 import { isApiRequestError } from '../lib/api.ts';
 import { type CartCalls, cartCalls, cartCookie, cartIdFrom } from '../lib/cart.server.ts';
 import { localeContext } from '../lib/context.ts';
@@ -51,11 +52,20 @@ const list = (form: FormData, name: string) =>
 async function perform(intent: string, form: FormData, calls: CartCalls, country: string): Promise<Cart> {
   const line = text(form, 'line') === 'store' ? 'store' : 'bike';
   switch (intent) {
-    case 'add-item':
+    case 'add-item': {
+      // A dealer's own unit price (`price`, typed in major units); the API checks it against the dealer's discount.
+      const price = text(form, 'price');
+      const overwritePrice = price ? minorUnitsFromDecimal(price) : undefined;
+      if (overwritePrice === null) throw Object.assign(new Error('invalid price'), { invalidPrice: true });
       return calls.call('postCartAddItem', {
         query: { country },
-        body: { productId: text(form, 'productId'), componentIds: list(form, 'componentId') },
+        body: {
+          productId: text(form, 'productId'),
+          componentIds: list(form, 'componentId'),
+          ...(overwritePrice !== undefined ? { overwritePrice } : {}),
+        },
       });
+    }
     case 'add-stock-bike':
       return calls.call('postCartAddStockBike', {
         query: { country },
@@ -127,6 +137,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if ((error as { unknownIntent?: boolean }).unknownIntent) {
       result = { ok: false, intent, code: 'BAD_REQUEST', message: '' };
+      status = 400;
+    } else if ((error as { invalidPrice?: boolean }).invalidPrice) {
+      result = { ok: false, intent, code: DEALER_PRICE_INVALID, message: '' };
       status = 400;
     } else if (isApiRequestError(error)) {
       result = { ok: false, intent, code: error.code, message: error.message };

@@ -8,6 +8,7 @@ import { loadConfiguredBike } from '../features/configurator/load.server.ts';
 import { optionName } from '../features/configurator/option-name.ts';
 import { optionPrice, PriceFacts, taxNote } from '../features/configurator/price.tsx';
 import { isConfigurableModel, queryOf } from '../features/configurator/selection.ts';
+import { authContext } from '../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { money } from '../lib/format.ts';
 import { useTranslation } from '../lib/i18n.ts';
@@ -15,6 +16,7 @@ import { rootDataFrom, seoMeta } from '../lib/seo.ts';
 import { useLocale, useLocalePath } from '../lib/use-locale.ts';
 import { BikeIllustration } from '../ui/bike-illustration.tsx';
 import { buttonClass } from '../ui/button.ts';
+import { Field } from '../ui/field.tsx';
 import type { Route } from './+types/pre-summary';
 
 const MODEL_NAME_KEY = { varg: 'model_varg_name', 'varg-ex': 'model_varg_ex_name' } as const;
@@ -28,7 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const model = url.searchParams.get('model') ?? undefined;
   if (!isConfigurableModel(model)) throw new Response(null, { status: 404 });
   const { api } = context.get(servicesContext);
-  return loadConfiguredBike(api, context.get(localeContext), model, url);
+  const bike = await loadConfiguredBike(api, context.get(localeContext), model, url);
+  // A dealer may sell at their own price (the API bounds it by their discount and answers 403 to anyone else).
+  return { ...bike, dealer: !!context.get(authContext).user?.isDealer };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
@@ -41,7 +45,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
 
 export default function PreSummary() {
   const { t } = useTranslation();
-  const { model, groups, choice, pricing, conflicts, unavailable } = useLoaderData<typeof loader>();
+  const { model, groups, choice, pricing, conflicts, unavailable, dealer } = useLoaderData<typeof loader>();
   const tag = formatLocaleSegment(useLocale());
   const to = useLocalePath();
   const modelName = t(MODEL_NAME_KEY[model]);
@@ -144,8 +148,17 @@ export default function PreSummary() {
                 fetcher={cartFetcher}
                 intent="add-item"
                 fields={{ productId: model, componentId: pricing.componentIds }}
-                className="grid"
+                className="grid gap-3"
               >
+                {dealer ? (
+                  <Field
+                    label={t('presummary_dealer_price')}
+                    hint={t('presummary_dealer_price_hint', { currency: pricing.currencyCode })}
+                    name="price"
+                    inputMode="decimal"
+                    autoComplete="off"
+                  />
+                ) : null}
                 <AddToCartButton busy={cartFetcher.state !== 'idle'} />
               </CartForm>
               <Link to={configuratorHref} className={buttonClass.secondary}>

@@ -7,6 +7,7 @@ import { useRootData } from '../../lib/use-locale.ts';
 import type { CartActionResult } from '../../routes/cart.ts';
 import { buttonClass } from '../../ui/button.ts';
 import { useShell } from '../shell/providers.tsx';
+import { DEALER_PRICE_INVALID } from './errors.ts';
 
 /** True once the page runs in the browser (forms then post through fetchers and answer JSON). */
 export function useHydrated(): boolean {
@@ -21,6 +22,7 @@ const escapeHtml = (s: string) =>
 /** Spec section 8: a mixed cart has its own message; other cart errors show the server's, else the unknown error. */
 export function cartErrorText(t: TFunction, error: { code: string; message?: string | undefined }): string {
   if (error.code === 'CART-ERROR-003') return t('mixed_item_cart');
+  if (error.code === DEALER_PRICE_INVALID) return t('dealer_order_price_invalid');
   return error.message || t('unknow_error');
 }
 

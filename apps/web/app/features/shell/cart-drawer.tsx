@@ -164,6 +164,14 @@ function BikeLine({ line, tag, onCart }: { line: CartItem; tag: string; onCart: 
         <>
           <p>{options.join(' · ')}</p>
           {line.stock ? <p>{t('cart_stock_bike', { id: line.stockBikeId ?? '' })}</p> : null}
+          {line.overwritePrice !== null && line.subTotal ? (
+            <p data-testid="dealer-price">
+              {t('cart_dealer_price', {
+                price: money(line.overwritePrice, line.subTotal.symbol, tag),
+                list: line.catalogPrice === null ? '—' : money(line.catalogPrice, line.subTotal.symbol, tag),
+              })}
+            </p>
+          ) : null}
           {editHref ? (
             <Link
               to={editHref}
