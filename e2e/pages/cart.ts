@@ -13,7 +13,7 @@ export class CartPanel {
     return this.page.getByTestId('cart-count');
   }
   drawer(): Locator {
-    return this.page.getByRole('dialog', { name: /Warenkorb|cart/i });
+    return this.page.getByRole('dialog', { name: /Warenkorb|cart|carrito/i });
   }
   lines(): Locator {
     return this.drawer().getByTestId('cart-line');
