@@ -1,7 +1,7 @@
 import type { Cart } from '@varg/contracts';
-import { isInternalLink, localizedPath, minorUnitsFromDecimal } from '@varg/domain';
+import { isInternalLink, localizedPath } from '@varg/domain';
 import { data, redirect } from 'react-router';
-import { DEALER_PRICE_INVALID } from '../features/cart/errors.ts';
+import { DEALER_PRICE_INVALID, readAddItem } from '../features/cart/add-item.ts';
 import { isApiRequestError } from '../lib/api.ts';
 import { type CartCalls, cartCalls, cartCookie, cartIdFrom } from '../lib/cart.server.ts';
 import { localeContext } from '../lib/context.ts';
@@ -53,18 +53,9 @@ async function perform(intent: string, form: FormData, calls: CartCalls, country
   const line = text(form, 'line') === 'store' ? 'store' : 'bike';
   switch (intent) {
     case 'add-item': {
-      // A dealer's own unit price (`price`, typed in major units); the API checks it against the dealer's discount.
-      const price = text(form, 'price');
-      const overwritePrice = price ? minorUnitsFromDecimal(price) : undefined;
-      if (overwritePrice === null) throw Object.assign(new Error('invalid price'), { invalidPrice: true });
-      return calls.call('postCartAddItem', {
-        query: { country },
-        body: {
-          productId: text(form, 'productId'),
-          componentIds: list(form, 'componentId'),
-          ...(overwritePrice !== undefined ? { overwritePrice } : {}),
-        },
-      });
+      const read = readAddItem(form);
+      if (!read.ok) throw Object.assign(new Error('invalid price'), { invalidPrice: true });
+      return calls.call('postCartAddItem', { query: { country }, body: read.body });
     }
     case 'add-stock-bike':
       return calls.call('postCartAddStockBike', {

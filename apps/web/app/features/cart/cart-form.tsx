@@ -7,7 +7,7 @@ import { useRootData } from '../../lib/use-locale.ts';
 import type { CartActionResult } from '../../routes/cart.ts';
 import { buttonClass } from '../../ui/button.ts';
 import { useShell } from '../shell/providers.tsx';
-import { DEALER_PRICE_INVALID } from './errors.ts';
+import { DEALER_PRICE_INVALID } from './add-item.ts';
 
 /** True once the page runs in the browser (forms then post through fetchers and answer JSON). */
 export function useHydrated(): boolean {
