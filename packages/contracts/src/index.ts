@@ -14,6 +14,7 @@ export * from './dealer-orders.ts';
 export * from './dealers.ts';
 export * from './errors.ts';
 export * from './identity.ts';
+export * from './avatar.ts';
 export * from './leads.ts';
 export * from './legal.ts';
 export * from './markets.ts';
