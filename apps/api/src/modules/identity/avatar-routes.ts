@@ -1,8 +1,8 @@
 import { Avatar, AvatarFile, AvatarUpload, ErrorEnvelope, UserParams } from '@varg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, PRIVATE } from '../../lib/route-responses.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { errorResponses, PRIVATE } from '../../lib/route-responses.ts';
 import type { Guards } from './auth.ts';
 import type { AvatarService } from './avatar.ts';
 import type { Auth } from './context.ts';

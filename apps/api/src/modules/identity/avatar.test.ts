@@ -94,7 +94,11 @@ describe('profile picture', () => {
 
     const admin = await signIn('admin@demo.starkfuture.com');
     const acting = (await call('POST', '/v1/admin/impersonate', admin.token, { userId: owner.id })).json();
-    refused(await call('PUT', owner.url, acting.token, { image: PNG, name: 'x.png' }), 403, 'IMPERSONATION_NOT_ALLOWED');
+    refused(
+      await call('PUT', owner.url, acting.token, { image: PNG, name: 'x.png' }),
+      403,
+      'IMPERSONATION_NOT_ALLOWED',
+    );
     refused(await call('DELETE', owner.url, acting.token), 403, 'IMPERSONATION_NOT_ALLOWED');
     expect((await call('GET', owner.url, owner.token)).json().name).toBe('a.png');
   });
