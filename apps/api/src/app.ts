@@ -66,7 +66,8 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => mailer.drain());
   // The referral programme (decision 051): sign-ups record their referrer, paid bike orders credit them.
   const programme = referralProgramme(database.db, audit);
-  const ids = await identityModule(app, { config, database, audit, mailer }, { onSignUp: programme.signedUp });
+  const storage = deps.storage ?? storageProvider(config);
+  const ids = await identityModule(app, { config, database, audit, mailer, storage }, { onSignUp: programme.signedUp });
   const platform: Platform = {
     config,
     database,
@@ -75,7 +76,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     audit,
     signingKey: ids.signingKey,
     captcha: deps.captcha ?? captchaProvider(config, (message) => app.log.warn(message)),
-    storage: deps.storage ?? storageProvider(config),
+    storage,
     // `/v1/dev/*` (mailbox, settling sandbox payments, ending an axe) exist in the demo only (decision 026).
     devRoutes: config.demo && config.devMailbox !== 'off',
   };
@@ -153,7 +154,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   if (platform.devRoutes) {
     await app.register(devRoutes, { prefix: '/v1', db: database.db, localOnly: config.devMailbox === 'local' });
   }
-  const { captcha, storage } = platform;
+  const { captcha } = platform;
   const services: Services = {
     markets,
     geo,

@@ -71,6 +71,8 @@ export interface SessionUser {
   /** `demo_user` while an administrator acts as this user. */
   mode: 'demo_user' | null;
   impersonatorEmail: string | null;
+  /** The profile picture's address without the locale (decision 057); null: none. */
+  avatarPath: string | null;
 }
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -124,6 +126,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
           isCompliance: me.roles.includes('compliance') && !me.impersonator,
           mode: me.mode,
           impersonatorEmail: me.impersonator?.email ?? null,
+          avatarPath: me.customer?.avatar?.path ?? null,
         }
       : null,
     cart: cart ? { count: cart.count, kind: cart.kind } : null,

@@ -111,6 +111,8 @@ export default [
     route('admin/applications/:id/cv', 'routes/admin-application-cv.ts'),
     route('admin/export/:list', 'routes/admin-export.ts'),
     route('admin/stock-bikes/:id/photos', 'routes/admin-stock-bike-photo.ts'),
+    route('account/avatar', 'routes/account-avatar.ts'),
+    route('avatar/:file', 'routes/avatar-file.ts'),
     layout('layouts/footerless.tsx', [
       route('checkout', 'routes/checkout.tsx', { id: 'checkout' }),
       route('us-checkout', 'routes/checkout.tsx', { id: 'us-checkout' }),

@@ -309,6 +309,11 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
         // …unless it must not be stored at all (the whistleblowing pages' secrets).
         const noStore = /no-store/.test(response.headers.get('cache-control') ?? '');
         if (isHtml && !shared && !noStore) reply.header('cache-control', 'no-cache');
+        // A file a route answers (the profile picture, decision 057) is sent as its bytes, not read as text.
+        const responseType = response.headers.get('content-type') ?? '';
+        if (response.body && /^(image\/|application\/(pdf|octet-stream)\b)/.test(responseType)) {
+          return reply.send(Buffer.from(await response.arrayBuffer()));
+        }
         const body = response.body ? await response.text() : '';
         if (key && isHtml && shared && response.status === 200 && cookies.length === 0) {
           cache.set(

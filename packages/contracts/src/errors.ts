@@ -262,6 +262,11 @@ export const ERRORS = {
   STOCK_BIKE_PHOTO_TOO_LARGE: { statusCode: 413, t_key: 'error_stock_bike_photo_too_large' },
   STOCK_BIKE_PHOTO_LIMIT: { statusCode: 409, t_key: 'error_stock_bike_photo_limit' },
   STOCK_BIKE_PHOTO_NOT_FOUND: { statusCode: 404, t_key: 'error_stock_bike_photo_not_found' },
+  /** The profile picture (decision 057). */
+  AVATAR_TYPE: { statusCode: 415, t_key: 'error_avatar_type' },
+  AVATAR_TOO_LARGE: { statusCode: 413, t_key: 'error_avatar_too_large' },
+  AVATAR_DIMENSIONS: { statusCode: 400, t_key: 'error_avatar_dimensions' },
+  AVATAR_NOT_FOUND: { statusCode: 404, t_key: 'error_avatar_not_found' },
   RESERVATION_NOT_FOUND: { statusCode: 404, t_key: 'error_reservation_not_found' },
   RESERVATION_PAID: { statusCode: 409, t_key: 'error_reservation_paid' },
   MARKET_INCOMPLETE: { statusCode: 400, t_key: 'error_market_incomplete' },

@@ -2,6 +2,7 @@ export * from './addresses.ts';
 export * from './admin-orders.ts';
 export * from './auction.ts';
 export * from './auction-admin.ts';
+export * from './avatar.ts';
 export * from './backoffice.ts';
 export * from './cart.ts';
 export * from './catalog.ts';

@@ -1,5 +1,6 @@
 import { EmailChangeBody, PasswordChange, ProfileUpdate } from '@varg/contracts';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { AccountAvatar } from '../features/account/avatar.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
 import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
@@ -30,12 +31,13 @@ export const loader = guarded(['auth'], async ({ context }: Route.LoaderArgs) =>
     emailConfirmed: user.emailConfirmed,
     // An administrator acting as the user cannot change the address or the password (the API refuses it too).
     impersonating: user.mode === 'demo_user',
+    avatar: user.customer?.avatar ?? null,
   };
 });
 
 const PROFILE_FIELDS = ['name', 'secondName', 'phone', 'dateOfBirth'] as const;
-type Intent = 'profile' | 'password' | 'email' | 'cancel-email';
-const INTENTS: readonly Intent[] = ['profile', 'password', 'email', 'cancel-email'];
+type Intent = 'profile' | 'password' | 'email' | 'cancel-email' | 'avatar-saved' | 'avatar-remove';
+const INTENTS: readonly Intent[] = ['profile', 'password', 'email', 'cancel-email', 'avatar-saved', 'avatar-remove'];
 
 export const action = guarded(['auth'], async ({ request, context }: Route.ActionArgs) => {
   const api = userApi(context, request);
@@ -46,6 +48,12 @@ export const action = guarded(['auth'], async ({ request, context }: Route.Actio
   const intent: Intent = INTENTS.find((i) => i === posted) ?? 'profile';
   const answer = (saved: string) => data({ intent, errors: {} as FieldErrors, formError: null, saved });
   try {
+    // The picture itself is posted to account/avatar; this tells the page (and the header) it changed.
+    if (intent === 'avatar-saved') return answer('account_avatar_saved');
+    if (intent === 'avatar-remove') {
+      await api.call('deleteUserByIdAvatar', { path: { id: me._id } });
+      return answer('account_avatar_removed');
+    }
     if (intent === 'cancel-email') {
       await api.call('deleteUserEmailChange');
       return answer('account_email_change_cancelled');
@@ -72,7 +80,7 @@ export const action = guarded(['auth'], async ({ request, context }: Route.Actio
 
 export default function Account() {
   const { t } = useTranslation();
-  const { profile, email, pendingEmail, impersonating } = useLoaderData<typeof loader>();
+  const { profile, email, pendingEmail, impersonating, avatar } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -108,7 +116,14 @@ export default function Account() {
         <span className="font-semibold">{t('cards_nav')}</span>
         <span className="text-sm text-neutral-600">{t('cards_account_hint')}</span>
       </Link>
-      <section aria-labelledby="personal" className="flex flex-col gap-4">
+      <AccountAvatar
+        avatar={avatar}
+        impersonating={impersonating}
+        message={message('avatar-saved', 'avatar-remove')}
+        failed={params.has('avatarError')}
+        saved={params.get('avatar') === 'saved'}
+      />
+      <section aria-labelledby="personal" className="flex flex-col gap-4 border-t border-neutral-200 pt-8">
         <h2 id="personal" className="text-xl font-semibold">
           {t('account_personal')}
         </h2>

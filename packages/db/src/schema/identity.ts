@@ -48,6 +48,13 @@ export const users = pgTable(
      * refresh until enabled again. Null: active.
      */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * The profile picture (decision 057): its storage key (`avatars/<user>/<sha256>.<ext>`, the content hash names
+     * it), the file name the user gave and its sniffed type. Null: none.
+     */
+    avatarKey: text('avatar_key'),
+    avatarName: text('avatar_name'),
+    avatarType: text('avatar_type'),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_idx').on(t.email)],

@@ -5,6 +5,8 @@ import { accountAdminService } from './account-admin.ts';
 import { accountAdminRepo } from './account-admin-repo.ts';
 import { accountAdminRoutes } from './account-admin-routes.ts';
 import { guards as makeGuards, registerAuth } from './auth.ts';
+import { avatarService } from './avatar.ts';
+import { avatarRoutes } from './avatar-routes.ts';
 import type { IdentityDeps } from './context.ts';
 import { identityRepo } from './repo.ts';
 import { identityRoutes } from './routes.ts';
@@ -29,10 +31,10 @@ export interface DealerRow {
  */
 export async function identityModule(
   app: Api,
-  platform: Pick<Platform, 'config' | 'database' | 'audit' | 'mailer'>,
+  platform: Pick<Platform, 'config' | 'database' | 'audit' | 'mailer' | 'storage'>,
   needs: { onSignUp?: IdentityDeps['onSignUp'] } = {},
 ) {
-  const { config, database, audit, mailer } = platform;
+  const { config, database, audit, mailer, storage } = platform;
   const signingKey = await loadSigningKey(database.db, config.jwtSecret);
   const tokens = accessTokens(signingKey);
   const users = identityRepo(database.db);
@@ -69,6 +71,7 @@ export async function identityModule(
   });
   const signInPerAccount = config.signInLimitPerAccount ?? 10;
   await app.register(identityRoutes, { prefix: '/v1', identity, guards, signInPerAccount });
+  await app.register(avatarRoutes, { prefix: '/v1', avatars: avatarService({ repo: users, storage, audit }), guards });
   // The back office's accounts (decision 044).
   const accounts = accountAdminService({
     repo: accountAdminRepo(database.db),

@@ -1,6 +1,7 @@
 // Identity (decision 008): the signed-in user as the API answers them (user/me), and dealers' records as shown.
 import type { CurrentUser, Dealer } from '@varg/contracts';
 import { ACTIVE_STATUS } from '@varg/domain';
+import { avatarOf } from './avatar.ts';
 import type { Auth } from './context.ts';
 import type { DealerRow, IdentityRepo, UserRow } from './repo.ts';
 
@@ -64,7 +65,7 @@ export function identityProfiles(repo: IdentityRepo) {
             id: user.id,
             isCustomer: true,
             roles,
-            avatar: null,
+            avatar: avatarOf(user),
             personalInfo: {
               name: user.name,
               surname: user.secondName,

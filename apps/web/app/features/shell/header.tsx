@@ -88,7 +88,16 @@ function AccountMenu() {
         onClick={() => toggle('accountMenuOpen')}
         className="relative rounded-full p-2 hover:bg-white/10"
       >
-        <User size={20} aria-hidden="true" />
+        {user?.avatarPath ? (
+          <img
+            src={localePath(user.avatarPath)}
+            alt=""
+            className="size-5 rounded-full object-cover"
+            data-testid="header-avatar"
+          />
+        ) : (
+          <User size={20} aria-hidden="true" />
+        )}
         <span className="sr-only">{t('account_menu')}</span>
         {user && <span aria-hidden="true" className="absolute top-1.5 right-1.5 size-2 rounded-full bg-lime-300" />}
       </button>
