@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** The profile picture's limits (decision 057): 5 MB, at most 4096 × 4096 pixels. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_MAX_SIDE = 4096;
+/** The stored picture: a square this many pixels wide, WebP, without the upload's metadata (decision 057). */
+export const AVATAR_STORED_SIDE = 256;
 
 export const AvatarUpload = z
   .object({

@@ -1,5 +1,6 @@
 import { auditLog, users } from '@varg/db';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { accountsApi, call, ctx, refused, signIn, userByEmail } from '../../../test/accounts-fixture.ts';
 import { newCustomer } from '../../../test/helper.ts';
@@ -18,6 +19,12 @@ function pngOfSize(width: number, height: number) {
   b.writeUInt32BE(height, 20);
   return b;
 }
+/** A real image of this size and format (a plain colour), with a camera's EXIF note when asked. */
+async function image(width: number, height: number, format: 'png' | 'jpeg', exif?: string) {
+  const made = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } });
+  const encoded = format === 'png' ? made.png() : made.jpeg();
+  return (exif ? encoded.withExif({ IFD0: { Copyright: exif } }) : encoded).toBuffer();
+}
 /** A PDF, whatever its name says. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -35,18 +42,20 @@ describe('profile picture', () => {
     expect(put.statusCode, put.body).toBe(200);
     const avatar = put.json() as { name: string; path: string };
     expect(avatar.name).toBe('me.png');
-    expect(avatar.path).toMatch(/^\/avatar\/[0-9a-f]{64}\.png$/);
+    expect(avatar.path).toMatch(/^\/avatar\/[0-9a-f]{64}\.webp$/);
     const profile = (await call('GET', '/v1/user/me', me.token)).json();
     expect(profile.customer.avatar).toEqual(avatar);
 
     const file = await call('GET', me.url, me.token);
     expect(file.statusCode).toBe(200);
     expect(file.headers['cache-control']).toBe('private, no-store');
-    expect(file.json()).toMatchObject({ name: 'me.png', contentType: 'image/png', image: PNG });
+    // Stored as a 256-pixel square WebP, whatever was uploaded.
+    expect(file.json()).toMatchObject({ name: 'me.png', contentType: 'image/webp' });
+    expect(imageSize(Buffer.from(file.json().image, 'base64'), 'image/webp')).toEqual({ width: 256, height: 256 });
 
     // A replacement: a new address (its content hash), the old file is gone from the storage.
     const [before] = await ctx.database.db.select().from(users).where(eq(users.id, me.id));
-    const other = pngOfSize(2, 2).toString('base64');
+    const other = (await image(2, 2, 'png')).toString('base64');
     const replaced = (await call('PUT', me.url, me.token, { image: other, name: 'new.png' })).json();
     expect(replaced.path).not.toBe(avatar.path);
     const [after] = await ctx.database.db.select().from(users).where(eq(users.id, me.id));
@@ -78,8 +87,14 @@ describe('profile picture', () => {
     expect((await call('PUT', me.url, me.token, { image: PNG })).statusCode).toBe(400);
     expect((await call('GET', '/v1/user/me', me.token)).json().customer.avatar).toBeNull();
     // The largest allowed size passes.
-    const edge = pngOfSize(4096, 4096).toString('base64');
+    const edge = (await image(4096, 4096, 'png')).toString('base64');
     expect((await call('PUT', me.url, me.token, { image: edge, name: 'edge.png' })).statusCode).toBe(200);
+    // A header that claims a size its data does not hold does not decode: refused as not an image.
+    refused(
+      await call('PUT', me.url, me.token, { image: pngOfSize(300, 300).toString('base64'), name: 'x.png' }),
+      415,
+      'AVATAR_TYPE',
+    );
   });
 
   it('is the owner’s alone: another user gets a 404, anonymous a 401, an acting administrator a 403', async () => {
@@ -101,6 +116,22 @@ describe('profile picture', () => {
     );
     refused(await call('DELETE', owner.url, acting.token), 403, 'IMPERSONATION_NOT_ALLOWED');
     expect((await call('GET', owner.url, owner.token)).json().name).toBe('a.png');
+  });
+});
+
+describe('the stored picture', () => {
+  it('is a centred square without the upload’s metadata', async () => {
+    const me = await customer('avatar-exif@example.com');
+    const photo = await image(1200, 800, 'jpeg', 'Taken at Carrer de Pere IV 29');
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    expect((await call('PUT', me.url, me.token, { image: photo.toString('base64'), name: 'p.jpg' })).statusCode).toBe(
+      200,
+    );
+    const stored = Buffer.from((await call('GET', me.url, me.token)).json().image, 'base64');
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
+    expect(meta.exif).toBeUndefined();
+    expect(stored.toString('latin1')).not.toContain('Pere IV');
   });
 });
 

@@ -1,10 +1,12 @@
 // The customer's profile picture (issue 25 item 8, decision 057): uploaded as base64, sniffed by content (JPEG, PNG,
-// WebP), at most 5 MB and 4096 × 4096 pixels, stored with the storage provider under its content hash. Only the
-// owner reads, replaces or removes it; an administrator acting as the customer cannot change it.
+// WebP), at most 5 MB and 4096 × 4096 pixels, then decoded and stored as a 256-pixel square WebP without the upload's
+// metadata (camera, place) with the storage provider under its content hash. Only the owner reads, replaces or
+// removes it; an administrator acting as the customer cannot change it.
 
 import { createHash } from 'node:crypto';
-import { AVATAR_MAX_BYTES, AVATAR_MAX_SIDE, type Avatar } from '@varg/contracts';
+import { AVATAR_MAX_BYTES, AVATAR_MAX_SIDE, AVATAR_STORED_SIDE, type Avatar } from '@varg/contracts';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import { ApiError } from '../../lib/api-error.ts';
 import type { StorageProvider } from '../../providers/storage/interface.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -18,6 +20,22 @@ const TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png',
 export function avatarOf(user: Pick<UserRow, 'avatarKey' | 'avatarName'>): Avatar | null {
   if (!user.avatarKey || !user.avatarName) return null;
   return { name: user.avatarName, path: `/avatar/${user.avatarKey.split('/').at(-1)}` };
+}
+
+/**
+ * The picture as stored: turned upright (EXIF orientation), cropped to a centred square of `AVATAR_STORED_SIDE`
+ * pixels, WebP, with no metadata kept. An image that does not decode is refused as not an image.
+ */
+async function squareWebp(bytes: Buffer): Promise<Buffer> {
+  try {
+    return await sharp(bytes, { failOn: 'error' })
+      .rotate()
+      .resize(AVATAR_STORED_SIDE, AVATAR_STORED_SIDE, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw new ApiError('AVATAR_TYPE');
+  }
 }
 
 export function avatarService(deps: { repo: IdentityRepo; storage: StorageProvider; audit: AuditService }) {
@@ -42,9 +60,10 @@ export function avatarService(deps: { repo: IdentityRepo; storage: StorageProvid
       const size = imageSize(bytes, sniffed.mime);
       if (!size || size.width < 1 || size.height < 1) throw new ApiError('AVATAR_TYPE');
       if (size.width > AVATAR_MAX_SIDE || size.height > AVATAR_MAX_SIDE) throw new ApiError('AVATAR_DIMENSIONS');
-      const key = `avatars/${id}/${createHash('sha256').update(bytes).digest('hex')}.${ext}`;
-      await storage.put(key, bytes, sniffed.mime);
-      const updated = await repo.updateUser(id, { avatarKey: key, avatarName: body.name, avatarType: sniffed.mime });
+      const stored = await squareWebp(bytes);
+      const key = `avatars/${id}/${createHash('sha256').update(stored).digest('hex')}.webp`;
+      await storage.put(key, stored, 'image/webp');
+      const updated = await repo.updateUser(id, { avatarKey: key, avatarName: body.name, avatarType: 'image/webp' });
       if (user.avatarKey && user.avatarKey !== key) await storage.delete(user.avatarKey).catch(() => undefined);
       await audit.record({
         actorId: auth.userId,
