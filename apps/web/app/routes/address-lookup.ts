@@ -43,3 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return answer({ error: error.message });
   }
 }
+
+/**
+ * A search is answered once: the page's other form posts (the checkout's re-pricing) must not load it again, which
+ * would reset the combobox's list and active option under the keyboard.
+ */
+export function shouldRevalidate() {
+  return false;
+}

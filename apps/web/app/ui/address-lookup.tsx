@@ -58,6 +58,8 @@ export function AddressLookup({ country, names = LOOKUP_NAMES }: { country: stri
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [status, setStatus] = useState('');
+  // The label a pick wrote into the search box: not a new search (it would open the list again).
+  const picked = useRef<string | null>(null);
 
   const countryNow = () => {
     const field = names.country ? input.current?.form?.elements.namedItem(names.country) : null;
@@ -73,10 +75,11 @@ export function AddressLookup({ country, names = LOOKUP_NAMES }: { country: stri
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: searches what was typed, once typing pauses
   useEffect(() => {
-    if (query.trim().length < MIN_QUERY) {
+    if (query.trim().length < MIN_QUERY || query === picked.current) {
       setOpen(false);
       return;
     }
+    picked.current = null;
     const timer = setTimeout(() => {
       setStatus(t('address_lookup_searching'));
       search.load(load({ country: countryNow(), q: query.trim() }));
@@ -87,7 +90,7 @@ export function AddressLookup({ country, names = LOOKUP_NAMES }: { country: stri
   const suggestions: AddressSuggestion[] = search.data?.suggestions ?? [];
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to a search's answer only
   useEffect(() => {
-    if (search.state !== 'idle' || !search.data || query.trim().length < MIN_QUERY) return;
+    if (search.state !== 'idle' || !search.data || query.trim().length < MIN_QUERY || query === picked.current) return;
     setActive(-1);
     setOpen(suggestions.length > 0);
     setStatus(search.data.error ?? t(suggestions.length ? 'address_lookup_results' : 'address_lookup_none'));
@@ -113,6 +116,7 @@ export function AddressLookup({ country, names = LOOKUP_NAMES }: { country: stri
   if (!search.data?.enabled) return null;
 
   const pick = (suggestion: AddressSuggestion) => {
+    picked.current = suggestion.label;
     setQuery(suggestion.label);
     setOpen(false);
     setActive(-1);
@@ -127,9 +131,9 @@ export function AddressLookup({ country, names = LOOKUP_NAMES }: { country: stri
       const down = e.key === 'ArrowDown';
       setActive((i) => (down ? (i >= last ? 0 : i + 1) : i <= 0 ? last : i - 1));
     } else if (e.key === 'Enter' && open) {
-      // Picks the suggestion instead of sending the form.
+      // Picks the active suggestion (the first when none is) instead of sending the form.
       e.preventDefault();
-      const chosen = suggestions[active];
+      const chosen = suggestions[active] ?? suggestions[0];
       if (chosen) pick(chosen);
     } else if (e.key === 'Escape') {
       if (open) {

@@ -18,7 +18,8 @@ export function LedgerEntryActions({ entry }: { entry: LedgerEntry }) {
           intent="ledger-paid"
           fields={{ entryId: entry._id }}
           label={t('admin_dealer_ledger_mark_paid')}
-          ariaLabel={t('admin_dealer_ledger_mark_paid_of', number)}
+          // The visible label first, then which invoice: a spoken name that holds what is seen (WCAG 2.5.3).
+          ariaLabel={`${t('admin_dealer_ledger_mark_paid')} ${entry.number}`}
           pending={t('admin_customer_working')}
           confirm={{
             title: t('admin_dealer_ledger_paid_confirm', number),
