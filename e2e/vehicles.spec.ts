@@ -26,6 +26,8 @@ test.describe('vehicles (issue 11)', () => {
     page,
     request,
   }) => {
+    // Two accounts, a purchase, a delivery and three handovers: more than the default 30 s on two shared cores.
+    test.slow();
     // A customer (signed up and confirmed through the API and the dev mailbox) buys a VARG EX and pays it in full.
     const signUp = await request.post('/v1/user/sign-up?lang=de&country=DE', {
       data: {
