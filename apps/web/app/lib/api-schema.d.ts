@@ -252,7 +252,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/user/{id}/avatar": {
+    "/v1/user/avatar/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -263,18 +263,18 @@ export interface paths {
          * The profile picture’s file
          * @description The file as base64 with its type and content hash, for the web app to serve to its owner. Only the own account (404 for another, and 404 AVATAR_NOT_FOUND when there is no picture).
          */
-        get: operations["getUserByIdAvatar"];
+        get: operations["getUserAvatarById"];
         /**
          * Upload or replace the profile picture
-         * @description The image as base64: JPEG, PNG or WebP by its content, not its name (415 AVATAR_TYPE), at most 5 MB (413 AVATAR_TOO_LARGE) and 4096 × 4096 pixels (400 AVATAR_DIMENSIONS; it is not resized: the browser scales it). Replaces the picture before it, whose file is deleted. Only the own account (404 for another); 403 IMPERSONATION_NOT_ALLOWED while an administrator acts as the customer. Answers `avatar` of user/me: `path` names the content hash. Audited (`user.avatar_set`).
+         * @description The image as base64: JPEG, PNG or WebP by its content, not its name (415 AVATAR_TYPE), at most 5 MB (413 AVATAR_TOO_LARGE) and 4096 × 4096 pixels (400 AVATAR_DIMENSIONS); stored as a 256-pixel WebP square without the upload’s metadata. Replaces the picture before it, whose file is deleted. Only the own account (404 for another); 403 IMPERSONATION_NOT_ALLOWED while an administrator acts as the customer. Answers `avatar` of user/me: `path` names the content hash. Audited (`user.avatar_set`).
          */
-        put: operations["putUserByIdAvatar"];
+        put: operations["putUserAvatarById"];
         post?: never;
         /**
          * Remove the profile picture
          * @description Its file is deleted. 404 AVATAR_NOT_FOUND when there is none; only the own account (404 for another); 403 IMPERSONATION_NOT_ALLOWED while an administrator acts as the customer. Audited (`user.avatar_remove`).
          */
-        delete: operations["deleteUserByIdAvatar"];
+        delete: operations["deleteUserAvatarById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -8394,7 +8394,7 @@ export interface operations {
             };
         };
     };
-    getUserByIdAvatar: {
+    getUserAvatarById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8461,7 +8461,7 @@ export interface operations {
             };
         };
     };
-    putUserByIdAvatar: {
+    putUserAvatarById: {
         parameters: {
             query?: never;
             header?: never;
@@ -8550,7 +8550,7 @@ export interface operations {
             };
         };
     };
-    deleteUserByIdAvatar: {
+    deleteUserAvatarById: {
         parameters: {
             query?: never;
             header?: never;

@@ -34,7 +34,7 @@ export const action = guarded(['auth'], async ({ request, context }: Route.Actio
   try {
     const image = Buffer.from(await file.arrayBuffer()).toString('base64');
     const name = file.name.trim().slice(0, 200) || 'avatar';
-    await userApi(context, request).call('putUserByIdAvatar', { path: { id: me._id }, body: { image, name } });
+    await userApi(context, request).call('putUserAvatarById', { path: { id: me._id }, body: { image, name } });
     return answer(true);
   } catch (error) {
     if (!isApiRequestError(error) || error.status >= 500) throw error;

@@ -51,7 +51,7 @@ export const action = guarded(['auth'], async ({ request, context }: Route.Actio
     // The picture itself is posted to account/avatar; this tells the page (and the header) it changed.
     if (intent === 'avatar-saved') return answer('account_avatar_saved');
     if (intent === 'avatar-remove') {
-      await api.call('deleteUserByIdAvatar', { path: { id: me._id } });
+      await api.call('deleteUserAvatarById', { path: { id: me._id } });
       return answer('account_avatar_removed');
     }
     if (intent === 'cancel-email') {

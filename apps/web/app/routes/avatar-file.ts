@@ -13,7 +13,7 @@ export const loader = guarded(['auth'], async ({ request, context, params }: Rou
   // biome-ignore lint/style/noNonNullAssertion: the auth guard ran
   const me = context.get(authContext).user!;
   try {
-    const file = await userApi(context, request).call('getUserByIdAvatar', { path: { id: me._id } });
+    const file = await userApi(context, request).call('getUserAvatarById', { path: { id: me._id } });
     if (params.file !== `${file.hash}.${EXTENSIONS[file.contentType]}`) throw new Response(null, { status: 404 });
     return new Response(Buffer.from(file.image, 'base64'), {
       headers: {

@@ -19,7 +19,7 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ avatars: AvatarService; guard
   };
 
   app.put(
-    '/user/:id/avatar',
+    '/user/avatar/:id',
     {
       // 5 MB of image is 6.7 MB of base64.
       bodyLimit: 8 * 1024 * 1024,
@@ -28,7 +28,7 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ avatars: AvatarService; guard
         tags,
         summary: 'Upload or replace the profile picture',
         description:
-          'The image as base64: JPEG, PNG or WebP by its content, not its name (415 AVATAR_TYPE), at most 5 MB (413 AVATAR_TOO_LARGE) and 4096 × 4096 pixels (400 AVATAR_DIMENSIONS; it is not resized: the browser scales it). Replaces the picture before it, whose file is deleted. Only the own account (404 for another); 403 IMPERSONATION_NOT_ALLOWED while an administrator acts as the customer. Answers `avatar` of user/me: `path` names the content hash. Audited (`user.avatar_set`).',
+          'The image as base64: JPEG, PNG or WebP by its content, not its name (415 AVATAR_TYPE), at most 5 MB (413 AVATAR_TOO_LARGE) and 4096 × 4096 pixels (400 AVATAR_DIMENSIONS); stored as a 256-pixel WebP square without the upload’s metadata. Replaces the picture before it, whose file is deleted. Only the own account (404 for another); 403 IMPERSONATION_NOT_ALLOWED while an administrator acts as the customer. Answers `avatar` of user/me: `path` names the content hash. Audited (`user.avatar_set`).',
         params: UserParams,
         body: AvatarUpload,
         response: { 200: Avatar, 413: ErrorEnvelope, 415: ErrorEnvelope, ...errors },
@@ -38,7 +38,7 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ avatars: AvatarService; guard
   );
 
   app.get(
-    '/user/:id/avatar',
+    '/user/avatar/:id',
     {
       preHandler: guards.requireAuth,
       schema: {
@@ -57,7 +57,7 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ avatars: AvatarService; guard
   );
 
   app.delete(
-    '/user/:id/avatar',
+    '/user/avatar/:id',
     {
       preHandler: guards.requireAuth,
       schema: {

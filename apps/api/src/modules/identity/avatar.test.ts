@@ -32,7 +32,7 @@ async function customer(email: string) {
   await newCustomer(ctx.app, email);
   const { token } = await signIn(email, 'correct horse battery');
   const id = (await userByEmail(email))?.id ?? '';
-  return { token, id, url: `/v1/user/${id}/avatar` };
+  return { token, id, url: `/v1/user/avatar/${id}` };
 }
 
 describe('profile picture', () => {
