@@ -113,8 +113,8 @@ test.describe('administration and translation (issue 3)', () => {
     await expect(banner).toContainText('customer@demo.starkfuture.com');
     await page.goto('/de-DE/account');
     await expect(page.getByText('Sie melden sich mit customer@demo.starkfuture.com an.')).toBeVisible();
-    // Acting as her, the administrator cannot change her e-mail address or password (issue 22).
-    await expect(page.getByText('Während Sie als Kunde handeln, können dessen E-Mail-Adresse')).toHaveCount(2);
+    // Acting as her, the administrator cannot change her e-mail address, password or profile picture (issues 22, 25).
+    await expect(page.getByText('Während Sie als Kunde handeln, können dessen E-Mail-Adresse')).toHaveCount(3);
     await expect(page.getByLabel('Neue E-Mail-Adresse')).toHaveCount(0);
     await expect(banner).toBeVisible();
     await expectAccessible(page);
