@@ -2,6 +2,7 @@ import { AVATAR_MAX_BYTES } from '@varg/contracts';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Form, useNavigation, useSubmit } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
+import { postWithProgress } from '../../lib/upload.ts';
 import { useLocalePath } from '../../lib/use-locale.ts';
 import { buttonClass } from '../../ui/button.ts';
 import { FormMessage } from '../../ui/field.tsx';
@@ -41,27 +42,17 @@ export function AccountAvatar({ avatar, impersonating, message, failed, saved }:
       setError(t('error_avatar_too_large'));
       return;
     }
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', localePath('/account/avatar'));
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (e) => e.lengthComputable && setProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onloadend = () => {
+    const body = new FormData(event.currentTarget);
+    setError(null);
+    setProgress(0);
+    void postWithProgress(localePath('/account/avatar'), body, setProgress).then((answer) => {
       setProgress(null);
-      let answer: { ok?: boolean; error?: string } = {};
-      try {
-        answer = JSON.parse(xhr.responseText);
-      } catch {
-        // Not the route's answer (a network error): the generic message.
-      }
-      if (xhr.status > 0 && xhr.status < 300 && answer.ok) {
+      if (answer.ok) {
         if (fileRef.current) fileRef.current.value = '';
         // Through the account action, so the page and the header's icon load the new picture.
         submit({ intent: 'avatar-saved' }, { method: 'post' });
       } else setError(answer.error ?? t('unknow_error'));
-    };
-    setError(null);
-    setProgress(0);
-    xhr.send(new FormData(event.currentTarget));
+    });
   }
 
   return (

@@ -2,6 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Form, useNavigation, useRevalidator, useSubmit } from 'react-router';
 import type { Answer } from '../../../lib/api-call.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { postWithProgress } from '../../../lib/upload.ts';
 import { useLocalePath } from '../../../lib/use-locale.ts';
 import { buttonClass } from '../../../ui/button.ts';
 import { FormMessage } from '../../../ui/field.tsx';
@@ -36,33 +37,21 @@ export function StockBikePhotos({ bike }: { bike: Bike }) {
       setMessage({ tone: 'error', text: t('error_stock_bike_photo_too_large') });
       return;
     }
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', action);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (e) => e.lengthComputable && setProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onloadend = () => {
+    const body = new FormData(event.currentTarget);
+    setMessage(null);
+    setProgress(0);
+    void postWithProgress(action, body, setProgress).then((answer) => {
       setProgress(null);
-      const answer = (() => {
-        try {
-          return JSON.parse(xhr.responseText) as { ok?: boolean; error?: string };
-        } catch {
-          return { ok: false };
-        }
-      })();
-      const done = xhr.status > 0 && xhr.status < 300 && answer.ok;
       setMessage(
-        done
+        answer.ok
           ? { tone: 'success', text: t('admin_stock_photo_uploaded') }
           : { tone: 'error', text: answer.error ?? t('unknow_error') },
       );
-      if (done) {
+      if (answer.ok) {
         if (fileRef.current) fileRef.current.value = '';
         revalidator.revalidate();
       }
-    };
-    setMessage(null);
-    setProgress(0);
-    xhr.send(new FormData(event.currentTarget));
+    });
   }
 
   return (
