@@ -1,4 +1,4 @@
-import { expect, expectAccessible, GERMAN_IP, test } from './fixtures.ts';
+import { expect, expectAccessible, GERMAN_IP, test, whenHydrated } from './fixtures.ts';
 import { Shell } from './pages/shell.ts';
 
 test.describe('language and country modal', () => {
@@ -148,6 +148,7 @@ test.describe('menus, toasts and page views', () => {
   test('the cart side menu traps focus and gives it back', async ({ page }) => {
     await page.goto('/en-US');
     const cartButton = page.getByRole('button', { name: 'Cart' });
+    await whenHydrated(cartButton);
     await cartButton.click();
     const drawer = page.getByRole('dialog', { name: 'Your cart' });
     await expect(drawer).toContainText('Your cart is empty.');

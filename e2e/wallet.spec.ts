@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, test, whenHydrated } from './fixtures.ts';
 import { signedInSession } from './pages/auth.ts';
 
 // The customer's wallet page (issue 25, decision 051) and the dealers' reorder, in a real browser: a new customer's
@@ -125,6 +125,8 @@ test.describe('the wallet page and the dealers’ reorder (issue 25)', () => {
     const page = await signedInSession(browser, 'sandiego@demo.starkfuture.com', 'en-US');
     try {
       await page.goto(`/en-US/orders/${orderId}`);
+      // Changed before hydration, the hidden field would be set back to the order's cart by React.
+      await whenHydrated(page.getByRole('button', { name: 'Reorder' }));
       // A cart that is gone: the server's message is shown, nothing else changes.
       await page.locator('input[name="cartId"]').evaluate((input: HTMLInputElement) => {
         input.value = '00000000-0000-4000-8000-000000000000';
