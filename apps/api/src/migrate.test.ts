@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { type Database, MIGRATION_LOCK_KEY, migrate, newestMigration, openDatabase, SchemaNewerError } from '@varg/db';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { emptyPostgresDatabase } from '../test/helper.ts';
 
 // Issue 23 item 3: one process migrates, the others wait and find nothing to do; code never serves a database that
 // newer code migrated.
@@ -36,13 +36,9 @@ describe('migrations', () => {
   it.skipIf(!base)(
     'on PostgreSQL: processes starting together migrate once, under the lock',
     async () => {
-      const admin = await openDatabase({ url: base, poolSize: 1 });
-      const name = `t_${randomBytes(6).toString('hex')}`;
-      await admin.db.execute(sql.raw(`create database ${name}`));
-      const url = new URL(base as string);
-      url.pathname = `/${name}`;
-      const processes = await Promise.all([1, 2, 3].map(() => openDatabase({ url: url.toString(), poolSize: 1 })));
-      const holder = await openDatabase({ url: url.toString(), poolSize: 1 });
+      const empty = await emptyPostgresDatabase(base as string);
+      const processes = await Promise.all([1, 2, 3].map(() => openDatabase({ url: empty.url, poolSize: 1 })));
+      const holder = await openDatabase({ url: empty.url, poolSize: 1 });
       try {
         // While another process holds the lock, a migration waits for it.
         let release = () => {};
@@ -70,8 +66,7 @@ describe('migrations', () => {
         expect(await applied(processes[0] as Database)).toBe(journalLength);
       } finally {
         await Promise.all([...processes, holder].map((p) => p.close()));
-        await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
-        await admin.close();
+        await empty.drop();
       }
     },
     60_000,

@@ -24,6 +24,26 @@ export const testConfig: ApiConfig = {
 export const fixedGeo = (table: Record<string, string>): GeoLookup => ({ countryOf: (ip) => table[ip] ?? null });
 
 /**
+ * A new, empty PostgreSQL database next to `base` (TEST_DATABASE_URL) for tests that open several connections to
+ * one database, as several processes would: its URL, and `drop` to remove it (connections closed first).
+ */
+export async function emptyPostgresDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = await openDatabase({ url: base, poolSize: 1 });
+  const { sql } = await import('drizzle-orm');
+  await admin.db.execute(sql.raw(`create database ${name}`));
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+      await admin.close();
+    },
+  };
+}
+
+/**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite, or a new PostgreSQL database
  * created next to TEST_DATABASE_URL (and dropped afterwards) when that is set.
  */
@@ -35,13 +55,8 @@ export async function testDatabase(): Promise<Database & { label: string }> {
     await seed(database, { demo: true, hashPassword });
     return { ...database, label: 'pglite' };
   }
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = await openDatabase({ url: base, poolSize: 1 });
-  const { sql } = await import('drizzle-orm');
-  await admin.db.execute(sql.raw(`create database ${name}`));
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  const empty = await emptyPostgresDatabase(base);
+  const database = await openDatabase({ url: empty.url, poolSize: 5 });
   await migrate(database);
   await seed(database, { demo: true, hashPassword });
   return {
@@ -49,8 +64,7 @@ export async function testDatabase(): Promise<Database & { label: string }> {
     label: 'postgres',
     close: async () => {
       await database.close();
-      await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
-      await admin.close();
+      await empty.drop();
     },
   };
 }

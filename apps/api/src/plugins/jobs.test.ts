@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { MIGRATION_LOCK_KEY, openDatabase } from '@varg/db';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { emptyPostgresDatabase } from '../../test/helper.ts';
 import { jobLockKey } from './platform.ts';
 
 // Issue 23: every process runs the scheduled jobs' timers, but a round runs in one process at a time.
@@ -21,12 +20,8 @@ describe('scheduled jobs', () => {
   it.skipIf(!base)(
     'on PostgreSQL: a round that finds the job running in another process skips it',
     async () => {
-      const admin = await openDatabase({ url: base, poolSize: 1 });
-      const name = `t_${randomBytes(6).toString('hex')}`;
-      await admin.db.execute(sql.raw(`create database ${name}`));
-      const url = new URL(base as string);
-      url.pathname = `/${name}`;
-      const [first, second] = await Promise.all([1, 2].map(() => openDatabase({ url: url.toString(), poolSize: 1 })));
+      const empty = await emptyPostgresDatabase(base as string);
+      const [first, second] = await Promise.all([1, 2].map(() => openDatabase({ url: empty.url, poolSize: 1 })));
       if (!first || !second) throw new Error('no database');
       try {
         const key = jobLockKey('auction winners');
@@ -55,8 +50,7 @@ describe('scheduled jobs', () => {
         expect(runs).toBe(2);
       } finally {
         await Promise.all([first.close(), second.close()]);
-        await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
-        await admin.close();
+        await empty.drop();
       }
     },
     60_000,
