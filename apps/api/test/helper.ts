@@ -6,19 +6,9 @@ import { buildApi } from '../src/app.ts';
 import type { ApiConfig } from '../src/config.ts';
 import { hashPassword } from '../src/modules/identity/passwords.ts';
 import type { GeoLookup } from '../src/modules/markets/service.ts';
+import { testConfig } from './config.ts';
 
-export const testConfig: ApiConfig = {
-  env: 'test',
-  demo: true,
-  logLevel: 'silent',
-  marketingSiteUrl: 'https://marketing.example',
-  trustProxy: 'loopback',
-  rateLimitMax: 10_000,
-  publicUrl: 'http://shop.test',
-  mailFrom: 'Test <test@shop.test>',
-  devMailbox: 'local',
-  whitelistEmails: ['insider@starkfuture.com'],
-};
+export { testConfig } from './config.ts';
 
 /** Geo lookup from a fixed table, so tests name the country an address belongs to. */
 export const fixedGeo = (table: Record<string, string>): GeoLookup => ({ countryOf: (ip) => table[ip] ?? null });

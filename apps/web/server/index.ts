@@ -1,5 +1,6 @@
 import { isProductionEnv, productionRefusal } from '@varg/api';
 import { checkStart, createServer } from './app.ts';
+import { shutdownTelemetry } from './telemetry.ts';
 
 // The process entry: read the environment once and, in production, check every setting production needs (decision
 // 026); on any problem print them all in one message and exit 1. Then serve, and shut down gracefully.
@@ -28,6 +29,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     try {
       await server.close();
       await database?.close();
+      await shutdownTelemetry();
       process.exit(0);
     } catch (err) {
       server.app.log.error({ err }, 'error during shutdown');

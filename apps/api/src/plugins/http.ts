@@ -8,6 +8,7 @@ import { refuseMalformedText } from './malformed-text.ts';
 import { registerOpsAccess } from './ops-access.ts';
 import { isPrivateRequest, registerPrivacy } from './privacy.ts';
 import { registerSecurity } from './security.ts';
+import { traceRequests } from './tracing.ts';
 
 /**
  * The shared HTTP layer every module's routes run in (DESIGN.md section 4): zod schemas, the error envelope, the
@@ -31,6 +32,7 @@ export async function httpLayer(config: ApiConfig, logger?: FastifyServerOptions
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRequestIds(app);
+  traceRequests(app);
   registerErrorHandling(app);
   registerPrivacy(app);
   // `/metrics` and `/docs`: everyone in the demo; in production a token, an internal port or an explicit opt-in.

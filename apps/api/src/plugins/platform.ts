@@ -8,6 +8,7 @@ import type { Guards } from '../modules/identity/auth.ts';
 import type { CaptchaProvider } from '../providers/captcha/interface.ts';
 import type { EmailProvider } from '../providers/email/interface.ts';
 import type { StorageProvider } from '../providers/storage/interface.ts';
+import { inJobSpan } from './tracing.ts';
 
 /** The API instance the module plugins register on (zod schemas). */
 export type Api = FastifyInstance<
@@ -56,7 +57,8 @@ export function every(
   database?: Pick<Database, 'tryExclusive'>,
 ): void {
   if (ms <= 0) return;
-  const round = database ? () => database.tryExclusive(jobLockKey(name), job) : job;
+  const once = database ? () => database.tryExclusive(jobLockKey(name), job) : job;
+  const round = () => inJobSpan(name, once);
   const timer = setInterval(() => {
     round().catch((error: unknown) => app.log.error({ err: error }, name));
   }, ms);
