@@ -67,7 +67,50 @@ export interface ApiClient extends TypedCalls<[options?: CallOptions]> {
 interface CacheEntry {
   expires: number;
   value: unknown;
+  /** The answer's size in bytes, counted against the cache's bound. */
+  bytes: number;
 }
+
+/**
+ * Public answers kept for their max-age, at most `maxBytes` of them: a URL with ever-new query strings (a search, a
+ * filter) cannot grow a process's memory. Expired entries go when met; past the bound the oldest go first.
+ */
+function answerCache(maxBytes: number, now: () => number) {
+  const entries = new Map<string, CacheEntry>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.bytes;
+    entries.delete(key);
+  };
+  return {
+    get(key: string): CacheEntry | undefined {
+      const entry = entries.get(key);
+      if (entry && entry.expires <= now()) drop(key);
+      return entry && entry.expires > now() ? entry : undefined;
+    },
+    set(key: string, entry: CacheEntry) {
+      drop(key);
+      if (entry.bytes > maxBytes) return;
+      entries.set(key, entry);
+      bytes += entry.bytes;
+      for (const [oldest, kept] of entries) {
+        if (bytes <= maxBytes) break;
+        if (kept !== entry) drop(oldest);
+      }
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+    /** What is kept now: entries and bytes. */
+    size: () => ({ entries: entries.size, bytes }),
+  };
+}
+
+/** How much of the API's public answers each process keeps (4 MB: the catalogue and reference data fit many times). */
+export const API_CACHE_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
  * The same client, with the visitor's address and the page request's id on every call (marked private for a private
@@ -85,8 +128,12 @@ export function forVisitor(api: ApiClient, clientIp: string, isPrivate = false, 
  * Creates the client. Public GET answers (`cache-control: public, max-age=N`) are kept for N seconds, so a page
  * render does not ask the API for the country list on every request.
  */
-export function createApiClient(transport: ApiTransport, now: () => number = Date.now): ApiClient {
-  const cache = new Map<string, CacheEntry>();
+export function createApiClient(
+  transport: ApiTransport,
+  now: () => number = Date.now,
+  maxBytes = API_CACHE_MAX_BYTES,
+): ApiClient {
+  const cache = answerCache(maxBytes, now);
 
   async function call<T>(method: string, path: string, body: unknown, options: CallOptions = {}): Promise<T> {
     const { lang, token, clientIp, private: isPrivate, requestId } = options;
@@ -111,7 +158,12 @@ export function createApiClient(transport: ApiTransport, now: () => number = Dat
     if (method === 'GET' && !token) {
       const cc = String(res.headers['cache-control'] ?? '');
       const maxAge = /(?:^|,)\s*public\b/.test(cc) ? Number(/max-age=(\d+)/.exec(cc)?.[1] ?? 0) : 0;
-      if (maxAge > 0) cache.set(`${lang ?? ''} ${path}`, { expires: now() + maxAge * 1000, value: parsed });
+      if (maxAge > 0)
+        cache.set(`${lang ?? ''} ${path}`, {
+          expires: now() + maxAge * 1000,
+          value: parsed,
+          bytes: res.body.length + path.length + 64,
+        });
     }
     return parsed as T;
   }
@@ -119,7 +171,7 @@ export function createApiClient(transport: ApiTransport, now: () => number = Dat
   async function get<T>(path: string, options?: CallOptions) {
     if (!options?.token) {
       const hit = cache.get(`${options?.lang ?? ''} ${path}`);
-      if (hit && hit.expires > now()) return hit.value as T;
+      if (hit) return hit.value as T;
     }
     return call<T>('GET', path, undefined, options);
   }
