@@ -4,8 +4,8 @@
 # stage holds production dependencies only, runs as an unprivileged user and checks /health.
 #
 #   docker build -t varg-shop .
-#   docker run --rm --env-file deploy/.env varg-shop node scripts/migrate.ts    # = npm run migrate
-#   docker run -p 3000:3000 --env-file deploy/.env varg-shop
+#   docker run --rm --env-file .env varg-shop node scripts/migrate.ts    # = npm run migrate
+#   docker run -p 3000:3000 --env-file .env varg-shop
 #
 # The base is the official Node image of exactly the version the lockfile pins (the `node` devDependency every npm
 # script runs on; deploy/deploy.test.ts keeps NODE_VERSION equal to it). Without a registry, deploy/base-image.sh
