@@ -33,27 +33,9 @@ fail() { echo "smoke-test: FAILED: $*" >&2; exit 1; }
 psql "$admin" -qc "create database $db"
 database_url="${admin%/*}/$db"
 
-# Production settings of the right shapes; nothing here is called at start (SMTP, Stripe, reCAPTCHA).
-cat > "$work/env" <<EOF
-NODE_ENV=production
-PORT=$port
-DATABASE_URL=$database_url
-PUBLIC_URL=https://shop.example.com
-TRUST_PROXY=loopback
-INTERNAL_PORT=$internal
-JWT_SECRET=$(openssl rand -base64 48 | tr -d '\n')
-WHISTLEBLOWING_KEY=$(openssl rand -base64 32)
-SMTP_URL=smtp://127.0.0.1:9
-RECAPTCHA_SITE_KEY=6LcSmokeSiteKey
-RECAPTCHA_PROJECT_ID=shop-smoke
-RECAPTCHA_API_KEY=AIzaSmokeApiKey
-PAYMENT_PROVIDER=stripe
-STRIPE_SECRET_KEY=sk_live_51SmokeKeyForTheStartTest
-STRIPE_PUBLISHABLE_KEY=pk_live_51SmokeKeyForTheStartTest
-STRIPE_WEBHOOK_SECRET=whsec_$(openssl rand -hex 16)
-BANK_TRANSFER_IBAN=DE89370400440532013000
-BANK_TRANSFER_BIC=COBADEFFXXX
-EOF
+# shellcheck source=deploy/smoke-env.sh
+. "$(dirname "$0")/smoke-env.sh"
+{ smoke_env "$database_url" https://shop.example.com; printf 'PORT=%s\nINTERNAL_PORT=%s\n' "$port" "$internal"; } > "$work/env"
 printf '# Example Motors legal text\n\nThe legal entity'"'"'s own text.\n' > "$work/legal.md"
 chmod a+r "$work/env" "$work/legal.md"
 
