@@ -8,6 +8,7 @@ export default defineConfig({
       'apps/web/app/**/*.test.{ts,tsx}',
       'apps/web/server/**/*.test.ts',
       'docs/**/*.test.ts',
+      'deploy/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 // The docs name files by their repository path; a renamed or deleted file must not leave a stale name behind.
 const ROOT = new URL('../', import.meta.url).pathname;
-const TOP = ['apps', 'packages', 'e2e', 'bench', 'scripts', 'docs', '.ci'];
+const TOP = ['apps', 'packages', 'e2e', 'bench', 'scripts', 'docs', 'deploy', '.ci'];
 /** A repository path inside a code span: starts at a top-level folder, not in the middle of a URL or another path. */
 const PATH = new RegExp(`(?<![\\w/.$-])(?:${TOP.map((t) => t.replace('.', '\\.')).join('|')})/[\\w./@-]*`, 'g');
 const CODE_SPAN = /`([^`\n]+)`/g;
