@@ -57,7 +57,7 @@ test.describe('back office: model and option images, model texts (issue 24)', ()
     await expectAccessible(admin);
 
     // The shop shows both at once: the cover in the configurator's summary, the swatch beside "Red".
-    const shop = await browser.newPage();
+    const shop = await (await browser.newContext()).newPage();
     await shop.goto('/en-US/varg-ex/configurator');
     const cover = shop.getByRole('img', { name: 'VARG EX', exact: true });
     await expect(cover).toBeVisible();
