@@ -1,53 +1,35 @@
 // A model's gallery and an option's image in the back office (decision 059): upload with a progress bar, move up or
 // down, make the cover, remove after a confirmation. The page's action handles the intents (`imageIntent`).
 import { CATALOG_IMAGE_MAX_BYTES, type CatalogImage } from '@varg/contracts';
-import type { ReactNode } from 'react';
-import { Form, useNavigation, useSubmit } from 'react-router';
+import { useNavigation } from 'react-router';
 import type { TypedCalls } from '../../lib/api-call.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalePath } from '../../lib/use-locale.ts';
 import { buttonClass } from '../../ui/button.ts';
-import { useShell } from '../shell/providers.tsx';
+import { ImageItemForm, MoveButtons, RemoveButton } from './image-item.tsx';
 import { ImageUploadForm } from './image-upload.tsx';
-
-/** A form whose "remove" button asks first; other buttons submit at once. */
-function ImageActions({ imageId, children }: { imageId: string; children: ReactNode }) {
-  const { t } = useTranslation();
-  const { confirm } = useShell();
-  const submit = useSubmit();
-  return (
-    <Form
-      method="post"
-      className="flex flex-wrap gap-1"
-      onSubmit={async (event) => {
-        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        if (submitter?.value !== 'image-remove') return;
-        event.preventDefault();
-        const form = event.currentTarget;
-        if (await confirm({ title: t('admin_catalogue_image_remove_confirm') })) {
-          const data = new FormData(form);
-          data.set('intent', 'image-remove');
-          await submit(data, { method: 'post' });
-        }
-      }}
-    >
-      <input type="hidden" name="imageId" value={imageId} />
-      {children}
-    </Form>
-  );
-}
 
 function useBusy() {
   const navigation = useNavigation();
   return navigation.state === 'submitting' && String(navigation.formData?.get('intent')).startsWith('image');
 }
 
-function RemoveButton({ busy }: { busy: boolean }) {
+/** The upload of a model's gallery image, or of an option's image when `optionId` is given. */
+function Upload({ id, productId, optionId }: { id: string; productId: string; optionId?: string }) {
   const { t } = useTranslation();
+  const localePath = useLocalePath();
   return (
-    <button type="submit" name="intent" value="image-remove" className={buttonClass.secondary} disabled={busy}>
-      {t('admin_stock_photo_remove')}
-    </button>
+    <ImageUploadForm
+      id={id}
+      action={localePath(`/admin/catalogue/${productId}/images`)}
+      field="image"
+      label={t('admin_catalogue_image_file')}
+      maxBytes={CATALOG_IMAGE_MAX_BYTES}
+      tooLarge={t('error_catalog_image_too_large')}
+      uploaded={t('admin_catalogue_image_uploaded')}
+    >
+      {optionId ? <input type="hidden" name="optionId" value={optionId} /> : null}
+    </ImageUploadForm>
   );
 }
 
@@ -61,7 +43,6 @@ export function ModelImages({
   images: CatalogImage[];
 }) {
   const { t } = useTranslation();
-  const localePath = useLocalePath();
   const busy = useBusy();
   return (
     <section aria-labelledby="model-images" className="flex flex-col gap-4">
@@ -88,27 +69,13 @@ export function ModelImages({
                   {t('admin_catalogue_image_cover')}
                 </p>
               )}
-              <ImageActions imageId={image._id}>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="image-up"
-                  className={buttonClass.secondary}
-                  disabled={busy || index === 0}
-                >
-                  <span aria-hidden="true">↑</span>
-                  <span className="sr-only">{t('admin_stock_photo_up')}</span>
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="image-down"
-                  className={buttonClass.secondary}
-                  disabled={busy || index === images.length - 1}
-                >
-                  <span aria-hidden="true">↓</span>
-                  <span className="sr-only">{t('admin_stock_photo_down')}</span>
-                </button>
+              <ImageItemForm
+                idField="imageId"
+                id={image._id}
+                prefix="image"
+                confirmTitle={t('admin_catalogue_image_remove_confirm')}
+              >
+                <MoveButtons prefix="image" first={index === 0} last={index === images.length - 1} busy={busy} />
                 {!image.cover && (
                   <button
                     type="submit"
@@ -120,21 +87,13 @@ export function ModelImages({
                     {t('admin_catalogue_image_make_cover')}
                   </button>
                 )}
-                <RemoveButton busy={busy} />
-              </ImageActions>
+                <RemoveButton prefix="image" busy={busy} />
+              </ImageItemForm>
             </li>
           ))}
         </ol>
       )}
-      <ImageUploadForm
-        id="model-image-file"
-        action={localePath(`/admin/catalogue/${productId}/images`)}
-        field="image"
-        label={t('admin_catalogue_image_file')}
-        maxBytes={CATALOG_IMAGE_MAX_BYTES}
-        tooLarge={t('error_catalog_image_too_large')}
-        uploaded={t('admin_catalogue_image_uploaded')}
-      />
+      <Upload id="model-image-file" productId={productId} />
     </section>
   );
 }
@@ -151,7 +110,6 @@ export function OptionImage({
   image: CatalogImage | null;
 }) {
   const { t } = useTranslation();
-  const localePath = useLocalePath();
   const busy = useBusy();
   return (
     <section aria-labelledby="option-image" className="flex flex-col gap-4">
@@ -168,24 +126,19 @@ export function OptionImage({
             alt={name}
             className="size-32 rounded-lg bg-neutral-100 object-contain"
           />
-          <ImageActions imageId={image._id}>
-            <RemoveButton busy={busy} />
-          </ImageActions>
+          <ImageItemForm
+            idField="imageId"
+            id={image._id}
+            prefix="image"
+            confirmTitle={t('admin_catalogue_image_remove_confirm')}
+          >
+            <RemoveButton prefix="image" busy={busy} />
+          </ImageItemForm>
         </div>
       ) : (
         <p className="text-neutral-700">{t('admin_catalogue_option_image_none')}</p>
       )}
-      <ImageUploadForm
-        id="option-image-file"
-        action={localePath(`/admin/catalogue/${productId}/images`)}
-        field="image"
-        label={t('admin_catalogue_image_file')}
-        maxBytes={CATALOG_IMAGE_MAX_BYTES}
-        tooLarge={t('error_catalog_image_too_large')}
-        uploaded={t('admin_catalogue_image_uploaded')}
-      >
-        <input type="hidden" name="optionId" value={optionId} />
-      </ImageUploadForm>
+      <Upload id="option-image-file" productId={productId} optionId={optionId} />
     </section>
   );
 }

@@ -1,9 +1,8 @@
-import { Form, useNavigation, useSubmit } from 'react-router';
+import { useNavigation } from 'react-router';
 import type { Answer } from '../../../lib/api-call.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocalePath } from '../../../lib/use-locale.ts';
-import { buttonClass } from '../../../ui/button.ts';
-import { useShell } from '../../shell/providers.tsx';
+import { ImageItemForm, MoveButtons, RemoveButton } from '../image-item.tsx';
 import { ImageUploadForm } from '../image-upload.tsx';
 
 type Bike = Answer<'getAdminStockBikesById'>;
@@ -16,9 +15,7 @@ const MAX_BYTES = 5 * 1024 * 1024;
  */
 export function StockBikePhotos({ bike }: { bike: Bike }) {
   const { t } = useTranslation();
-  const { confirm } = useShell();
   const localePath = useLocalePath();
-  const submit = useSubmit();
   const navigation = useNavigation();
   const action = localePath(`/admin/stock-bikes/${bike._id}/photos`);
   const busy = navigation.state === 'submitting' && String(navigation.formData?.get('intent')).startsWith('photo');
@@ -40,52 +37,15 @@ export function StockBikePhotos({ bike }: { bike: Bike }) {
                 className="aspect-[4/3] w-full rounded-lg bg-neutral-100 object-cover"
                 loading="lazy"
               />
-              <Form
-                method="post"
-                className="flex flex-wrap gap-1"
-                onSubmit={async (event) => {
-                  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-                  if (submitter?.value !== 'photo-remove') return;
-                  event.preventDefault();
-                  const form = event.currentTarget;
-                  if (await confirm({ title: t('admin_stock_photo_remove_confirm') })) {
-                    const data = new FormData(form);
-                    data.set('intent', 'photo-remove');
-                    await submit(data, { method: 'post' });
-                  }
-                }}
+              <ImageItemForm
+                idField="photoId"
+                id={photo._id}
+                prefix="photo"
+                confirmTitle={t('admin_stock_photo_remove_confirm')}
               >
-                <input type="hidden" name="photoId" value={photo._id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="photo-up"
-                  className={buttonClass.secondary}
-                  disabled={busy || index === 0}
-                >
-                  <span aria-hidden="true">↑</span>
-                  <span className="sr-only">{t('admin_stock_photo_up')}</span>
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="photo-down"
-                  className={buttonClass.secondary}
-                  disabled={busy || index === bike.photos.length - 1}
-                >
-                  <span aria-hidden="true">↓</span>
-                  <span className="sr-only">{t('admin_stock_photo_down')}</span>
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="photo-remove"
-                  className={buttonClass.secondary}
-                  disabled={busy}
-                >
-                  {t('admin_stock_photo_remove')}
-                </button>
-              </Form>
+                <MoveButtons prefix="photo" first={index === 0} last={index === bike.photos.length - 1} busy={busy} />
+                <RemoveButton prefix="photo" busy={busy} />
+              </ImageItemForm>
             </li>
           ))}
         </ol>
