@@ -9,7 +9,6 @@ import {
   CATALOG_IMAGE_MAX_BYTES,
   CATALOG_IMAGE_MAX_PER_MODEL,
   CATALOG_IMAGE_MAX_SIDE,
-  type CatalogImage,
 } from '@varg/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -19,26 +18,12 @@ import type { AuditService } from '../audit/service.ts';
 import type { CatalogAdminRepo, Tx } from './admin-repo.ts';
 import type { Actor } from './admin-service.ts';
 import type { CatalogChanges } from './changes.ts';
+import { catalogImageView } from './image-view.ts';
 import type { CatalogImageRow, CatalogImagesRepo } from './images-repo.ts';
 
 const TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 /** The longest side of the stored files: a model's photo fills the configurator; an option's is a swatch. */
 const SIDES = { model: { large: 1600, small: 640 }, option: { large: 640, small: 160 } } as const;
-
-/** The public address of an image's file: its id and the first 16 hex digits of its hash (the version). */
-export const catalogImageUrl = (row: Pick<CatalogImageRow, 'id' | 'hash'>, small = false) =>
-  `/v1/catalogue-images/${row.id}/${row.hash.slice(0, 16)}${small ? '-small' : ''}.webp`;
-
-export function catalogImageView(row: CatalogImageRow): CatalogImage {
-  return {
-    _id: row.id,
-    url: catalogImageUrl(row),
-    width: row.width,
-    height: row.height,
-    cover: row.cover,
-    small: { url: catalogImageUrl(row, true), width: row.smallWidth, height: row.smallHeight },
-  };
-}
 
 /** Decodes, turns upright and fits the picture within `side` pixels (never enlarged): WebP without metadata. */
 async function encode(bytes: Buffer, side: number) {

@@ -11,7 +11,7 @@ import {
 } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import { readCache } from '../../lib/read-cache.ts';
-import { catalogImageView } from './images.ts';
+import { catalogImageView } from './image-view.ts';
 import { editedPricesOf, type OrderLineToEdit, pricedForLine } from './order-line.ts';
 import type { CatalogRepo } from './repo.ts';
 import { stockBikePhotoUrl } from './stock-photos.ts';
