@@ -26,6 +26,7 @@ import { shippingModule } from './modules/shipping/plugin.ts';
 import { storeModule } from './modules/store/plugin.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { taxModule } from './modules/tax/plugin.ts';
+import { modelTextRoutes } from './modules/translations/model-texts.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import { vehiclesModule } from './modules/vehicles/plugin.ts';
 import { whistleblowingModule } from './modules/whistleblowing/plugin.ts';
@@ -151,6 +152,13 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { prefix: '/v1', guards, identity, users: ids.userAdmin, audit });
   await dashboardModule(app, platform);
   await app.register(translationRoutes, { prefix: '/v1', db: database.db, guards, audit });
+  await app.register(modelTextRoutes, {
+    prefix: '/v1',
+    db: database.db,
+    guards,
+    audit,
+    changed: (what) => catalog.changes.changed(what),
+  });
   if (platform.devRoutes) {
     await app.register(devRoutes, { prefix: '/v1', db: database.db, localOnly: config.devMailbox === 'local' });
   }

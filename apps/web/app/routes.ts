@@ -111,6 +111,7 @@ export default [
     route('admin/applications/:id/cv', 'routes/admin-application-cv.ts'),
     route('admin/export/:list', 'routes/admin-export.ts'),
     route('admin/stock-bikes/:id/photos', 'routes/admin-stock-bike-photo.ts'),
+    route('admin/catalogue/:productId/images', 'routes/admin-catalogue-image.ts'),
     route('account/avatar', 'routes/account-avatar.ts'),
     route('avatar/:file', 'routes/avatar-file.ts'),
     layout('layouts/footerless.tsx', [

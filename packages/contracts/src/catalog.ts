@@ -1,5 +1,6 @@
 import { TAX_DISPLAYS } from '@varg/domain';
 import { z } from 'zod';
+import { CatalogImage } from './catalog-images.ts';
 
 /** Money in the API: integer minor units (cents) and the ISO currency. */
 export const Price = z
@@ -34,6 +35,7 @@ export const ProductListItem = z
     /** The default configuration's price in the market; null where the model has no price list for it. */
     price: Price.nullable(),
     deposit: Price.nullable(),
+    images: z.array(CatalogImage).meta({ description: 'The gallery, cover first (decision 059); empty: none' }),
   })
   .meta({ id: 'ProductListItem' });
 
@@ -53,6 +55,7 @@ export const ComponentOption = z
     isDefault: z.boolean(),
     requires: z.array(z.string()).meta({ description: 'Options this one needs (in other groups)' }),
     excludes: z.array(z.string()).meta({ description: 'Options this one cannot be combined with' }),
+    image: CatalogImage.nullable().meta({ description: 'A swatch or part photo (decision 059); null: none' }),
   })
   .meta({ id: 'ComponentOption' });
 

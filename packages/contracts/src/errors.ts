@@ -267,6 +267,13 @@ export const ERRORS = {
   AVATAR_TOO_LARGE: { statusCode: 413, t_key: 'error_avatar_too_large' },
   AVATAR_DIMENSIONS: { statusCode: 400, t_key: 'error_avatar_dimensions' },
   AVATAR_NOT_FOUND: { statusCode: 404, t_key: 'error_avatar_not_found' },
+  /** Model and option images, model texts (decision 059). */
+  CATALOG_IMAGE_TYPE: { statusCode: 415, t_key: 'error_stock_bike_photo_type' },
+  CATALOG_IMAGE_TOO_LARGE: { statusCode: 413, t_key: 'error_catalog_image_too_large' },
+  CATALOG_IMAGE_DIMENSIONS: { statusCode: 400, t_key: 'error_catalog_image_dimensions' },
+  CATALOG_IMAGE_LIMIT: { statusCode: 409, t_key: 'error_catalog_image_limit' },
+  CATALOG_IMAGE_NOT_FOUND: { statusCode: 404, t_key: 'error_stock_bike_photo_not_found' },
+  MODEL_TEXTS_UNKNOWN: { statusCode: 404, t_key: 'error_model_texts_unknown' },
   RESERVATION_NOT_FOUND: { statusCode: 404, t_key: 'error_reservation_not_found' },
   RESERVATION_PAID: { statusCode: 409, t_key: 'error_reservation_paid' },
   MARKET_INCOMPLETE: { statusCode: 400, t_key: 'error_market_incomplete' },

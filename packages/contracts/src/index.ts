@@ -7,6 +7,7 @@ export * from './backoffice.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
 export * from './catalog-admin.ts';
+export * from './catalog-images.ts';
 export * from './checkout.ts';
 export * from './content.ts';
 export * from './dashboard.ts';

@@ -1460,6 +1460,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/catalogue/models/{productId}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A model's gallery and its options' images */
+        get: operations["getAdminCatalogueModelsByProductIdImages"];
+        put?: never;
+        /**
+         * Add an image to a model's gallery
+         * @description The image as base64: JPEG, PNG or WebP by its content (415 CATALOG_IMAGE_TYPE), at most 8 MB (413 CATALOG_IMAGE_TOO_LARGE) and 6000 × 6000 pixels (400 CATALOG_IMAGE_DIMENSIONS); stored as WebP without metadata, large and small. Listed last; a model's first image becomes its cover. At most 12 a model (409 CATALOG_IMAGE_LIMIT); 404 PRODUCT_NOT_FOUND for an unknown model. Audited (`catalog.image_add`). Audited on the model; once committed the catalogue and page caches of every process are dropped (decision 041), so the shop shows it at once.
+         */
+        post: operations["postAdminCatalogueModelsByProductIdImages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/catalogue/models/{productId}/images/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a model's gallery in a new order
+         * @description Every gallery image exactly once, first shown first (400 VALIDATION_ERROR otherwise; 404 CATALOG_IMAGE_NOT_FOUND for another model's). Audited (`catalog.image_order`). Audited on the model; once committed the catalogue and page caches of every process are dropped (decision 041), so the shop shows it at once.
+         */
+        put: operations["putAdminCatalogueModelsByProductIdImagesOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/catalogue/models/{productId}/images/{imageId}/cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make a gallery image the model's cover
+         * @description The cover shows on model cards and the configurator. Audited (`catalog.image_cover`). Audited on the model; once committed the catalogue and page caches of every process are dropped (decision 041), so the shop shows it at once.
+         */
+        put: operations["putAdminCatalogueModelsByProductIdImagesByImageIdCover"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/catalogue/models/{productId}/images/{imageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a model's or an option's image
+         * @description The files are deleted from the storage; a removed cover passes to the first image left. Audited (`catalog.image_remove`). Audited on the model; once committed the catalogue and page caches of every process are dropped (decision 041), so the shop shows it at once.
+         */
+        delete: operations["deleteAdminCatalogueModelsByProductIdImagesByImageId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/catalogue/models/{productId}/options/{optionId}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload or replace an option's image
+         * @description The image as base64: JPEG, PNG or WebP by its content (415 CATALOG_IMAGE_TYPE), at most 8 MB (413 CATALOG_IMAGE_TOO_LARGE) and 6000 × 6000 pixels (400 CATALOG_IMAGE_DIMENSIONS); stored as WebP without metadata, large and small. One image an option (a colour swatch, a part photo): it replaces the one before it. 404 PRODUCT_NOT_FOUND or OPTION_NOT_FOUND for an unknown model or option. Audited (`catalog.option_image_set`). Audited on the model; once committed the catalogue and page caches of every process are dropped (decision 041), so the shop shows it at once.
+         */
+        put: operations["putAdminCatalogueModelsByProductIdOptionsByOptionIdImage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/catalogue-images/{id}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A model or option image (WebP)
+         * @description Public and cacheable for a year: the address names the content’s hash, so a new image has a new address. `-small` is the small file (cards, option choices). 404 CATALOG_IMAGE_NOT_FOUND for an address that is not current.
+         */
+        get: operations["getCatalogueImagesByIdByFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/technical-documents": {
         parameters: {
             query?: never;
@@ -4935,6 +5056,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/catalogue/models/{productId}/texts/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A model's customer-facing texts in one language
+         * @description The name, tagline and text of the model: the built-in catalog’s and the saved override (the translator mode’s, decision 059). 404 MODEL_TEXTS_UNKNOWN for a model without catalog texts.
+         */
+        get: operations["getAdminCatalogueModelsByProductIdTextsByLang"];
+        /**
+         * Save a model's texts in one language
+         * @description Each field given: a text saved over the catalog’s (the translator mode’s overrides), or empty to go back to the catalog’s; fields left out stay. A text equal to the catalog’s is not saved as an override. 404 MODEL_TEXTS_UNKNOWN for a model without catalog texts. Audited on the model (`catalog.model_texts`); the shop shows it at once.
+         */
+        put: operations["putAdminCatalogueModelsByProductIdTextsByLang"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5001,6 +5146,18 @@ export interface components {
             quantity: number;
             /** @description The vehicle a part or warranty is for */
             vin?: string;
+        };
+        CatalogImageUploadInput: {
+            /** @description The image file as base64 (JPEG, PNG or WebP) */
+            image: string;
+        };
+        CatalogImageOrderInput: {
+            imageIds: string[];
+        };
+        AdminModelTextsBodyInput: {
+            name?: string;
+            tagline?: string;
+            text?: string;
         };
         StockBikeSearchInput: {
             country: string;
@@ -6025,6 +6182,42 @@ export interface components {
             cart: components["schemas"]["Cart"] | null;
             didMerge: boolean;
         };
+        CatalogImage: {
+            /** @description Public, cacheable for a year: the address changes with the content */
+            url: string;
+            width: number;
+            height: number;
+            /** Format: uuid */
+            _id: string;
+            /** @description The model’s cover image (model cards, the configurator) */
+            cover: boolean;
+            small: {
+                /** @description Public, cacheable for a year: the address changes with the content */
+                url: string;
+                width: number;
+                height: number;
+            };
+        };
+        AdminCatalogImages: {
+            images: components["schemas"]["CatalogImage"][];
+            /** @description Option id → its image (options without: absent) */
+            options: {
+                [key: string]: components["schemas"]["CatalogImage"];
+            };
+        };
+        AdminModelText: {
+            /** @enum {string} */
+            field: "name" | "tagline" | "text";
+            key: string;
+            /** @description The built-in catalog’s text */
+            catalog: string;
+            /** @description The saved text shown instead; null: the catalog’s */
+            override: string | null;
+        };
+        AdminModelTexts: {
+            lang: string;
+            texts: components["schemas"]["AdminModelText"][];
+        };
         Price: {
             /** @description Minor units (cents) */
             amount: number;
@@ -6044,6 +6237,8 @@ export interface components {
             configurable: boolean;
             price: components["schemas"]["Price"] | null;
             deposit: components["schemas"]["Price"] | null;
+            /** @description The gallery, cover first (decision 059); empty: none */
+            images: components["schemas"]["CatalogImage"][];
         };
         ComponentOption: {
             /** @description Carries the 12-character `varg_option_` marker */
@@ -6056,6 +6251,8 @@ export interface components {
             requires: string[];
             /** @description Options this one cannot be combined with */
             excludes: string[];
+            /** @description A swatch or part photo (decision 059); null: none */
+            image: components["schemas"]["CatalogImage"] | null;
         };
         ComponentGroup: {
             group: string;
@@ -13261,6 +13458,543 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminCatalogueModelsByProductIdImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCatalogImages"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCatalogueModelsByProductIdImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogImageUploadInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCatalogImages"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminCatalogueModelsByProductIdImagesOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogImageOrderInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCatalogImages"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminCatalogueModelsByProductIdImagesByImageIdCover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+                imageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCatalogImages"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminCatalogueModelsByProductIdImagesByImageId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+                imageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCatalogImages"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminCatalogueModelsByProductIdOptionsByOptionIdImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+                optionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogImageUploadInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCatalogImages"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCatalogueImagesByIdByFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Too many requests from this address (the API’s rate limit) */
             429: {
@@ -28869,6 +29603,146 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TranslationOverrides"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminCatalogueModelsByProductIdTextsByLang: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+                lang: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminModelTexts"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminCatalogueModelsByProductIdTextsByLang: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+                lang: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminModelTextsBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminModelTexts"];
                 };
             };
             /** @description Default Response */

@@ -2,11 +2,15 @@ import { formatMoney, localeTag } from '@varg/domain';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
 import { MODEL_STATUS_KEYS, MODEL_STATUSES, refusal } from '../features/admin/catalogue.ts';
+import { imageIntent, ModelImages } from '../features/admin/catalogue-images.tsx';
 import { PresaleInvites, presaleEmailsOf } from '../features/admin/catalogue-presale.tsx';
 import { RulesEditor } from '../features/admin/catalogue-rules.tsx';
+import { ModelTexts, saveTexts, textsLanguage } from '../features/admin/catalogue-texts.tsx';
 import { EditLink, RecordHeader } from '../features/admin/record-header.tsx';
 import { optionName } from '../features/configurator/option-name.ts';
+import { isApiRequestError } from '../lib/api.ts';
 import { userApi } from '../lib/auth.server.ts';
+import { localeContext } from '../lib/context.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -27,11 +31,18 @@ const SHOWN_CURRENCIES = ['EUR', 'USD', 'GBP'];
 export const loader = guarded(['admin'], async ({ context, request, params }: Route.LoaderArgs) => {
   const api = userApi(context, request);
   const path = { productId: params.productId };
-  const [model, trail] = await Promise.all([
+  const lang = textsLanguage(new URL(request.url), context.get(localeContext).lang);
+  const [model, trail, images, texts] = await Promise.all([
     api.call('getAdminCatalogueModelsByProductId', { path }),
     api.call('getAdminAuditByEntityTypeByEntityId', { path: { entityType: 'model', entityId: params.productId } }),
+    api.call('getAdminCatalogueModelsByProductIdImages', { path }),
+    // A model without catalog texts (one added later) has no texts section.
+    api.call('getAdminCatalogueModelsByProductIdTextsByLang', { path: { ...path, lang } }).catch((error) => {
+      if (isApiRequestError(error) && error.status === 404) return null;
+      throw error;
+    }),
   ]);
-  return { model, trail: trail.docs };
+  return { model, trail: trail.docs, images: images.images, texts };
 });
 
 export const action = guarded(['admin'], async ({ context, request, params }: Route.ActionArgs) => {
@@ -40,6 +51,11 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
   const intent = String(form.get('intent') ?? '');
   const path = { productId: params.productId };
   try {
+    if (await imageIntent(api, params.productId, intent, form)) return { ok: true as const, intent };
+    if (intent === 'texts') {
+      await saveTexts(api, params.productId, form);
+      return { ok: true as const, intent };
+    }
     if (intent === 'model') {
       const status = String(form.get('status'));
       const sort = Number(form.get('sort'));
@@ -72,7 +88,7 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
 
 export default function AdminCatalogueModel() {
   const { t } = useTranslation();
-  const { model, trail } = useLoaderData<typeof loader>();
+  const { model, trail, images, texts } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const deleted = new URLSearchParams(useLocation().search).has('optionDeleted');
@@ -100,7 +116,9 @@ export default function AdminCatalogueModel() {
           {t(
             result.intent === 'rule-add' || result.intent === 'rule-remove'
               ? 'admin_catalogue_rules_saved'
-              : 'admin_catalogue_saved',
+              : result.intent === 'texts'
+                ? 'admin_catalogue_texts_saved'
+                : 'admin_catalogue_saved',
           )}
         </FormMessage>
       )}
@@ -138,6 +156,10 @@ export default function AdminCatalogueModel() {
           </button>
         </Form>
       </section>
+
+      <ModelImages productId={model._id} modelName={t(model.nameKey)} images={images} />
+
+      {texts && <ModelTexts texts={texts} />}
 
       {model.presale ? (
         <PresaleInvites

@@ -1,6 +1,7 @@
 import { Form, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
 import { majorOf, minorOf, refusal, valuesOf } from '../features/admin/catalogue.ts';
+import { imageIntent, OptionImage } from '../features/admin/catalogue-images.tsx';
 import { OptionDelete } from '../features/admin/catalogue-option-delete.tsx';
 import { RecordHeader } from '../features/admin/record-header.tsx';
 import { optionName } from '../features/configurator/option-name.ts';
@@ -25,14 +26,17 @@ const MARKER = 'varg_option_';
 export const loader = guarded(['admin'], async ({ context, request, params }: Route.LoaderArgs) => {
   const api = userApi(context, request);
   const model = await api.call('getAdminCatalogueModelsByProductId', { path: { productId: params.productId } });
-  if (params.optionId === 'new') return { model, option: null, groupId: null, trail: [] };
+  if (params.optionId === 'new') return { model, option: null, groupId: null, trail: [], image: null };
   const group = model.groups.find((g) => g.options.some((o) => o.optionId === params.optionId));
   const option = group?.options.find((o) => o.optionId === params.optionId);
   if (!group || !option) throw new Response('Not Found', { status: 404 });
-  const trail = await api.call('getAdminAuditByEntityTypeByEntityId', {
-    path: { entityType: 'option', entityId: `${model._id}:${option.optionId}` },
-  });
-  return { model, option, groupId: group.id, trail: trail.docs };
+  const [trail, images] = await Promise.all([
+    api.call('getAdminAuditByEntityTypeByEntityId', {
+      path: { entityType: 'option', entityId: `${model._id}:${option.optionId}` },
+    }),
+    api.call('getAdminCatalogueModelsByProductIdImages', { path: { productId: model._id } }),
+  ]);
+  return { model, option, groupId: group.id, trail: trail.docs, image: images.options[option.optionId] ?? null };
 });
 
 export const action = guarded(['admin'], async ({ context, request, params }: Route.ActionArgs) => {
@@ -40,6 +44,13 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
   const form = await request.formData();
   // The page's locale (the address's first segment), for the redirects.
   const locale = new URL(request.url).pathname.split('/')[1];
+  try {
+    if (await imageIntent(api, params.productId, String(form.get('intent') ?? ''), form)) {
+      return { ok: true as const, intent: 'image', error: null, badPrices: [], values: {} };
+    }
+  } catch (error) {
+    return refusal(error, {}, 'image');
+  }
   if (form.get('intent') === 'delete') {
     try {
       await api.call('deleteAdminCatalogueModelsByProductIdOptionsByOptionId', {
@@ -101,12 +112,12 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
 
 export default function AdminCatalogueOption() {
   const { t } = useTranslation();
-  const { model, option, groupId, trail } = useLoaderData<typeof loader>();
+  const { model, option, groupId, trail, image } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const { search } = useLocation();
   const created = new URLSearchParams(search).has('created');
-  const saving = navigation.state === 'submitting';
+  const saving = navigation.state === 'submitting' && !String(navigation.formData?.get('intent')).startsWith('image');
   const kept = result && !result.ok ? result.values : null;
   const badPrices = result && !result.ok && 'badPrices' in result ? (result.badPrices ?? []) : [];
   const value = (name: string, fallback: string) => kept?.[name] ?? fallback;
@@ -203,6 +214,7 @@ export default function AdminCatalogueOption() {
           </button>
         </div>
       </Form>
+      {option && <OptionImage productId={model._id} optionId={option.optionId} name={title} image={image} />}
       {option && <OptionDelete name={title} isDefault={option.isDefault} />}
       {option && groupId && <AuditTrail entries={trail} />}
     </div>

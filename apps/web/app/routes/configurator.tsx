@@ -143,6 +143,7 @@ export default function Configurator() {
         <SummaryPanel
           model={model}
           modelName={modelName}
+          cover={bike.cover}
           choice={choice}
           pricing={pricing}
           unavailable={unavailable}

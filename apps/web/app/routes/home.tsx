@@ -1,10 +1,13 @@
 import { BatteryCharging, Gauge, Wrench } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
+import { isApiRequestError } from '../lib/api.ts';
+import { localeContext, servicesContext } from '../lib/context.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';
 import { useLocalePath, useMarketingHref, useRootData } from '../lib/use-locale.ts';
 import { BikeIllustration } from '../ui/bike-illustration.tsx';
 import { buttonClass } from '../ui/button.ts';
+import { ModelPicture } from '../ui/model-picture.tsx';
 import type { Route } from './+types/home';
 
 /** The same for every anonymous visitor of a locale: shared caches (and the server's page cache) keep it 10 s. */
@@ -15,6 +18,19 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   const m = root?.messages ?? {};
   return seoMeta(root, location.pathname, m.home_meta_title ?? '', m.home_meta_description ?? '');
 };
+
+/** Each model's cover image from the back office (decision 059), by model id; a model without one shows the drawing. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { api } = context.get(servicesContext);
+  const list = await api
+    .call('getProductGetlist', { query: { countryLocation: context.get(localeContext).country } })
+    .catch((error: unknown) => {
+      // A market without the list (not sold there) shows the drawings.
+      if (isApiRequestError(error) && error.status < 500) return { docs: [] };
+      throw error;
+    });
+  return { covers: Object.fromEntries(list.docs.flatMap((p) => (p.images[0] ? [[p._id, p.images[0]]] : []))) };
+}
 
 /** `configurator`: the model has its own configurator in the app; the SM's product page is the marketing site's. */
 const MODELS = [
@@ -35,6 +51,7 @@ export default function Home() {
   const to = useLocalePath();
   const testRide = marketing('/test-ride') ?? to('/test-ride');
   const { config } = useRootData();
+  const { covers } = useLoaderData<typeof loader>();
   // The marketing site's product pages; without one, the configurator (or a test ride for the SM) is the way in.
   const marketingOf = (model: (typeof MODELS)[number]) => (config.marketingSiteUrl ? marketing(model.path) : null);
   return (
@@ -76,9 +93,13 @@ export default function Home() {
             return (
               <li key={model.id} className="flex flex-col overflow-hidden rounded-2xl bg-neutral-100">
                 <div className="bg-neutral-200 px-6 pt-6 text-neutral-700">
-                  <BikeIllustration
+                  <ModelPicture
+                    image={covers[model.id.replace('_', '-')]}
+                    name={name}
                     color={model.color}
                     title={t('bike_illustration', { model: name })}
+                    sizes="(min-width: 768px) 33vw, 100vw"
+                    lazy
                     className="w-full"
                   />
                 </div>

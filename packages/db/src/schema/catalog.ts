@@ -161,3 +161,35 @@ export const optionRules = pgTable(
   },
   (t) => [primaryKey({ columns: [t.productId, t.optionId, t.kind, t.otherOptionId] })],
 );
+
+/**
+ * Images of a model (`optionId` null: its gallery, in `sort` order, one of them the cover) and of an option (at most
+ * one each: a colour swatch or a part photo), decision 059. Stored re-encoded as WebP under `storageKey` (large) and
+ * `smallKey`; `hash` (sha256 of the large file) versions their public, immutable addresses.
+ */
+export const catalogImages = pgTable(
+  'catalog_images',
+  {
+    id: uuid('id').primaryKey(),
+    productId: varchar('product_id', { length: 64 })
+      .notNull()
+      .references(() => products.id),
+    optionId: varchar('option_id', { length: 64 }),
+    hash: varchar('hash', { length: 64 }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    smallKey: text('small_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    smallWidth: integer('small_width').notNull(),
+    smallHeight: integer('small_height').notNull(),
+    size: integer('size').notNull(),
+    sort: integer('sort').notNull().default(0),
+    cover: boolean('cover').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('catalog_images_product_idx').on(t.productId, t.sort),
+    uniqueIndex('catalog_images_option_idx').on(t.productId, t.optionId).where(sql`${t.optionId} is not null`),
+    uniqueIndex('catalog_images_cover_idx').on(t.productId).where(sql`${t.cover}`),
+  ],
+);

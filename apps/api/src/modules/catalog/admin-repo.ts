@@ -1,4 +1,5 @@
 import {
+  catalogImages,
   type Db,
   optionGroups,
   optionPrices,
@@ -194,6 +195,9 @@ export function catalogAdminRepo(db: Db) {
       await tx
         .delete(optionPrices)
         .where(and(eq(optionPrices.productId, productId), eq(optionPrices.optionId, optionId)));
+      await tx
+        .delete(catalogImages)
+        .where(and(eq(catalogImages.productId, productId), eq(catalogImages.optionId, optionId)));
       await tx
         .delete(productOptions)
         .where(and(eq(productOptions.productId, productId), eq(productOptions.optionId, optionId)));

@@ -4,6 +4,9 @@ import { catalogAdminRepo } from './admin-repo.ts';
 import { catalogAdminRoutes } from './admin-routes.ts';
 import { catalogAdminService } from './admin-service.ts';
 import { type CatalogChanges, catalogChanges } from './changes.ts';
+import { catalogImagesService } from './images.ts';
+import { catalogImagesRepo } from './images-repo.ts';
+import { catalogImageRoutes } from './images-routes.ts';
 import type { OrderLineLookup } from './order-line.ts';
 import { catalogRepo } from './repo.ts';
 import { catalogRoutes } from './routes.ts';
@@ -16,7 +19,7 @@ import { type CatalogService, catalogService } from './service.ts';
  */
 export async function catalogModule(
   app: Api,
-  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'audit'>,
+  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'audit' | 'storage'>,
   needs: {
     dealers: Pick<DealerDirectory, 'ofUser'>;
     /** A user's account by id (identity's people), for preorder access. */
@@ -52,8 +55,17 @@ export async function catalogModule(
     },
     whitelistEmails: platform.config.whitelistEmails,
   });
-  const admin = catalogAdminService({ repo: catalogAdminRepo(database.db), shop, audit: platform.audit, changes });
+  const adminRepo = catalogAdminRepo(database.db);
+  const admin = catalogAdminService({ repo: adminRepo, shop, audit: platform.audit, changes });
   await app.register(catalogAdminRoutes, { prefix: '/v1', admin, guards });
+  const images = catalogImagesService({
+    repo: catalogImagesRepo(database.db),
+    admin: adminRepo,
+    storage: platform.storage,
+    audit: platform.audit,
+    changes,
+  });
+  await app.register(catalogImageRoutes, { prefix: '/v1', images, guards });
   return Object.assign(catalog, {
     changes,
     /** Builder edit mode's order lines (decision 050), bound once the orders module is built (it depends on this). */

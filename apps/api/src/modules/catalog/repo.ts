@@ -1,4 +1,5 @@
 import {
+  catalogImages,
   configurations,
   countries,
   type Db,
@@ -91,6 +92,14 @@ export function catalogRepo(db: Db) {
     async stockBike(id: string) {
       const [row] = await db.select().from(stockBikes).where(eq(stockBikes.id, id)).limit(1);
       return row ?? null;
+    },
+    /** A model's images (decision 059): the gallery in order, then its options' images. */
+    async images(productId: string) {
+      return db
+        .select()
+        .from(catalogImages)
+        .where(eq(catalogImages.productId, productId))
+        .orderBy(asc(catalogImages.sort), asc(catalogImages.createdAt));
     },
     /** A model's compatibility rules between options. */
     async rules(productId: string) {

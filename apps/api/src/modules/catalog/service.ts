@@ -11,6 +11,7 @@ import {
 } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import { readCache } from '../../lib/read-cache.ts';
+import { catalogImageView } from './image-view.ts';
 import { editedPricesOf, type OrderLineToEdit, pricedForLine } from './order-line.ts';
 import type { CatalogRepo } from './repo.ts';
 import { stockBikePhotoUrl } from './stock-photos.ts';
@@ -48,6 +49,7 @@ function cachedReads(repo: CatalogRepo, ttl: number): CatalogRepo & { clear(): v
     priceList: wrap('priceList', repo.priceList),
     options: wrap('options', repo.options),
     rules: wrap('rules', repo.rules),
+    images: wrap('images', repo.images),
     saveConfiguration: repo.saveConfiguration,
     stockBikes: repo.stockBikes,
     stockBike: repo.stockBike,
@@ -153,8 +155,9 @@ export function catalogService(
 
   /** A model's list entry: its base price and deposit in the market's currency. */
   async function listItem(p: NonNullable<Awaited<ReturnType<CatalogRepo['product']>>>, market: MarketRow) {
-    const list = await repo.priceList(p.id, market.currencyCode);
+    const [list, images] = await Promise.all([repo.priceList(p.id, market.currencyCode), repo.images(p.id)]);
     const currencyCode = market.currencyCode;
+    const gallery = images.filter((i) => i.optionId === null);
     return {
       _id: p.id,
       slug: p.id,
@@ -164,6 +167,8 @@ export function catalogService(
       configurable: p.configurable,
       price: list ? { amount: list.basePrice, currencyCode } : null,
       deposit: list ? { amount: list.deposit, currencyCode } : null,
+      // The cover first, then the gallery in its order.
+      images: [...gallery.filter((i) => i.cover), ...gallery.filter((i) => !i.cover)].map(catalogImageView),
     };
   }
 
@@ -201,7 +206,12 @@ export function catalogService(
     async components(productId: string, country: string) {
       await productOf(productId);
       const market = await marketOf(country);
-      const [rows, rules] = await Promise.all([repo.options(productId, market.currencyCode), repo.rules(productId)]);
+      const [rows, rules, images] = await Promise.all([
+        repo.options(productId, market.currencyCode),
+        repo.rules(productId),
+        repo.images(productId),
+      ]);
+      const imageOf = new Map(images.filter((i) => i.optionId !== null).map((i) => [i.optionId, catalogImageView(i)]));
       const related = (id: string, kind: string) =>
         rules.filter((r) => r.optionId === id && r.kind === kind).map((r) => r.otherOptionId);
       const groups = new Map<string, { group: string; nameKey: string; options: ComponentOption[] }>();
@@ -215,6 +225,7 @@ export function catalogService(
           isDefault: row.isDefault,
           requires: related(row.optionId, 'requires'),
           excludes: related(row.optionId, 'excludes'),
+          image: imageOf.get(row.optionId) ?? null,
         });
         groups.set(row.groupId, group);
       }

@@ -1,7 +1,7 @@
 // What the configurator and the pre-summary load: the model's option groups in the visitor's market, the choice
 // from the URL, the rules it breaks, and — when it can be built — its price (GET checkout/orderInfo). Editing an
 // order line (decision 050) it is all in the order's market, and the price is the line's (order-edit.server.ts).
-import type { ComponentGroup, PricingInfo } from '@varg/contracts';
+import type { CatalogImage, ComponentGroup, PricingInfo } from '@varg/contracts';
 import type { Conflict, Locale } from '@varg/domain';
 import { redirect } from 'react-router';
 import { type ApiClient, isApiRequestError } from '../../lib/api.ts';
@@ -32,6 +32,8 @@ export interface ConfiguredBike {
   unknownHash: boolean;
   /** The order line being edited (builder edit mode for orders), or null. */
   orderLine: OrderLineEdit | null;
+  /** The model's cover image from the back office (decision 059); null: the drawing. */
+  cover: CatalogImage | null;
 }
 
 /** Builder edit mode for an order line: the signed-in dealer's calls and the line. */
@@ -49,11 +51,10 @@ export async function loadConfiguredBike(
 ): Promise<ConfiguredBike> {
   const lang = { lang: locale.lang };
   const country = editing?.line.country ?? locale.country;
-  const groups = await api.call(
-    'getProductByProductIdComponents',
-    { path: { productId: model }, query: { country } },
-    lang,
-  );
+  const [groups, cover] = await Promise.all([
+    api.call('getProductByProductIdComponents', { path: { productId: model }, query: { country } }, lang),
+    modelCover(api, model, country),
+  ]);
 
   // A configuration named by its hash (a cart line, an old link) is rewritten into the readable URL.
   const hash = url.searchParams.get('hash');
@@ -98,5 +99,14 @@ export async function loadConfiguredBike(
     if (pricing && editing) pricing = await pricedForLine(editing.api, editing.line, pricing.hash);
   }
   const orderLine = editing?.line ?? null;
-  return { model, groups, choice, ignored, conflicts, pricing, unavailable, unknownHash, orderLine };
+  return { model, groups, choice, ignored, conflicts, pricing, unavailable, unknownHash, orderLine, cover };
+}
+
+/** The cover image of a model of the market's list (the list is a cached public answer), or null. */
+export async function modelCover(api: ApiClient, model: string, country: string): Promise<CatalogImage | null> {
+  const list = await api.call('getProductGetlist', { query: { countryLocation: country } }).catch((error: unknown) => {
+    if (isApiRequestError(error) && error.status < 500) return { docs: [] };
+    throw error;
+  });
+  return list.docs.find((p) => p._id === model)?.images[0] ?? null;
 }

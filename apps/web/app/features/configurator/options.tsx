@@ -60,7 +60,18 @@ export function OptionGroup({
                 className="flex h-full cursor-pointer flex-col gap-1 rounded-xl border-2 border-neutral-200 bg-white p-4 transition-colors peer-checked:border-neutral-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-neutral-900 hover:border-neutral-400"
               >
                 <span className="flex items-center gap-2 font-medium">
-                  {isColor ? (
+                  {option.image ? (
+                    // The option's own image (decision 059); its name beside it says what it is.
+                    <img
+                      src={option.image.small.url}
+                      width={option.image.small.width}
+                      height={option.image.small.height}
+                      alt=""
+                      loading="lazy"
+                      decoding="async"
+                      className={`shrink-0 bg-neutral-100 object-cover ${isColor ? 'size-8 rounded-full ring-1 ring-neutral-400' : 'size-12 rounded-lg'}`}
+                    />
+                  ) : isColor ? (
                     <span
                       aria-hidden="true"
                       className="size-5 shrink-0 rounded-full ring-1 ring-neutral-400"

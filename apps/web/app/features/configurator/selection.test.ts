@@ -20,6 +20,7 @@ const option = (id: string, isDefault = false, rules: { requires?: string[]; exc
   isDefault,
   requires: (rules.requires ?? []).map((r) => `varg_option_${r}`),
   excludes: (rules.excludes ?? []).map((r) => `varg_option_${r}`),
+  image: null,
 });
 const groups: ComponentGroup[] = [
   { group: 'color', nameKey: 'option_group_color', options: [option('red', true), option('white')] },

@@ -1,15 +1,15 @@
 // The configurator's summary beside the options: the bike in its colour, the total with its tax note, base price and
 // options, deposit, finance-from and delivery, the configuration code, "continue" and "copy link"; on a phone a bar
 // keeps the total and the next step in reach. Also the product's structured data for search engines.
-import type { PricingInfo } from '@varg/contracts';
+import type { CatalogImage, PricingInfo } from '@varg/contracts';
 import { Link2, Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { money, useLocaleTag } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { decimalAmount, JsonLd } from '../../lib/json-ld.tsx';
 import { useLocalePath } from '../../lib/use-locale.ts';
-import { BikeIllustration } from '../../ui/bike-illustration.tsx';
 import { buttonClass } from '../../ui/button.ts';
+import { ModelPicture } from '../../ui/model-picture.tsx';
 import { bikeColor } from '../bike/colors.ts';
 import { PriceFacts, taxNote } from './price.tsx';
 import type { Choice } from './selection.ts';
@@ -17,6 +17,7 @@ import type { Choice } from './selection.ts';
 export function SummaryPanel({
   model,
   modelName,
+  cover,
   choice,
   pricing,
   unavailable,
@@ -26,6 +27,8 @@ export function SummaryPanel({
 }: {
   model: string;
   modelName: string;
+  /** The model's cover image; null: the drawing in the chosen colour. */
+  cover: CatalogImage | null;
   choice: Choice;
   pricing: PricingInfo | null;
   unavailable: boolean;
@@ -45,9 +48,12 @@ export function SummaryPanel({
         <h2 id="summary" className="sr-only">
           {t('configurator_summary')}
         </h2>
-        <BikeIllustration
+        <ModelPicture
+          image={cover}
+          name={modelName}
           color={bikeColor(Object.values(choice))}
           title={t('bike_illustration', { model: modelName })}
+          sizes="(min-width: 1024px) 24rem, 100vw"
           className="w-full text-neutral-700"
         />
         <div aria-live="polite" aria-busy={updating} className={updating ? 'opacity-60' : ''}>

@@ -1,65 +1,30 @@
-import { type FormEvent, useRef, useState } from 'react';
-import { Form, useNavigation, useRevalidator, useSubmit } from 'react-router';
+import { useNavigation } from 'react-router';
 import type { Answer } from '../../../lib/api-call.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { postWithProgress } from '../../../lib/upload.ts';
 import { useLocalePath } from '../../../lib/use-locale.ts';
-import { buttonClass } from '../../../ui/button.ts';
-import { FormMessage } from '../../../ui/field.tsx';
-import { useShell } from '../../shell/providers.tsx';
+import { ImageItemForm, MoveButtons, RemoveButton } from '../image-item.tsx';
+import { ImageUploadForm } from '../image-upload.tsx';
 
 type Bike = Answer<'getAdminStockBikesById'>;
 /** As the API's limit (decision 043). */
 const MAX_BYTES = 5 * 1024 * 1024;
 
 /**
- * A stock bike's photos: upload one (a plain multipart form that works without JavaScript; with it, sent with
- * XMLHttpRequest so a progress bar shows the upload), move one up or down, remove one after a confirmation.
+ * A stock bike's photos: upload one (with a progress bar, `ImageUploadForm`), move one up or down, remove one after a
+ * confirmation.
  */
 export function StockBikePhotos({ bike }: { bike: Bike }) {
   const { t } = useTranslation();
-  const { confirm } = useShell();
   const localePath = useLocalePath();
-  const revalidator = useRevalidator();
-  const submit = useSubmit();
   const navigation = useNavigation();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const action = localePath(`/admin/stock-bikes/${bike._id}/photos`);
   const busy = navigation.state === 'submitting' && String(navigation.formData?.get('intent')).startsWith('photo');
-
-  function upload(event: FormEvent<HTMLFormElement>) {
-    const file = fileRef.current?.files?.[0];
-    if (!file || typeof XMLHttpRequest === 'undefined') return;
-    event.preventDefault();
-    if (file.size > MAX_BYTES) {
-      setMessage({ tone: 'error', text: t('error_stock_bike_photo_too_large') });
-      return;
-    }
-    const body = new FormData(event.currentTarget);
-    setMessage(null);
-    setProgress(0);
-    void postWithProgress(action, body, setProgress).then((answer) => {
-      setProgress(null);
-      setMessage(
-        answer.ok
-          ? { tone: 'success', text: t('admin_stock_photo_uploaded') }
-          : { tone: 'error', text: answer.error ?? t('unknow_error') },
-      );
-      if (answer.ok) {
-        if (fileRef.current) fileRef.current.value = '';
-        revalidator.revalidate();
-      }
-    });
-  }
 
   return (
     <section aria-labelledby="stock-photos" className="flex flex-col gap-4">
       <h2 id="stock-photos" className="text-lg font-semibold">
         {t('admin_stock_photos')}
       </h2>
-      {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
       {bike.photos.length === 0 ? (
         <p className="text-neutral-700">{t('admin_stock_photos_empty')}</p>
       ) : (
@@ -72,87 +37,29 @@ export function StockBikePhotos({ bike }: { bike: Bike }) {
                 className="aspect-[4/3] w-full rounded-lg bg-neutral-100 object-cover"
                 loading="lazy"
               />
-              <Form
-                method="post"
-                className="flex flex-wrap gap-1"
-                onSubmit={async (event) => {
-                  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-                  if (submitter?.value !== 'photo-remove') return;
-                  event.preventDefault();
-                  const form = event.currentTarget;
-                  if (await confirm({ title: t('admin_stock_photo_remove_confirm') })) {
-                    const data = new FormData(form);
-                    data.set('intent', 'photo-remove');
-                    await submit(data, { method: 'post' });
-                  }
-                }}
+              <ImageItemForm
+                idField="photoId"
+                id={photo._id}
+                prefix="photo"
+                confirmTitle={t('admin_stock_photo_remove_confirm')}
               >
-                <input type="hidden" name="photoId" value={photo._id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="photo-up"
-                  className={buttonClass.secondary}
-                  disabled={busy || index === 0}
-                >
-                  <span aria-hidden="true">↑</span>
-                  <span className="sr-only">{t('admin_stock_photo_up')}</span>
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="photo-down"
-                  className={buttonClass.secondary}
-                  disabled={busy || index === bike.photos.length - 1}
-                >
-                  <span aria-hidden="true">↓</span>
-                  <span className="sr-only">{t('admin_stock_photo_down')}</span>
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="photo-remove"
-                  className={buttonClass.secondary}
-                  disabled={busy}
-                >
-                  {t('admin_stock_photo_remove')}
-                </button>
-              </Form>
+                <MoveButtons prefix="photo" first={index === 0} last={index === bike.photos.length - 1} busy={busy} />
+                <RemoveButton prefix="photo" busy={busy} />
+              </ImageItemForm>
             </li>
           ))}
         </ol>
       )}
       {bike.status !== 'retired' && (
-        <form
-          method="post"
+        <ImageUploadForm
+          id="stock-photo-file"
           action={action}
-          encType="multipart/form-data"
-          onSubmit={upload}
-          className="flex flex-wrap items-end gap-3"
-        >
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="stock-photo-file" className="text-sm font-medium text-neutral-800">
-              {t('admin_stock_photo_file')}
-            </label>
-            <input
-              id="stock-photo-file"
-              ref={fileRef}
-              type="file"
-              name="photo"
-              accept="image/jpeg,image/png,image/webp"
-              required
-              className="text-sm"
-            />
-          </div>
-          <button type="submit" className={buttonClass.primary} disabled={progress !== null}>
-            {t('admin_stock_photo_upload')}
-          </button>
-          {progress !== null && (
-            <progress max={100} value={progress} aria-label={t('admin_stock_photo_progress')} className="w-48">
-              {progress} %
-            </progress>
-          )}
-        </form>
+          field="photo"
+          label={t('admin_stock_photo_file')}
+          maxBytes={MAX_BYTES}
+          tooLarge={t('error_stock_bike_photo_too_large')}
+          uploaded={t('admin_stock_photo_uploaded')}
+        />
       )}
     </section>
   );
