@@ -71,6 +71,24 @@ describe('market variants (catalogs/overrides)', () => {
     expect(Object.values(CATALOGS.pt).filter((v) => EUROPEAN_SYNTAX.test(v)).length).toBeGreaterThan(10);
   });
 
+  // Argentina reads voseo (docs/i18n/es.md, "Argentina"): no tú, ti, contigo, no tú-only verb forms, no tú imperative
+  // at the start of a sentence or with an accented clitic ("Inténtalo" → "Intentalo"), and the preterite, not "has
+  // pagado" / "se ha enviado".
+  const TUTEO =
+    /(?<!\p{L})(?:tú|ti|contigo|puedes|tienes|quieres|eres|necesitas|recibes|debes|sabes|has \p{L}+(?:ado|ido)|ha \p{L}+(?:ado|ido)|hemos \p{L}+(?:ado|ido))(?!\p{L})/iu;
+  const TU_IMPERATIVE =
+    /(?:^|[.:;!?¡¿(“—]\s*)(?:Elige|Revisa|Ingresa|Prueba|Paga|Configura|Indica|Escribe|Vuelve|Confirma|Inicia|Pide|Añade|Elimina|Usa|Busca|Quita|Descarga|Comprueba|Cambia|Selecciona|Guarda|Completa|Abre|Copia|Mira|Descubre|Haz|Reserva|Contacta|Cuéntanos|Únete|Suscríbete|Inténtalo|Compruébalo|Pruébala|Resérvala)(?!\p{L})|(?<!\p{L})\p{L}+[áéíó]\p{L}*(?:lo|la|los|las|nos)(?!\p{L})(?<!(?:[Vv]ehículo|[Aa]rtículo|[Tt]ítulo|[Cc]álculo|[Tt]érmino|[Ss]ímbolo)s?)/u;
+  it('Argentina reads voseo and the preterite', () => {
+    const ar = messagesFor({ lang: 'es', country: 'AR' });
+    expect(Object.entries(ar).filter(([, v]) => TUTEO.test(v) || TU_IMPERATIVE.test(v))).toEqual([]);
+    expect(t({ lang: 'es', country: 'AR' }, 'error_generic')).toBe('Algo salió mal. Intentalo de nuevo.');
+    expect(t({ lang: 'es', country: 'AR' }, 'payment_kind_deposit')).toBe('Seña');
+    // The checks find tuteo in Spain's catalog, so they are not dead.
+    expect(Object.values(CATALOGS.es).filter((v) => TUTEO.test(v) || TU_IMPERATIVE.test(v)).length).toBeGreaterThan(
+      100,
+    );
+  });
+
   it('Mexico and Argentina read Latin-American Spanish with their own tax ids', () => {
     const mx = { lang: 'es', country: 'MX' } as const;
     const ar = { lang: 'es', country: 'AR' } as const;
