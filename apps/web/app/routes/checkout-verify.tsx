@@ -1,10 +1,4 @@
-import {
-  APPROVAL_METHODS,
-  FINANCE_OFFERS,
-  formatLocaleSegment,
-  isPaymentMethodIn,
-  localizedPath,
-} from '@varg/domain';
+import { APPROVAL_METHODS, FINANCE_OFFERS, formatLocaleSegment, isPaymentMethodIn, localizedPath } from '@varg/domain';
 import { formatMonths } from '@varg/i18n';
 import { Apple, CalendarClock, HandCoins, ShieldCheck, ShoppingBag, Smartphone } from 'lucide-react';
 import { Form, redirect, useLoaderData } from 'react-router';
