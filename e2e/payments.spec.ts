@@ -94,6 +94,8 @@ test.describe('payments (issue 6)', () => {
 
     await expect(page).toHaveURL(/\/en-US\/checkout\/verify\//);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Financing application');
+    // The term is the US offer's (60 months), formatted by Intl, not a number written in the catalog.
+    await expect(page.getByText(/^ekho finances \$[\d,.]+ over 60 months\. The lender decides now\.$/)).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Approve the financing' }).click();
 

@@ -99,7 +99,7 @@ test.describe('parts store, accessories store and technical documents (issue 5)'
     await expect(store.status()).toHaveText('2 results for “torque”');
     const table = store.article('Torque table: chassis');
     const download = table.getByRole('link', { name: /Download the PDF/ });
-    await expect(download).toHaveAttribute('href', '/v1/technical-documents/TD006/file');
+    await expect(download).toHaveAttribute('href', '/v1/technical-documents/TD006/file?lang=en-US');
     const file = await page.request.get((await download.getAttribute('href')) ?? '');
     expect(file.status()).toBe(200);
     expect(file.headers()['content-type']).toBe('application/pdf');

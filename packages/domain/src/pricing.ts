@@ -16,6 +16,16 @@ export interface MarketPricing {
   finance?: { annualRatePercent: number; months: number } | null;
 }
 
+/**
+ * The lender's financing offer by currency (demo terms): the configurator's "from … per month" line and the term the
+ * financing step names ("ekho finances €12,000 over 48 months").
+ */
+export const FINANCE_OFFERS: Readonly<Record<string, { annualRatePercent: number; months: number }>> = {
+  EUR: { annualRatePercent: 5.99, months: 48 },
+  USD: { annualRatePercent: 6.99, months: 60 },
+  GBP: { annualRatePercent: 7.9, months: 48 },
+};
+
 export interface ConfigurationPriceInput {
   /** The model's base price in the market, minor units, as listed (see taxDisplay). */
   basePrice: number;

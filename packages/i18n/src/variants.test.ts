@@ -43,13 +43,50 @@ describe('market variants (catalogs/overrides)', () => {
     expect(t({ lang: 'pt', country: 'PT' }, 'stock_results_count', { count: 0 })).toBe('0 motas encontradas');
     expect(t(br, 'stock_results_count', { count: 0 })).toBe('0 moto encontrada');
     expect(t(br, 'checkout_customer_tax_id')).toBe('CPF');
-    expect(t(br, 'account_my_orders')).toBe('Os meus pedidos');
+    expect(t(br, 'account_my_orders')).toBe('Meus pedidos');
     // Keys without a Brazilian difference come from the language's catalog.
     expect(t(br, 'nav_home')).toBe(CATALOGS.pt.nav_home);
-    const european = /(?<!\p{L})(motas?|palavras?-passe|moradas?|telemóve(l|is)|equipas?|utilizador(es)?)(?!\p{L})/iu;
-    const order = /(?<!\p{L})encomendas?(?![\p{L}-]| postal)/iu;
-    const left = Object.entries(messagesFor(br)).filter(([, v]) => european.test(v) || order.test(v));
-    expect(left).toEqual([]);
+  });
+
+  // Words and turns a Brazilian reader takes for European Portuguese (docs/i18n/pt.md, "Brazil"): none may be left in
+  // the effective pt-BR texts (the pt catalog with the pt-BR override over it).
+  const EUROPEAN_WORDS =
+    'motas?|palavras?-passe|moradas?|telemóve(?:l|is)|equipas?|utilizador(?:es)?|ecrãs?|regist(?:o|os|ar|ado|ada|e)|' +
+    'factos?|encomend\\p{L}*|apoio ao cliente|já não|enviar-me|ficheiros?|contact(?:o|os|ar|e)|receção|secção|' +
+    'aced(?:er|a)|stock|travões|travão|guiador|embraiagem|binários?|poisa-pés|montantes?|prestaç(?:ão|ões)|' +
+    'anónim\\p{L}*|jantes|carta de condução|licitaç(?:ão|ões)|licitar|' +
+    '(?:de|para|por) si|demasiad[oa]s?|percentagem|em dívida|algarismos|a decorrer|separador|levantamento|' +
+    'predefinid[oa]s?|subscri(?:ção|ções|ver|va)|sessão iniciada|prestador(?:es)? de serviços|t-shirts?|autocarro|' +
+    'casa de banho|mais depressa|pelo que';
+  const EUROPEAN = new RegExp(`(?<![\\p{L}\\-])(?:${EUROPEAN_WORDS})(?![\\p{L}\\-])`, 'iu');
+  // "está a fazer" (Brazil: "está fazendo"), "A carregar…" (Carregando…), and enclitic -lhe after a verb (Brazil:
+  // "para você" or proclisis).
+  const EUROPEAN_SYNTAX =
+    /(?<!\p{L})(?:está|estão|estamos|estou|esteja|estiver) a \p{L}+(?:ar|er|ir)(?!\p{L})|^A \p{L}+(?:ar|er|ir)(?: .*)?…$|\p{L}-lhes?(?!\p{L})/u;
+  it('Brazil reads no European-only word or turn', () => {
+    const br = messagesFor({ lang: 'pt', country: 'BR' });
+    expect(Object.entries(br).filter(([, v]) => EUROPEAN.test(v) || EUROPEAN_SYNTAX.test(v))).toEqual([]);
+    // The list finds them in the European catalog, so it is not a dead check.
+    expect(Object.values(CATALOGS.pt).filter((v) => EUROPEAN.test(v)).length).toBeGreaterThan(100);
+    expect(Object.values(CATALOGS.pt).filter((v) => EUROPEAN_SYNTAX.test(v)).length).toBeGreaterThan(10);
+  });
+
+  // Argentina reads voseo (docs/i18n/es.md, "Argentina"): no tú, ti, contigo, no tú-only verb forms, no tú imperative
+  // at the start of a sentence or with an accented clitic ("Inténtalo" → "Intentalo"), and the preterite, not "has
+  // pagado" / "se ha enviado".
+  const TUTEO =
+    /(?<!\p{L})(?:tú|ti|contigo|puedes|tienes|quieres|eres|necesitas|recibes|debes|sabes|has \p{L}+(?:ado|ido)|ha \p{L}+(?:ado|ido)|hemos \p{L}+(?:ado|ido))(?!\p{L})/iu;
+  const TU_IMPERATIVE =
+    /(?:^|[.:;!?¡¿(“—]\s*)(?:Elige|Revisa|Ingresa|Prueba|Paga|Configura|Indica|Escribe|Vuelve|Confirma|Inicia|Pide|Añade|Elimina|Usa|Busca|Quita|Descarga|Comprueba|Cambia|Selecciona|Guarda|Completa|Abre|Copia|Mira|Descubre|Haz|Reserva|Contacta|Cuéntanos|Únete|Suscríbete|Inténtalo|Compruébalo|Pruébala|Resérvala)(?!\p{L})|(?<!\p{L})\p{L}+[áéíó]\p{L}*(?:lo|la|los|las|nos)(?!\p{L})(?<!(?:[Vv]ehículo|[Aa]rtículo|[Tt]ítulo|[Cc]álculo|[Tt]érmino|[Ss]ímbolo)s?)/u;
+  it('Argentina reads voseo and the preterite', () => {
+    const ar = messagesFor({ lang: 'es', country: 'AR' });
+    expect(Object.entries(ar).filter(([, v]) => TUTEO.test(v) || TU_IMPERATIVE.test(v))).toEqual([]);
+    expect(t({ lang: 'es', country: 'AR' }, 'error_generic')).toBe('Algo salió mal. Intentalo de nuevo.');
+    expect(t({ lang: 'es', country: 'AR' }, 'payment_kind_deposit')).toBe('Seña');
+    // The checks find tuteo in Spain's catalog, so they are not dead.
+    expect(Object.values(CATALOGS.es).filter((v) => TUTEO.test(v) || TU_IMPERATIVE.test(v)).length).toBeGreaterThan(
+      100,
+    );
   });
 
   it('Mexico and Argentina read Latin-American Spanish with their own tax ids', () => {

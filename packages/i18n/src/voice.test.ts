@@ -69,6 +69,13 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
       w('esat \\p{L}+(?:is|ies)|neesat \\p{L}+(?:is|ies)|atrakstīts'),
     ],
   },
+  es: {
+    rule: 'tú: no usted, no usted imperative at the start of a sentence (Confirme, Elija, Revise…)',
+    patterns: [
+      w('usted'),
+      /(?:^|[.!?:;]\s+|\()(?:Confirme|Elija|Revise|Cancele|Ignore|Corrija|Introduzca|Compruebe|Seleccione|Indique|Úsela|Pulse|Escriba|Haga|Desmarque)(?!\p{L})/u,
+    ],
+  },
   tr: {
     rule: 'one reverse-charge term (tersine vergilendirme); "ters ibraz" means chargeback',
     patterns: [/ters ibraz|sorumlu sıfat/iu],

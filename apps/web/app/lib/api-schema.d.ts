@@ -1610,7 +1610,7 @@ export interface paths {
         };
         /**
          * A technical document’s file, as a PDF
-         * @description The PDF of a document that has a `file` (its `file.url` is this path): title, code, model and the document’s sections with their tables, in English, drawn with the brand header, page numbers and a footer. Answered `inline` (`content-disposition: inline; filename="<code>.pdf"`), cacheable for an hour. A malformed id is a 400 VALIDATION_ERROR; an unknown document, or one with nothing to print (a video alone), is a 404 TECHNICAL_DOCUMENT_NOT_FOUND.
+         * @description The PDF of a document that has a `file` (its `file.url` is this path): title, code and model in the language of the request (`lang`, `x-lang` or Accept-Language; `?lang=pt-BR` for a market’s variant), then the document’s sections with their tables in English (the PDF says so in another language), drawn with the brand header, page numbers and a footer. Answered `inline` (`content-disposition: inline; filename="<code>.pdf"`), cacheable for an hour. A malformed id is a 400 VALIDATION_ERROR; an unknown document, or one with nothing to print (a video alone), is a 404 TECHNICAL_DOCUMENT_NOT_FOUND.
          */
         get: operations["getTechnicalDocumentsByIdFile"];
         put?: never;

@@ -1,4 +1,4 @@
-import { APPROVAL_METHODS, formatLocaleSegment, isPaymentMethodIn, localizedPath } from '@varg/domain';
+import { APPROVAL_METHODS, FINANCE_OFFERS, formatLocaleSegment, isPaymentMethodIn, localizedPath } from '@varg/domain';
 import { formatMonths } from '@varg/i18n';
 import { Apple, CalendarClock, HandCoins, ShieldCheck, ShoppingBag, Smartphone } from 'lucide-react';
 import { Form, redirect, useLoaderData } from 'react-router';
@@ -81,13 +81,16 @@ export default function CheckoutVerify() {
   const step = stepOf(payment) as keyof typeof ICONS;
   const Icon = ICONS[step];
   const amount = money(payment.amount, payment.currency, tag);
+  // The financing term of the payment's currency, as the configurator's "from … per month" uses it.
+  const offer = FINANCE_OFFERS[payment.currency];
+  const months = offer ? formatMonths(tag, offer.months) : '';
   const key = (part: string) => (step === 'card' ? `checkout_verify_${part}` : `checkout_verify_${step}_${part}`);
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-16">
       <div className="rounded-2xl border border-neutral-200 p-8 text-center shadow-sm">
         <Icon size={40} className="mx-auto text-neutral-900" aria-hidden="true" />
         <h1 className="mt-4 text-2xl font-bold">{t(key('title'))}</h1>
-        <p className="mt-2 text-neutral-700">{t(key('text'), { amount })}</p>
+        <p className="mt-2 text-neutral-700">{t(key('text'), { amount, months })}</p>
         {step === 'splitit' ? (
           <ul className="mt-4 grid grid-cols-3 gap-2 text-sm" aria-label={t('checkout_verify_splitit_plans')}>
             {[3, 6, 12].map((n) => (

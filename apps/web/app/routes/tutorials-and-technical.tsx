@@ -1,4 +1,5 @@
 import type { TechnicalDocument } from '@varg/contracts';
+import { formatLocaleSegment } from '@varg/domain';
 import { ExternalLink, FileDown, FileText, Play } from 'lucide-react';
 import { useLoaderData } from 'react-router';
 import { modelNameKey } from '../features/store/models.ts';
@@ -7,6 +8,7 @@ import { SearchForm } from '../features/store/search-form.tsx';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
+import { useLocale } from '../lib/use-locale.ts';
 import type { Route } from './+types/tutorials-and-technical';
 
 const PAGE_SIZE = 10;
@@ -35,6 +37,8 @@ function DocumentCard({ doc }: { doc: TechnicalDocument }) {
   const { t } = useTranslation();
   const name = doc.nameKey && t(doc.nameKey) !== doc.nameKey ? t(doc.nameKey) : doc.name;
   const id = `doc-${doc.id}`;
+  // The PDF's title, code line and page numbers in the page's language and market.
+  const locale = formatLocaleSegment(useLocale());
   return (
     <article aria-labelledby={id} className="flex h-full flex-col gap-4 rounded-2xl border border-neutral-200 p-5">
       <div className="flex items-start gap-3">
@@ -52,7 +56,7 @@ function DocumentCard({ doc }: { doc: TechnicalDocument }) {
       </div>
       <div className="mt-auto flex flex-wrap gap-2">
         {doc.file && (
-          <a href={doc.file.url} className={action}>
+          <a href={`${doc.file.url}?lang=${locale}`} className={action}>
             <FileDown size={16} aria-hidden="true" />
             {t('tutorials_download')}
             <span className="sr-only">: {name}</span>

@@ -23,7 +23,7 @@ Your order is an offer to buy. The contract is made when we confirm the order by
 Prices are shown in the currency of your market. In the European Union and the United Kingdom they include VAT at your country's rate; in the United States sales tax is added at checkout for your delivery address. Companies with a valid EU VAT id are invoiced without VAT (reverse charge) when the law allows it.
 
 ## 3. Deposit, remaining payment and financing
-You can pay in full or pay a deposit that reserves your bike. The remaining payment is due before delivery; we remind you by e-mail. An unpaid order past its deadline may be cancelled, and a stock bike held for it is offered again. Financing is granted by our lending partner, who decides on your application.
+You can pay in full or pay a deposit that reserves your bike. The remaining payment is due before delivery; we remind you by e-mail. An unpaid order past its deadline may be canceled, and a stock bike held for it is offered again. Financing is granted by our lending partner, who decides on your application.
 
 ## 4. Delivery
 We deliver to your address or to the dealer you choose. The delivery date is an estimate until we confirm it. Risk passes to you when the bike is handed over.

@@ -181,7 +181,7 @@ export const STORE_ARTICLES: ArticleSeed[] = [
     ref: 'TW-1401',
     kit: true,
     nameKey: 'store_article_front_wheel',
-    name: '21" front wheel with tyre',
+    name: '21" front wheel with tire',
     sku: 'SF-WH-F21',
     variants: [['', { wheel: '21"' }, A, 459, 499]],
   },
@@ -517,7 +517,7 @@ export const TECHNICAL_DOCUMENTS: TechnicalDocumentSeed[] = [
   }),
   doc('TD009', 'battery_care', 'Battery storage and winter care', 'CG-BATTERY-CARE'),
   doc('TD010', 'suspension_setup', 'Suspension setup', 'VD-SUSPENSION', { videoUrl: `${VIDEOS}suspension` }),
-  doc('TD011', 'tyre_mousse', 'Changing a tyre and a mousse', 'VD-TYRE-MOUSSE', { videoUrl: `${VIDEOS}tyre` }),
+  doc('TD011', 'tyre_mousse', 'Changing a tire and a mousse', 'VD-TYRE-MOUSSE', { videoUrl: `${VIDEOS}tyre` }),
   doc('TD012', 'chain_tension', 'Chain tension and wheel alignment', 'VD-CHAIN', {
     videoUrl: `${VIDEOS}chain`,
   }),

@@ -2,7 +2,7 @@ import type { TechnicalDocumentContent, TechnicalDocumentSection } from '../sche
 
 // The text of the seeded technical documents, from which the API draws their PDFs. English; the document names on
 // the pages are catalog keys. Figures are the demo catalogue's (7.2 kWh battery, up to 80 hp, KYB suspension with
-// 310 mm of travel) and the store's parts (tyres, springs, sprockets).
+// 310 mm of travel) and the store's parts (tires, springs, sprockets).
 
 type Model = 'varg' | 'varg-ex' | 'varg-sm';
 
@@ -10,7 +10,7 @@ interface ModelFacts {
   name: string;
   use: string;
   wheels: string;
-  tyres: string;
+  tires: string;
   frontDisc: string;
   /** New and minimum thickness of the front disc. */
   frontDiscThickness: [string, string];
@@ -26,7 +26,7 @@ const FACTS: Record<Model, ModelFacts> = {
     name: 'VARG MX',
     use: 'a motocross bike for closed courses and private land; it is not registered for public roads',
     wheels: '21" front, 19" rear',
-    tyres: 'Pirelli Scorpion MX32 80/100-21 front, 110/90-19 rear',
+    tires: 'Pirelli Scorpion MX32 80/100-21 front, 110/90-19 rear',
     frontDisc: '260 mm',
     frontDiscThickness: ['3.0 mm', '2.7 mm'],
     weight: '110 kg',
@@ -43,7 +43,7 @@ const FACTS: Record<Model, ModelFacts> = {
     name: 'VARG EX',
     use: 'an enduro bike registered for public roads in the markets where it is sold, and built for trails and enduro tests',
     wheels: '21" front, 18" rear',
-    tyres: 'Metzeler Six Days Extreme 90/90-21 front, Michelin Enduro 2 140/80-18 rear',
+    tires: 'Metzeler Six Days Extreme 90/90-21 front, Michelin Enduro 2 140/80-18 rear',
     frontDisc: '260 mm',
     frontDiscThickness: ['3.0 mm', '2.7 mm'],
     weight: '118 kg',
@@ -60,14 +60,14 @@ const FACTS: Record<Model, ModelFacts> = {
     name: 'VARG SM',
     use: 'a supermoto registered for public roads in the markets where it is sold, and ready for kart and supermoto tracks',
     wheels: '17" front, 17" rear',
-    tyres: 'Pirelli Diablo Rosso IV 120/70 ZR17 front, 160/60 ZR17 rear',
+    tires: 'Pirelli Diablo Rosso IV 120/70 ZR17 front, 160/60 ZR17 rear',
     frontDisc: '310 mm',
     frontDiscThickness: ['4.5 mm', '4.0 mm'],
     weight: '116 kg',
     sprocket: '48 teeth',
     chainSlack: '35–40 mm',
     pressures: [
-      ['Public roads (cold tyres)', '2.1 bar (30 psi)', '2.3 bar (33 psi)'],
+      ['Public roads (cold tires)', '2.1 bar (30 psi)', '2.3 bar (33 psi)'],
       ['Track (measured warm)', '1.9 bar (28 psi)', '1.8 bar (26 psi)'],
     ],
     roadLegal: true,
@@ -82,7 +82,7 @@ const TECHNICAL_DATA = (f: ModelFacts): string[][] => [
   ['Front suspension', 'KYB 48 mm closed-cartridge fork, 310 mm travel, compression and rebound adjustable'],
   ['Rear suspension', 'KYB shock with linkage, 310 mm travel, preload, compression and rebound adjustable'],
   ['Wheels', f.wheels],
-  ['Tyres', f.tyres],
+  ['Tires', f.tires],
   ['Brakes', `Hydraulic disc brakes, ${f.frontDisc} front disc, 220 mm rear disc`],
   ['Weight', `${f.weight}, ready to ride`],
 ];
@@ -90,7 +90,7 @@ const TECHNICAL_DATA = (f: ModelFacts): string[][] => [
 const PRE_RIDE = (f: ModelFacts): string[] => [
   'State of charge on the dashboard is enough for the ride you plan, with a reserve of at least 15%.',
   'Charge port cover is closed and latched.',
-  'Tyre pressures are set (cold) and the tyres have no cuts; spokes are tight (tap each one: a dull sound means a loose spoke).',
+  'Tire pressures are set (cold) and the tires have no cuts; spokes are tight (tap each one: a dull sound means a loose spoke).',
   'Front brake lever and rear brake pedal are firm; brake pads have at least 1 mm of friction material; fluid is above MIN in both reservoirs.',
   `Chain slack is ${f.chainSlack} and the chain is clean and lubricated.`,
   'Axle nuts, axle clamp bolts and handlebar clamp bolts are tight; the throttle turns freely and snaps back when released.',
@@ -108,7 +108,7 @@ function ownersManual(model: Model): TechnicalDocumentContent {
         heading: 'About this manual',
         paragraphs: [
           `The ${f.name} is ${f.use}. This manual explains how to ride, charge and look after it. Read it before the first ride and keep it with the bike; give it to the next owner if you sell the bike.`,
-          'Work beyond what this manual describes belongs in an authorised Stark Future workshop: the service manual and the torque tables are written for trained technicians.',
+          'Work beyond what this manual describes belongs in an authorized Stark Future workshop: the service manual and the torque tables are written for trained technicians.',
         ],
       },
       {
@@ -134,8 +134,8 @@ function ownersManual(model: Model): TechnicalDocumentContent {
       },
       { heading: 'Before each ride', bullets: PRE_RIDE(f) },
       {
-        heading: 'Tyre pressures',
-        paragraphs: ['Set the pressures with cold tyres unless noted. Check them before every ride.'],
+        heading: 'Tire pressures',
+        paragraphs: ['Set the pressures with cold tires unless noted. Check them before every ride.'],
         table: { columns: ['Conditions', 'Front', 'Rear'], rows: f.pressures },
       },
       {
@@ -181,7 +181,7 @@ function serviceManual(model: Model): TechnicalDocumentContent {
           bullets: [
             'Check the headlight aim after any work on the fork or the headlight mask: the top of the low beam falls 1% (10 cm at 10 m) with the rider seated.',
             'Check the brake light with each brake on its own, the indicators, the horn, the number plate light and both mirrors.',
-            'Keep the approved tyre sizes; other sizes void the registration.',
+            'Keep the approved tire sizes; other sizes void the registration.',
           ],
         },
       ]
@@ -208,7 +208,7 @@ function serviceManual(model: Model): TechnicalDocumentContent {
             ],
             [
               'Every 10 hours',
-              'Clean and lubricate the chain; check brake pads, spokes, tyre wear, steering head and wheel bearing play.',
+              'Clean and lubricate the chain; check brake pads, spokes, tire wear, steering head and wheel bearing play.',
             ],
             [
               'Every 20 hours',
@@ -286,7 +286,7 @@ const TORQUE_NOTE =
 
 const STANDARD_TORQUES: TechnicalDocumentSection = {
   heading: 'Fasteners not listed',
-  paragraphs: ['Steel bolts of property class 8.8 or better, in steel or aluminium threads:'],
+  paragraphs: ['Steel bolts of property class 8.8 or better, in steel or aluminum threads:'],
   table: {
     columns: ['Thread', 'Torque (Nm)'],
     rows: [
@@ -310,7 +310,7 @@ const TORQUE_CHASSIS: TechnicalDocumentContent = {
         columns: ['Fastener', 'Thread', 'Torque (Nm)', 'Notes'],
         rows: [
           ['Front axle', 'M24x1.5', '45', 'Tighten before the axle clamp bolts'],
-          ['Front axle clamp bolts', 'M8', '15', 'Pump the fork first to centre the axle'],
+          ['Front axle clamp bolts', 'M8', '15', 'Pump the fork first to center the axle'],
           ['Rear axle nut', 'M20x1.5', '90', 'After setting the chain slack'],
           ['Upper triple clamp bolts', 'M8', '17', ''],
           ['Lower triple clamp bolts', 'M8', '12', ''],

@@ -31,7 +31,10 @@ describe('reading the axes', () => {
     await refused(await call('GET', '/v1/axes/0/5'), 404, 'AXE_NOT_FOUND');
     await refused(await call('GET', '/v1/axes/990/1001'), 404, 'AXE_NOT_FOUND');
     await refused(await call('GET', '/v1/axes/10/5'), 400, 'AXE_RANGE_INVALID');
-    await refused(await call('GET', '/v1/axes/1/101'), 400, 'AXE_RANGE_INVALID');
+    const tooLong = await call('GET', '/v1/axes/1/101');
+    await refused(tooLong, 400, 'AXE_RANGE_INVALID');
+    // The limit is counted with the language's plural forms.
+    expect(tooLong.json().message).toBe('Choose at most 100 axes, from the lower number to the higher one.');
     await refused(await call('GET', '/v1/axes/abc/5'), 400, 'VALIDATION_ERROR');
     await refused(await call('GET', '/v1/axes/1.5/5'), 400, 'VALIDATION_ERROR');
   });

@@ -16,7 +16,7 @@ export function auctionReads({ repo, now, board, auction, view }: AuctionContext
 
   function range(from: number, to: number) {
     if (!isAxeNumber(from) || !isAxeNumber(to)) throw new ApiError('AXE_NOT_FOUND');
-    if (from > to || to - from + 1 > AXE_RANGE_MAX) throw new ApiError('AXE_RANGE_INVALID', { max: AXE_RANGE_MAX });
+    if (from > to || to - from + 1 > AXE_RANGE_MAX) throw new ApiError('AXE_RANGE_INVALID', { count: AXE_RANGE_MAX });
   }
 
   const pageOf = (page: number, limit: number, total: number) => {
@@ -83,7 +83,7 @@ export function auctionReads({ repo, now, board, auction, view }: AuctionContext
     /** `GET axes/wo-bids/{a}/{b}/{page}`: axes a to b that have no bid yet. */
     async withoutBids(from: number, to: number, page: number, callerId: string | null) {
       if (!isAxeNumber(from) || !isAxeNumber(to)) throw new ApiError('AXE_NOT_FOUND');
-      if (from > to) throw new ApiError('AXE_RANGE_INVALID', { max: AXE_RANGE_MAX });
+      if (from > to) throw new ApiError('AXE_RANGE_INVALID', { count: AXE_RANGE_MAX });
       const a = await auction();
       const at = now();
       const { rows, total } = await repo.withoutBids(a.id, from, to, page, WITHOUT_BIDS_PAGE);

@@ -3,6 +3,7 @@ import {
   ACTIVE_STATUS,
   configurationConflicts,
   configurationHash,
+  FINANCE_OFFERS,
   groupKey,
   type OptionRule,
   optionNameKey,
@@ -16,12 +17,6 @@ import { editedPricesOf, type OrderLineToEdit, pricedForLine } from './order-lin
 import type { CatalogRepo } from './repo.ts';
 import { stockBikePhotoUrl } from './stock-photos.ts';
 
-/** Demo financing offers by currency (the provider integration arrives with the payments issue). */
-export const FINANCE_OFFERS: Record<string, { annualRatePercent: number; months: number }> = {
-  EUR: { annualRatePercent: 5.99, months: 48 },
-  USD: { annualRatePercent: 6.99, months: 60 },
-  GBP: { annualRatePercent: 7.9, months: 48 },
-};
 /** Weeks from order to delivery of a bike in stock. */
 const STOCK_LEAD_TIME_WEEKS = 2;
 /** Weeks from order to delivery of a configured (built-to-order) bike. */

@@ -118,7 +118,7 @@ export function identityAccounts({ deps, repo, link, issue }: IdentityContext, {
       }
       if (!user) throw new ApiError('INVALID_TOKEN');
       await audit.record({ actorId: user.id, action: 'user.email_changed', ip: meta.ip });
-      return accepted('account_email_change_done', 'Your new e-mail address is confirmed; use it to sign in.');
+      return accepted('account_email_change_done');
     },
 
     /** Same answer whether or not the address has an account. */
@@ -136,7 +136,7 @@ export function identityAccounts({ deps, repo, link, issue }: IdentityContext, {
           emails.resetPassword(localeOf(user), user.email, user.name, link(user, `/reset-password/${token}`)),
         );
       }
-      return accepted('auth_reset_sent', 'If an account exists for this address, we sent it a link.');
+      return accepted('auth_reset_sent');
     },
 
     /** Sets a new password from an e-mailed link; every session of the user ends. */
@@ -154,7 +154,7 @@ export function identityAccounts({ deps, repo, link, issue }: IdentityContext, {
       await repo.revokeUserSessions(userId);
       await email.send(emails.passwordChanged(localeOf(user), user.email, user.name, link(user, '/reset-password')));
       await audit.record({ actorId: userId, action: 'user.password_reset', ip: meta.ip });
-      return accepted('auth_password_reset_done', 'Your password was changed. You can sign in now.');
+      return accepted('auth_password_reset_done');
     },
 
     /**

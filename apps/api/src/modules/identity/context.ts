@@ -42,7 +42,8 @@ export interface IdentityDeps {
 }
 
 /** The answer of a request whose outcome is told by e-mail (the same whether or not the address has an account). */
-export const accepted = (t_key: string, message: string) => ({ status: 'accepted' as const, t_key, message });
+/** An accepted request's answer: its catalog key; the route adds the message in the request's language. */
+export const accepted = (t_key: string) => ({ status: 'accepted' as const, t_key });
 
 export function langOf(user: UserRow): UiLanguage {
   return isUiLanguage(user.lang) ? user.lang : 'en-us';

@@ -41,6 +41,14 @@ describe('sign-up and e-mail confirmation', () => {
     expect(portugal.json().message).toContain('palavra-passe');
     const browser = await post('/v1/user/sign-in', wrong, { 'accept-language': 'pt-BR,pt;q=0.8' });
     expect(browser.json().message).toContain('senha');
+    // An accepted request's message too: the catalog's, in the request's language and market.
+    const reset = await post('/v1/user/password-reset', { email: 'nobody@example.com' }, { 'x-lang': 'pt-BR' });
+    expect(reset.statusCode).toBe(202);
+    expect(reset.json()).toMatchObject({
+      t_key: 'auth_reset_sent',
+      message: t({ lang: 'pt', country: 'BR' }, 'auth_reset_sent'),
+    });
+    expect(reset.json().message).toContain('enviamos para você');
   });
 
   it('refuses sign-in until the address is confirmed, after a right password only', async () => {

@@ -20,7 +20,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
-import { requestLanguage } from '../../lib/request-language.ts';
+import { requestLocale } from '../../lib/request-language.ts';
 import { errorResponses } from '../../lib/route-responses.ts';
 import type { Guards } from './auth.ts';
 import type { IdentityService } from './service.ts';
@@ -95,7 +95,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { identity, guards, signInOnly, signInPerAccount = 10 }) => {
   const translated = <T extends { t_key: string }>(request: FastifyRequest, body: T) => ({
     ...body,
-    message: t(requestLanguage(request), body.t_key),
+    message: t(requestLocale(request), body.t_key),
   });
 
   app.post(

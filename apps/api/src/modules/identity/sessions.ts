@@ -49,7 +49,7 @@ export function identitySessions({ deps, repo, link, issue, sendConfirmation }: 
           await audit.record({ actorId: user.id, action: 'user.sign_up', ip: meta.ip });
         }
       }
-      return accepted('auth_check_email', 'Check your e-mail to confirm your address.');
+      return accepted('auth_check_email');
     },
 
     async signIn(body: { email: string; password: string }, meta: RequestMeta): Promise<TokenPair> {
@@ -124,7 +124,7 @@ export function identitySessions({ deps, repo, link, issue, sendConfirmation }: 
     async resendConfirmation(address: string) {
       const user = await repo.findUserByEmail(address);
       if (user && !user.emailConfirmedAt) await sendConfirmation(user);
-      return accepted('auth_check_email', 'Check your e-mail to confirm your address.');
+      return accepted('auth_check_email');
     },
   };
 }

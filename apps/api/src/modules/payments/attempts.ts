@@ -1,6 +1,14 @@
 // Attempts to pay an order (spec: POST payment and what follows it): the kinds and methods on offer, the start with
 // the wallet first, the confirm with what the buyer entered, the extra step, the status read back from the provider.
-import { amountForKind, canTransition, normalizePaymentKind, orderLedger, type PaymentStatus } from '@varg/domain';
+import {
+  amountForKind,
+  canTransition,
+  normalizePaymentKind,
+  orderLedger,
+  type PaymentStatus,
+  uiLanguageFrom,
+} from '@varg/domain';
+import { t } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
 import type { BankTransferInstructions, ConfirmDetails } from '../../providers/payments/interface.ts';
 import type { PaymentsContext } from './context.ts';
@@ -154,7 +162,14 @@ export function paymentAttempts(ctx: PaymentsContext, wallet: Pick<PaymentWallet
           currency: order.currency,
           method,
           country: order.country,
-          description: `Order ${order.number}`,
+          // Shown to the buyer by the provider (statement, wallet sheets): in the order's language.
+          description: t(
+            { lang: uiLanguageFrom(order.language) ?? 'en-us', country: order.country },
+            'payment_description_order',
+            {
+              number: order.number,
+            },
+          ),
           customerRef,
           metadata: { orderId: order.id, orderNumber: String(order.number), kind },
           idempotencyKey: key,

@@ -2,7 +2,8 @@
 // given to the order when the checkout confirms it, with the credit they were sized with spent then.
 
 import type { Db } from '@varg/db';
-import { amountForKind, canTransition, normalizePaymentKind, type PaymentStatus } from '@varg/domain';
+import { amountForKind, canTransition, normalizePaymentKind, type PaymentStatus, type UiLanguage } from '@varg/domain';
+import { t } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
 import type { PaymentAttempts } from './attempts.ts';
 import type { PaymentsContext } from './context.ts';
@@ -44,6 +45,8 @@ export function paymentIntents(
         kind: string;
         method: string;
         useWallet?: boolean | undefined;
+        /** The page's language, for the description the provider shows (a cart has no language of its own). */
+        lang?: UiLanguage | undefined;
       },
     ) {
       if (input.orderId)
@@ -81,7 +84,7 @@ export function paymentIntents(
           currency: cart.currency,
           method,
           country: cart.country,
-          description: 'Stark Future order',
+          description: t({ lang: input.lang ?? 'en-us', country: cart.country }, 'payment_description_cart'),
           customerRef,
           metadata: { cartId: cart.id, kind },
           idempotencyKey: key,

@@ -16,6 +16,8 @@ export interface PayableOrder {
   country: string;
   total: number;
   currency: string;
+  /** The order's language (its e-mails and documents, and the description the payment provider shows). */
+  language: string;
   /** Deposit due for the bikes of the order (0 for store orders). */
   deposit: number;
 }

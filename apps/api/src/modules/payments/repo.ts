@@ -145,6 +145,7 @@ function queries(db: Db | Tx) {
           userId: orders.userId,
           country: orders.country,
           currency: orders.currency,
+          language: orders.language,
           total: orders.total,
         })
         .from(orders)

@@ -7,6 +7,7 @@ import {
 } from '@varg/contracts';
 import { PAYMENT_STATUSES, SHIPMENT_KINDS } from '@varg/domain';
 import { z } from 'zod';
+import { requestLanguage } from '../../lib/request-language.ts';
 import type { Guards } from '../identity/auth.ts';
 import { caller, Details, errors, Id, Kind, MethodName, ReturnUrl, type RoutesApp } from './routes-shared.ts';
 import type { PaymentsService } from './service.ts';
@@ -140,6 +141,7 @@ export function attemptRoutes(app: RoutesApp, { payments, guards }: { payments: 
         payments.createIntent(caller(request), {
           ...request.body,
           method: method ?? request.body.method ?? 'card',
+          lang: requestLanguage(request),
         }),
     );
   }

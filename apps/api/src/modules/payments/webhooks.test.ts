@@ -151,7 +151,17 @@ describe('a provider event and the answer to the buyer crossing each other', () 
       providers: only(early),
       orderFor: async (id) =>
         id === orderId
-          ? { id, number: 1, type: 'vehicle', userId: 'u', country: 'DE', total, currency: 'EUR', deposit: 0 }
+          ? {
+              id,
+              number: 1,
+              type: 'vehicle',
+              userId: 'u',
+              country: 'DE',
+              total,
+              currency: 'EUR',
+              language: 'de',
+              deposit: 0,
+            }
           : null,
       cartFor: async () => null,
       onSucceeded: async (_order, payment) => {

@@ -212,6 +212,7 @@ export function storeRepo(db: Db) {
       const [row] = await db
         .select({
           id: technicalDocuments.id,
+          nameKey: technicalDocuments.nameKey,
           name: technicalDocuments.name,
           code: technicalDocuments.code,
           model: technicalDocuments.model,

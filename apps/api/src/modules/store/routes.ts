@@ -14,7 +14,7 @@ import {
 } from '@varg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestLanguage } from '../../lib/request-language.ts';
+import { requestLanguage, requestLocale } from '../../lib/request-language.ts';
 import { errorResponses, PDF_RESPONSE, sendPdf } from '../../lib/route-responses.ts';
 import type { StoreService } from './service.ts';
 
@@ -58,7 +58,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService }> = async
         tags: ['store'],
         summary: 'A technical document’s file, as a PDF',
         description:
-          'The PDF of a document that has a `file` (its `file.url` is this path): title, code, model and the document’s sections with their tables, in English, drawn with the brand header, page numbers and a footer. Answered `inline` (`content-disposition: inline; filename="<code>.pdf"`), cacheable for an hour. A malformed id is a 400 VALIDATION_ERROR; an unknown document, or one with nothing to print (a video alone), is a 404 TECHNICAL_DOCUMENT_NOT_FOUND.',
+          'The PDF of a document that has a `file` (its `file.url` is this path): title, code and model in the language of the request (`lang`, `x-lang` or Accept-Language; `?lang=pt-BR` for a market’s variant), then the document’s sections with their tables in English (the PDF says so in another language), drawn with the brand header, page numbers and a footer. Answered `inline` (`content-disposition: inline; filename="<code>.pdf"`), cacheable for an hour. A malformed id is a 400 VALIDATION_ERROR; an unknown document, or one with nothing to print (a video alone), is a 404 TECHNICAL_DOCUMENT_NOT_FOUND.',
         params: z.object({ id: TechnicalDocumentId }),
         response: {
           200: PDF_RESPONSE,
@@ -67,7 +67,8 @@ export const storeRoutes: FastifyPluginAsyncZod<{ store: StoreService }> = async
       },
     },
     async (request, reply) => {
-      const { code, pdf } = await store.documentFile(request.params.id);
+      const { code, pdf } = await store.documentFile(request.params.id, requestLocale(request));
+      reply.header('vary', VARY);
       // Chrome shows a PDF through an internal <embed>, which the pages' policy (`object-src 'none'`) would block.
       reply.header('content-security-policy', "frame-ancestors 'self'");
       return sendPdf(reply, pdf, `${code.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`, { inline: true, cache: FILE });

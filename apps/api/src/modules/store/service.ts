@@ -13,7 +13,7 @@ import type {
   TechnicalDocumentQuery,
 } from '@varg/contracts';
 import { ACTIVE_STATUS, pageInfo, priceStoreItem, type UiLanguage } from '@varg/domain';
-import { messagesFor, SOURCE_LANGUAGE } from '@varg/i18n/server';
+import { type CatalogLocale, messagesFor, SOURCE_LANGUAGE } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
 import { readCache } from '../../lib/read-cache.ts';
 import type { MarketsService } from '../markets/service.ts';
@@ -125,14 +125,15 @@ export function storeService(
     },
 
     /**
-     * A technical document's file: the PDF drawn from its content. An unknown document, or one without content (a
-     * video alone), is TECHNICAL_DOCUMENT_NOT_FOUND.
+     * A technical document's file, framed in the reader's locale: the PDF drawn from its content. An unknown document,
+     * or one without content (a video alone), is TECHNICAL_DOCUMENT_NOT_FOUND.
      */
-    async documentFile(id: string): Promise<{ code: string; pdf: Buffer }> {
-      const file = await cachedPdf(`pdf ${id}`, async () => {
+    async documentFile(id: string, locale: Exclude<CatalogLocale, string>): Promise<{ code: string; pdf: Buffer }> {
+      const variant = `${locale.lang}-${locale.country ?? ''}`;
+      const file = await cachedPdf(`pdf ${id} ${variant}`, async () => {
         const row = await repo.document(id);
         if (!row?.content) return null;
-        return { code: row.code, pdf: await technicalDocumentPdf({ ...row, content: row.content }) };
+        return { code: row.code, pdf: await technicalDocumentPdf({ ...row, content: row.content }, locale) };
       });
       if (!file) throw new ApiError('TECHNICAL_DOCUMENT_NOT_FOUND');
       return file;

@@ -109,6 +109,19 @@ describe('technical document files', () => {
     }
   });
 
+  it('frames the PDF in the reader’s language and says the instructions are in English', async () => {
+    const res = await get('/v1/technical-documents/TD003/file?lang=de-DE');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toContain('x-lang');
+    const lines = pdfText(res.rawPayload).split('\n');
+    expect(lines).toContain('Dokument OM-VARG-SM');
+    expect(lines).toContain('Modell: VARG SM');
+    expect(lines).toContain('Die Anleitungen in diesem Dokument sind auf Englisch.');
+    expect(lines.some((l) => /^Seite 1 von \d+$/.test(l))).toBe(true);
+    // The technical text itself stays English.
+    expect(lines.join('\n')).toContain('Pirelli Diablo Rosso IV 120/70 ZR17 front');
+  });
+
   it('prints each model’s own figures in its owner’s manual', async () => {
     const text = pdfText((await file('TD003')).rawPayload);
     expect(text).toContain('VARG SM owner');

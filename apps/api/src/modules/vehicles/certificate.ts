@@ -65,7 +65,8 @@ export function vehicleCertificates({ deps, repo, linkSubject, ownVehicle, views
           title,
           headerNote: vehicle.vin,
           footer: 'Stark Future S.L.',
-          unicode: !fitsBuiltinFont(...texts),
+          unicode: !fitsBuiltinFont(...texts, t(locale, 'store_page_of', { page: 1, total: 1 })),
+          pageLabel: (page, pages) => t(locale, 'store_page_of', { page, total: pages }),
         },
         (w) => {
           w.title(title, [view.modelName, vehicle.vin]);
