@@ -70,14 +70,7 @@ export function summaries(orders: Array<Parameters<typeof orderSummary>[0]>) {
   return { order: vehicle ? orderSummary(vehicle) : null, storeOrder: store ? orderSummary(store) : null };
 }
 
-function orderSummary(order: {
-  id: string;
-  number: number;
-  type: string;
-  total: number;
-  currency: string;
-  country: string;
-}) {
+function orderSummary(order: Pick<OrderedRow, 'id' | 'number' | 'type' | 'total' | 'currency' | 'country'>) {
   return {
     _id: order.id,
     number: order.number,
