@@ -70,7 +70,10 @@ async function payByLink(db: pg.Pool, b: Buyer): Promise<string> {
   );
   const m = /complete-order\/([\w-]+)\?access=([\w.%-]+)/.exec(String(rows[0]?.text ?? ''));
   if (!m) return 'no pay link';
-  const session = await call('POST', `/v1/checkout/pay-link/${m[1]}`, { token: decodeURIComponent(m[2] ?? '') });
+  const session = await call('POST', '/v1/checkout/pay-link', {
+    order_id: m[1],
+    token: decodeURIComponent(m[2] ?? ''),
+  });
   if (isLost(session) || session.status !== 200) return 'pay link refused';
   return `${await pay(m[1] ?? '', session.json?.token as string)} (by the pay link)`;
 }

@@ -184,7 +184,7 @@ export const OPERATIONS = {
   getCheckoutPaymentKindsById: ['GET', '/v1/checkout/payment-kinds/{id}'],
   postCheckout: ['POST', '/v1/checkout'],
   postCheckoutResume: ['POST', '/v1/checkout/resume'],
-  postCheckoutPayLinkByOrderId: ['POST', '/v1/checkout/pay-link/{orderId}'],
+  postCheckoutPayLink: ['POST', '/v1/checkout/pay-link'],
   putCheckoutByIdConfirmFinalCheckout: ['PUT', '/v1/checkout/{id}/confirm-final-checkout'],
   getVehicles: ['GET', '/v1/vehicles'],
   getVehiclesByIdDocumentsWarrantyCertificateLink: ['GET', '/v1/vehicles/{id}/documents/warranty_certificate/link'],

@@ -3305,7 +3305,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/checkout/pay-link/{orderId}": {
+    "/v1/checkout/pay-link": {
         parameters: {
             query?: never;
             header?: never;
@@ -3318,7 +3318,7 @@ export interface paths {
          * Sign in with an unpaid order's pay link
          * @description The link e-mailed to the buyer of an unpaid order (decision 062) carries a signed token that expires after 7 days. For a customer account that has chosen no password since the link was sent (a buyer who checked out without an account), it answers a session for the order's payment page. Anything else, a wrong, expired or altered token included, is 400 INVALID_TOKEN: sign in instead.
          */
-        post: operations["postCheckoutPayLinkByOrderId"];
+        post: operations["postCheckoutPayLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -21528,18 +21528,18 @@ export interface operations {
             };
         };
     };
-    postCheckoutPayLinkByOrderId: {
+    postCheckoutPayLink: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                orderId: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: uuid */
+                    order_id: string;
                     token: string;
                 };
             };

@@ -166,7 +166,7 @@ describe('an unpaid order’s pay link (decision 062)', () => {
     expect(links[0].text).toContain(`/de-DE/complete-order/${orderId}?access=`);
     const token = decodeURIComponent(tokenIn(links[0].text) ?? '');
 
-    const session = await post(`/v1/checkout/pay-link/${orderId}`, { token });
+    const session = await post('/v1/checkout/pay-link', { order_id: orderId, token });
     expect(session.statusCode, session.body).toBe(200);
     const read = await ctx.app.inject({ url: `/v1/order/${orderId}`, headers: bearer(session.json().token) });
     expect(read.json().toPay).toBeGreaterThan(0);
@@ -179,7 +179,7 @@ describe('an unpaid order’s pay link (decision 062)', () => {
       [orderId, `1.${token.split('.')[1]}`],
       [orderId, 'nonsense'],
     ]) {
-      const res = await post(`/v1/checkout/pay-link/${id}`, { token: bad });
+      const res = await post('/v1/checkout/pay-link', { order_id: id, token: bad });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('INVALID_TOKEN');
     }
@@ -189,7 +189,7 @@ describe('an unpaid order’s pay link (decision 062)', () => {
       .update(users)
       .set({ credentialsChangedAt: new Date(Date.now() + 60_000) })
       .where(eq(users.id, user?.id ?? ''));
-    expect((await post(`/v1/checkout/pay-link/${orderId}`, { token })).json().code).toBe('INVALID_TOKEN');
+    expect((await post('/v1/checkout/pay-link', { order_id: orderId, token })).json().code).toBe('INVALID_TOKEN');
   });
 
   it('is not sent for an order paid, or waiting for a bank transfer', async () => {

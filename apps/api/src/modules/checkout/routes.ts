@@ -207,15 +207,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/checkout/pay-link/:orderId',
+    '/checkout/pay-link',
     {
       schema: {
         tags: ['checkout'],
         summary: "Sign in with an unpaid order's pay link",
         description:
           "The link e-mailed to the buyer of an unpaid order (decision 062) carries a signed token that expires after 7 days. For a customer account that has chosen no password since the link was sent (a buyer who checked out without an account), it answers a session for the order's payment page. Anything else, a wrong, expired or altered token included, is 400 INVALID_TOKEN: sign in instead.",
-        params: z.object({ orderId: z.uuid() }),
-        body: z.object({ token: z.string().max(200) }),
+        body: z.object({ order_id: z.uuid(), token: z.string().max(200) }),
         response: {
           200: z.object({ token: z.string(), refresh_token: z.string() }).meta({ id: 'PayLinkSession' }),
           ...errors,
@@ -223,7 +222,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      payLinkSession(request.params.orderId, request.body.token, {
+      payLinkSession(request.body.order_id, request.body.token, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       }),

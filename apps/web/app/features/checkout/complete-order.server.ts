@@ -24,7 +24,7 @@ export async function followPayLink({ request, context }: Args, orderId: string)
   if (!context.get(authContext).user) {
     const { api } = context.get(servicesContext);
     await api
-      .call('postCheckoutPayLinkByOrderId', { path: { orderId }, body: { token: token.slice(0, 200) } })
+      .call('postCheckoutPayLink', { body: { order_id: orderId, token: token.slice(0, 200) } })
       .then((pair) => signIn(context, request, { ...pair, token_type: 'Bearer', expires_in: 900 }))
       .catch((error: unknown) => {
         if (!isApiRequestError(error) || error.status >= 500) throw error;
