@@ -138,7 +138,11 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   orders.usePayments(payments);
   const terms = await legalModule(app, platform);
   const checkoutNeeds = { cart, markets, tax, shipping, addresses, identity, dealers, payments, terms };
-  const checkout = await checkoutModule(app, platform, { ...checkoutNeeds, orders: orders.orders });
+  const checkout = await checkoutModule(app, platform, {
+    ...checkoutNeeds,
+    orders: orders.orders,
+    payLinks: orders.payLinks,
+  });
   pay.useCarts(checkout.payableCarts);
   const vehicles = await vehiclesModule(app, platform, { orders: orders.vehicleReads, people: ids.people });
   orders.useDeliveries(vehicles.deliveredOf);
@@ -169,6 +173,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     identity,
     audit,
     orders: orders.orders,
+    payLinks: orders.payLinks,
     addresses,
     shipping,
     tax,

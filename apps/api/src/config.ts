@@ -121,6 +121,10 @@ const EnvSchema = z.object({
   BALANCE_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(3_600_000),
   AUCTION_WINNERS_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   EMAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** How often unpaid orders are looked for to e-mail their pay link (decision 062; 0: never). */
+  PAY_LINK_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+  /** How long after the confirm an unpaid order's buyer is e-mailed the link to pay it. */
+  PAY_LINK_AFTER_MS: z.coerce.number().int().min(0).max(604_800_000).default(1_800_000),
   // — money safety (decision 027) —
   /** The seller's own EU VAT id: sent to VIES as the requester, so VIES gives each check a consultation number. */
   VIES_REQUESTER_VAT_ID: z
@@ -201,6 +205,9 @@ export interface ApiConfig {
   auctionWinnersIntervalMs?: number;
   /** How often failed e-mail deliveries due for a retry are looked for (0: never; decision 056). */
   emailRetryIntervalMs?: number;
+  /** How often unpaid orders' pay links are looked for (0: never; decision 062), and how long after the confirm. */
+  payLinkIntervalMs?: number;
+  payLinkAfterMs?: number;
   /** The seller's EU VAT id, sent to VIES as the requester (VIES then answers a consultation number). */
   viesRequesterVatId?: string | undefined;
   /** Hours an unpaid order holds its stock bikes (default 24; decision 027). */
@@ -339,6 +346,8 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
     balanceReminderIntervalMs: env.BALANCE_REMINDER_INTERVAL_MS,
     auctionWinnersIntervalMs: env.AUCTION_WINNERS_INTERVAL_MS,
     emailRetryIntervalMs: env.EMAIL_RETRY_INTERVAL_MS,
+    payLinkIntervalMs: env.PAY_LINK_INTERVAL_MS,
+    payLinkAfterMs: env.PAY_LINK_AFTER_MS,
     viesRequesterVatId: env.VIES_REQUESTER_VAT_ID,
     stockReservationHours: env.STOCK_RESERVATION_HOURS,
     stockReservationIntervalMs: env.STOCK_RESERVATION_INTERVAL_MS,

@@ -69,6 +69,8 @@ export const ERRORS = {
   /** Production: the market has no payment provider configured (no sandbox there; decision 030). */
   PAYMENT_METHOD_UNAVAILABLE: { statusCode: 503, t_key: 'error_payment_method_unavailable' },
   ACCOUNT_EXISTS: { statusCode: 409, t_key: 'error_account_exists' },
+  /** A confirm of a cart ordered already that is not its buyer's retry: the buyer is e-mailed a link to pay (062). */
+  CART_ALREADY_ORDERED: { statusCode: 409, t_key: 'error_cart_already_ordered' },
   STOCK_BIKE_UNAVAILABLE: { statusCode: 409, t_key: 'error_stock_bike_unavailable' },
   SHIPPING_METHOD_NOT_ALLOWED: { statusCode: 400, t_key: 'error_shipping_method_not_allowed' },
   ADDRESS_COUNTRY_MISMATCH: { statusCode: 400, t_key: 'error_address_country_mismatch' },

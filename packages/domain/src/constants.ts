@@ -8,6 +8,8 @@ export const COOKIE = {
   countryLang: { name: 'country_lang', maxAge: 30 * DAY },
   campaign: { name: 'sf-campaign', maxAge: 60 * DAY },
   cartId: { name: 'cart_id', maxAge: 30 * DAY },
+  /** A guest's confirm key (decision 062): proves a retried confirm of the ordered cart is this browser's, 1 day. */
+  checkoutKey: { name: 'checkout_key', maxAge: DAY },
   suggestedCountryDismissed: { name: 'suggested_country_dismissed', maxAge: 30 * DAY },
   /** Mobile deeplink recorded by `addCard`/`returnTo` and `returnTo` + part/warranty queries. */
   mobileDeeplink: { name: 'mobile_deeplink', maxAge: DAY },

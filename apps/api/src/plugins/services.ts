@@ -3,6 +3,7 @@ import type { AuditService } from '../modules/audit/service.ts';
 import type { CatalogChanges } from '../modules/catalog/changes.ts';
 import type { IdentityService } from '../modules/identity/service.ts';
 import type { GeoLookup, MarketsService } from '../modules/markets/service.ts';
+import type { PayLinks } from '../modules/orders/pay-links.ts';
 import type { OrdersService } from '../modules/orders/service.ts';
 import type { ShippingService } from '../modules/shipping/service.ts';
 import type { TaxService } from '../modules/tax/service.ts';
@@ -23,6 +24,8 @@ export interface Services {
   tax: TaxService;
   /** Order reads, invoices and order e-mails (`sendOrderConfirmation`, `sendPaymentReceived`). */
   orders: OrdersService;
+  /** Unpaid orders' signed pay links (decision 062): `sendDue(now)` is the job's round. */
+  payLinks: PayLinks;
   /** `verify(token, action, ip)` for anonymous forms; `siteKey` for the page (null: off). */
   captcha: CaptchaProvider;
   /** Uploaded files (CVs, dealer invoices): `put`, `get`, `delete` by key. */

@@ -190,6 +190,8 @@ export const OPERATIONS = {
   postCheckoutSetupByCartId: ['POST', '/v1/checkout/setup/{cartId}'],
   getCheckoutPaymentKindsById: ['GET', '/v1/checkout/payment-kinds/{id}'],
   postCheckout: ['POST', '/v1/checkout'],
+  postCheckoutResume: ['POST', '/v1/checkout/resume'],
+  postCheckoutPayLink: ['POST', '/v1/checkout/pay-link'],
   putCheckoutByIdConfirmFinalCheckout: ['PUT', '/v1/checkout/{id}/confirm-final-checkout'],
   getVehicles: ['GET', '/v1/vehicles'],
   getVehiclesByIdDocumentsWarrantyCertificateLink: ['GET', '/v1/vehicles/{id}/documents/warranty_certificate/link'],

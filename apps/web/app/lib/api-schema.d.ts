@@ -3406,6 +3406,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/checkout/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order of a cart whose confirm answer was lost
+         * @description A checkout page reloaded after its confirm's answer was lost (decision 062). The cart's buyer gets the confirm's answer again: signed in, the order; without an account, with the `confirm_key` the confirm was sent with, the order and a fresh session (token, refresh_token, isNewUser true). A cart not ordered is 404 SHOPPING_CART_NOT_FOUND; anybody else is 409 CART_ALREADY_ORDERED, and the order's buyer is e-mailed a link to pay it.
+         */
+        post: operations["postCheckoutResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/checkout/pay-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with an unpaid order's pay link
+         * @description The link e-mailed to the buyer of an unpaid order (decision 062) carries a signed token that expires after 7 days. For a customer account that has chosen no password since the link was sent (a buyer who checked out without an account), it answers a session for the order's payment page. Anything else, a wrong, expired or altered token included, is 400 INVALID_TOKEN: sign in instead.
+         */
+        post: operations["postCheckoutPayLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/checkout/{id}/confirm-final-checkout": {
         parameters: {
             query?: never;
@@ -7731,6 +7771,10 @@ export interface components {
             overrides: {
                 [key: string]: string;
             };
+        };
+        PayLinkSession: {
+            token: string;
+            refresh_token: string;
         };
     };
     responses: never;
@@ -22064,6 +22108,8 @@ export interface operations {
                     customer_order_reference?: string;
                     /** @description A buyer without an account: the reCAPTCHA token for the action `checkout` */
                     captcha?: string;
+                    /** @description A buyer without an account: a random secret of the browser (at least 32 characters), the same for every retry of this checkout. A retried confirm of the ordered cart with it answers the same order with a fresh session (decision 062). */
+                    confirm_key?: string;
                 };
             };
         };
@@ -22123,6 +22169,171 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postCheckoutResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    cart_id: string;
+                    /** @description A buyer without an account: a random secret of the browser (at least 32 characters), the same for every retry of this checkout. A retried confirm of the ordered cart with it answers the same order with a fresh session (decision 062). */
+                    confirm_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutConfirmation"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postCheckoutPayLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    order_id: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayLinkSession"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -4,12 +4,13 @@ import { readPaymentChoice } from '../features/checkout/checkout.server.ts';
 import { type CheckoutActionData, CheckoutForm } from '../features/checkout/checkout-form.tsx';
 import { payCompleteOrder } from '../features/checkout/complete-order.server.ts';
 import { CompleteOrderForm } from '../features/checkout/complete-order-form.tsx';
+import { confirmKey } from '../features/checkout/confirm-key.server.ts';
 import { confirmBody, readConfirm, readSetup, setupBody } from '../features/checkout/form.server.ts';
 import { loadCheckout } from '../features/checkout/load.server.ts';
 import { MarketMove } from '../features/checkout/market-move.tsx';
 import { confirmCart, payConfirmed, signInBuyer } from '../features/checkout/place-order.server.ts';
 import { isApiRequestError } from '../lib/api.ts';
-import { userApi } from '../lib/auth.server.ts';
+import { authContext, userApi } from '../lib/auth.server.ts';
 import { cartCalls, cartCookie } from '../lib/cart.server.ts';
 import { localeContext } from '../lib/context.ts';
 import { captchaOf } from '../lib/forms.server.ts';
@@ -69,7 +70,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     const read = readConfirm(form);
     if (!read.ok) return answer({ formError: null, code: 'VALIDATION_ERROR', errorKey: 'error_validation' }, 400);
-    const confirm = await confirmCart(userApi(context, request), confirmBody(read.data, locale, captchaOf(form)));
+    const body = confirmBody(read.data, locale, captchaOf(form));
+    // A buyer without an account sends this browser's key: a retry after a lost answer gets the order back (062).
+    const signedIn = !!context.get(authContext).user;
+    const confirm = await confirmCart(userApi(context, request), {
+      ...body,
+      ...(signedIn ? {} : { confirm_key: confirmKey(context, request) }),
+    });
     signInBuyer(context, request, confirm);
     // Paid as the buyer, who may have been signed in by the confirm just now.
     const choice = readPaymentChoice(form, read.data.email ?? '');
@@ -115,6 +122,11 @@ export default function Checkout() {
         </div>
       ) : (
         <>
+          {loaded.notice ? (
+            <p role="status" className="mt-4 rounded border border-amber-300 bg-amber-50 p-3 text-amber-900">
+              {loaded.notice}
+            </p>
+          ) : null}
           <p className="mt-4 text-neutral-700">{t('checkout_empty')}</p>
           <div className="mt-8 flex justify-center gap-3">
             <Link to={to('/varg/configurator')} className={buttonClass.primary}>

@@ -1,6 +1,6 @@
 import { localizedPath } from '@varg/domain';
 import { useActionData, useLoaderData } from 'react-router';
-import { loadCompleteOrder, payCompleteOrder } from '../features/checkout/complete-order.server.ts';
+import { followPayLink, loadCompleteOrder, payCompleteOrder } from '../features/checkout/complete-order.server.ts';
 import { CompleteOrderForm } from '../features/checkout/complete-order-form.tsx';
 import { localeContext } from '../lib/context.ts';
 import { guarded } from '../lib/guards.server.ts';
@@ -12,13 +12,19 @@ import type { Route } from './+types/complete-order';
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'complete_order_title');
 
-export const loader = guarded(['auth'], (args: Route.LoaderArgs) => {
+const payPage = guarded(['auth'], (args: Route.LoaderArgs) => {
   const locale = args.context.get(localeContext);
   const id = encodeURIComponent(args.params.orderId);
   return loadCompleteOrder(args, args.params.orderId, (country) =>
     localizedPath({ ...locale, country }, `/complete-order/${id}`),
   );
 });
+
+/** An e-mailed pay link signs a buyer without a password in first (decision 062). */
+export async function loader(args: Route.LoaderArgs) {
+  await followPayLink(args, args.params.orderId);
+  return payPage(args);
+}
 
 export const action = guarded(['auth'], (args: Route.ActionArgs) => payCompleteOrder(args, args.params.orderId));
 

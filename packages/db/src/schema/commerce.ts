@@ -34,6 +34,11 @@ export const carts = pgTable(
     /** B2C · B2B · Dealer (spec section 4). */
     customerType: varchar('customer_type', { length: 8 }).notNull().default('B2C'),
     deliveryMethod: varchar('delivery_method', { length: 32 }),
+    /**
+     * SHA-256 of the confirm key a buyer without an account sent with the confirm that ordered this cart (decision
+     * 062): the same key proves a retried confirm is the same buyer, who then gets the order and a fresh session.
+     */
+    confirmKeyHash: varchar('confirm_key_hash', { length: 64 }),
     createdAt,
     updatedAt,
   },
@@ -149,6 +154,8 @@ export const orders = pgTable(
     deliveryDate: date('delivery_date'),
     /** When the buyer was last reminded of the balance after a deposit (decision 017): one reminder per stage. */
     balanceReminderAt: timestamp('balance_reminder_at', { withTimezone: true }),
+    /** When the buyer of this unpaid order was last e-mailed a signed link to pay it (decision 062). */
+    payLinkSentAt: timestamp('pay_link_sent_at', { withTimezone: true }),
     /**
      * An unpaid order's stock bikes are held until then (STOCK_RESERVATION_HOURS after the confirm; decision 027).
      * Null when the order holds no stock bike, or once something is paid.

@@ -1,3 +1,4 @@
+import { ApiError } from '../../lib/api-error.ts';
 import type { Api, Platform } from '../../plugins/platform.ts';
 import type { AddressesService } from '../addresses/service.ts';
 import type { CartService } from '../cart/service.ts';
@@ -6,6 +7,7 @@ import type { IdentityService } from '../identity/service.ts';
 import type { TermsOfSale } from '../legal/service.ts';
 import { isActiveMarket } from '../markets/active.ts';
 import type { MarketsService } from '../markets/service.ts';
+import type { PayLinks } from '../orders/pay-links.ts';
 import { DEFAULT_STOCK_RESERVATION_HOURS } from '../orders/reservations.ts';
 import type { OrdersService } from '../orders/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
@@ -35,7 +37,9 @@ export async function checkoutModule(
     };
     shipping: Pick<ShippingService, 'allowedMethods'>;
     addresses: Pick<AddressesService, 'get' | 'prepare'>;
-    identity: Pick<IdentityService, 'checkoutCustomer'>;
+    identity: Pick<IdentityService, 'checkoutCustomer' | 'buyerSession'>;
+    /** Unpaid orders' pay links (decision 062). */
+    payLinks: Pick<PayLinks, 'sendNow' | 'verify'>;
     orders: Pick<OrdersService, 'sendOrderConfirmation' | 'order'>;
     payments: Pick<
       PaymentsService,
@@ -46,7 +50,7 @@ export async function checkoutModule(
   },
 ) {
   const { config, database, guards, captcha } = platform;
-  const { cart, markets, tax, shipping, addresses, identity, orders, payments, dealers, terms } = needs;
+  const { cart, markets, tax, shipping, addresses, identity, orders, payments, dealers, terms, payLinks } = needs;
   const checkout = checkoutService({
     repo: checkoutRepo(database.db),
     cartFor: async (cartId, caller) => checkoutCart(await cart.get(caller, cartId)),
@@ -75,6 +79,8 @@ export async function checkoutModule(
     termsOfSale: (country, lang) => terms.currentTermsId(country, lang),
     stockReservationHours: config.stockReservationHours ?? DEFAULT_STOCK_RESERVATION_HOURS,
     captcha,
+    buyerSession: (userId, meta) => identity.buyerSession(userId, meta, { via: 'confirm_replay' }),
+    sendPayLink: (orderId) => payLinks.sendNow(orderId),
   });
   // `POST tax/calculate` with a cart or order id taxes its lines (spec section 7).
   tax.resolveLinesWith(taxLinesResolver({ cart, orders, tax, guards }));
@@ -82,6 +88,11 @@ export async function checkoutModule(
     prefix: '/v1',
     checkout,
     guards,
+    async payLinkSession(orderId, token, meta) {
+      const link = await payLinks.verify(orderId, token);
+      if (!link) throw new ApiError('INVALID_TOKEN');
+      return identity.buyerSession(link.userId, meta, { via: 'pay_link', unchangedSince: link.issuedAt });
+    },
     orderPaymentKinds: async (orderId, caller) => (await payments.options(caller, orderId)).kinds,
     guestLimit: config.demo ? null : { max: config.guestCheckoutLimit ?? 5, signedInMax: config.rateLimitMax },
     async resultOf(orderId, caller) {

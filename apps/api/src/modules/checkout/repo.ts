@@ -17,6 +17,12 @@ export function checkoutRepo(db: Db) {
       return db.select().from(orders).where(eq(orders.cartId, cartId));
     },
 
+    /** The hash of the confirm key a buyer without an account ordered the cart with (decision 062). */
+    async confirmKeyHashOf(cartId: string): Promise<string | null> {
+      const [row] = await db.select({ hash: carts.confirmKeyHash }).from(carts).where(eq(carts.id, cartId));
+      return row?.hash ?? null;
+    },
+
     /**
      * Runs the confirm in one transaction, the cart locked first: a second confirm of the same cart waits for the
      * first and then finds its orders (`ordered`).
@@ -34,7 +40,12 @@ export function checkoutRepo(db: Db) {
      * click, a retried request). A stock bike someone else reserved first is STOCK_BIKE_UNAVAILABLE: the transaction
      * fails and nothing is written.
      */
-    async createOrders(tx: Tx, drafts: Array<{ order: NewOrder; lines: NewOrderLine[] }>, cartId: string) {
+    async createOrders(
+      tx: Tx,
+      drafts: Array<{ order: NewOrder; lines: NewOrderLine[] }>,
+      cartId: string,
+      confirmKeyHash: string | null = null,
+    ) {
       const created: Array<typeof orders.$inferSelect> = [];
       for (const draft of drafts) {
         const [row] = await tx.insert(orders).values(draft.order).onConflictDoNothing().returning();
@@ -56,7 +67,10 @@ export function checkoutRepo(db: Db) {
           .returning({ id: stockBikes.id });
         if (reserved.length !== stockIds.length) throw new ApiError('STOCK_BIKE_UNAVAILABLE');
       }
-      await tx.update(carts).set({ status: 'ordered', updatedAt: new Date() }).where(eq(carts.id, cartId));
+      await tx
+        .update(carts)
+        .set({ status: 'ordered', confirmKeyHash, updatedAt: new Date() })
+        .where(eq(carts.id, cartId));
       return { orders: created, created: true };
     },
   };

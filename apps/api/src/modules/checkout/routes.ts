@@ -83,6 +83,16 @@ const ConfirmBody = z.object({
     .max(4000)
     .optional()
     .meta({ description: 'A buyer without an account: the reCAPTCHA token for the action `checkout`' }),
+  confirm_key: z
+    .string()
+    .min(32)
+    .max(128)
+    .regex(/^[\w-]+$/)
+    .optional()
+    .meta({
+      description:
+        'A buyer without an account: a random secret of the browser (at least 32 characters), the same for every retry of this checkout. A retried confirm of the ordered cart with it answers the same order with a fresh session (decision 062).',
+    }),
 });
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -95,9 +105,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
   resultOf(orderId: string, auth: { userId: string; roles: string[] }): Promise<CheckoutResult | null>;
   /** The payment kinds of one of the caller's orders. */
   orderPaymentKinds(orderId: string, auth: { userId: string; roles: string[] }): Promise<PaymentKindOption[]>;
+  /** The buyer's session from an unpaid order's signed pay link (decision 062); INVALID_TOKEN when it does not hold. */
+  payLinkSession(
+    orderId: string,
+    token: string,
+    meta: { ip?: string | undefined; userAgent?: string | undefined },
+  ): Promise<{ token: string; refresh_token: string }>;
   /** Production: confirms of buyers without an account per address and hour (decision 027); null: no such limit. */
   guestLimit?: { max: number; signedInMax: number } | null;
-}> = async (app, { checkout, guards, resultOf, orderPaymentKinds, guestLimit }) => {
+}> = async (app, { checkout, guards, resultOf, orderPaymentKinds, payLinkSession, guestLimit }) => {
   optionalAuthRoutes(app);
   // The confirm's own limit (it replaces the global one on this route): buyers without an account per address, signed-in
   // buyers per account. It runs after the token is read (route hooks follow the application's), so `auth` is known.
@@ -168,6 +184,47 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         lang: request.body.language ?? requestLanguage(request),
+      }),
+  );
+
+  app.post(
+    '/checkout/resume',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'The order of a cart whose confirm answer was lost',
+        description:
+          "A checkout page reloaded after its confirm's answer was lost (decision 062). The cart's buyer gets the confirm's answer again: signed in, the order; without an account, with the `confirm_key` the confirm was sent with, the order and a fresh session (token, refresh_token, isNewUser true). A cart not ordered is 404 SHOPPING_CART_NOT_FOUND; anybody else is 409 CART_ALREADY_ORDERED, and the order's buyer is e-mailed a link to pay it.",
+        body: z.object({ cart_id: z.uuid(), confirm_key: ConfirmBody.shape.confirm_key }),
+        response: { 200: CheckoutConfirmation, ...errors },
+      },
+    },
+    async (request) =>
+      checkout.resume(auth(request), request.body.cart_id, request.body.confirm_key, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
+  );
+
+  app.post(
+    '/checkout/pay-link',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: "Sign in with an unpaid order's pay link",
+        description:
+          "The link e-mailed to the buyer of an unpaid order (decision 062) carries a signed token that expires after 7 days. For a customer account that has chosen no password since the link was sent (a buyer who checked out without an account), it answers a session for the order's payment page. Anything else, a wrong, expired or altered token included, is 400 INVALID_TOKEN: sign in instead.",
+        body: z.object({ order_id: z.uuid(), token: z.string().max(200) }),
+        response: {
+          200: z.object({ token: z.string(), refresh_token: z.string() }).meta({ id: 'PayLinkSession' }),
+          ...errors,
+        },
+      },
+    },
+    async (request) =>
+      payLinkSession(request.body.order_id, request.body.token, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
       }),
   );
 

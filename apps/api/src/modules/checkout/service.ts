@@ -1,13 +1,14 @@
 // Checkout (spec sections 3 "Checkout data", "Order payload", 4 "Checkout setup", 7): the priced summary of a cart
 // for the buyer's address and billing, and the confirmation that turns the cart into an order.
-import { isUuid, orderPhone, SHIPMENT_KINDS, type ShipmentKind } from '@varg/domain';
+import { isUuid, orderPhone, SHIPMENT_KINDS } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AddressInput } from '../addresses/service.ts';
 import { reservationDeadline } from '../orders/reservations.ts';
 import { billingAddress, checkBillingNames, orderBilling } from './billing.ts';
 import { checkoutPricing, trim } from './pricing.ts';
+import { confirmKeyHash, confirmReplay, summaries } from './replay.ts';
 import type { CheckoutRepo, NewOrderLine } from './repo.ts';
-import type { Auth, CheckoutDeps, ConfirmBody, SetupInput } from './types.ts';
+import type { Auth, CheckoutDeps, ConfirmBody, ConfirmMeta, SetupInput } from './types.ts';
 
 export type * from './types.ts';
 
@@ -18,6 +19,7 @@ export function checkoutService(deps: CheckoutDeps) {
   const now = deps.now ?? (() => new Date());
 
   const { price, checkoutData, addressFor } = checkoutPricing(deps);
+  const replay = confirmReplay(deps);
 
   return {
     /** Spec: POST checkout/setup/{cartId}. Re-run on every address, billing, shipping or kind change (500 ms). */
@@ -51,11 +53,14 @@ export function checkoutService(deps: CheckoutDeps) {
         throw new ApiError('CAPTCHA_FAILED');
       }
       const cart = await deps.cartFor(body.cart_id, auth);
-      const already = await deps.repo.ordersOfCart(cart.id);
-      if (already.length) {
-        if (already.some((o) => o.userId !== auth?.userId)) throw new ApiError('SHOPPING_CART_NOT_FOUND');
-        return { ...summaries(already), token: null, refresh_token: null, isNewUser: false };
-      }
+      // A cart ordered already (a double click, a retry after a lost answer) answers its order to its buyer (decision 062).
+      const proof = { key: body.confirm_key, email: trim(body.email).toLowerCase() };
+      const again = async () => {
+        const ordered = await deps.repo.ordersOfCart(cart.id);
+        return ordered.length ? replay(auth, cart.id, ordered, proof, meta) : null;
+      };
+      const already = await again();
+      if (already) return already;
       if (cart.status !== 'open') throw new ApiError('SHOPPING_CART_NOT_FOUND');
       // A dealer's price no longer allowed is dropped and nothing is ordered: the dealer confirms the new total.
       if (await deps.recheckDealerPrices?.(cart.id)) throw new ApiError('DEALER_PRICE_CHANGED');
@@ -92,17 +97,27 @@ export function checkoutService(deps: CheckoutDeps) {
       const saveAddress = body.address_id ? null : await deps.prepareAddress(address);
       const newCustomer = auth
         ? null
-        : await deps.checkoutCustomer(
-            {
-              email: contact.email,
-              name: contact.firstName,
-              secondName: contact.lastName,
-              phone: contact.phone,
-              lang: meta.lang,
-              country: cart.country,
-            },
-            meta,
-          );
+        : await deps
+            .checkoutCustomer(
+              {
+                email: contact.email,
+                name: contact.firstName,
+                secondName: contact.lastName,
+                phone: contact.phone,
+                lang: meta.lang,
+                country: cart.country,
+              },
+              meta,
+            )
+            // The confirm racing this one made the account (and the order) meanwhile: this is a replay.
+            .catch(async (error: unknown) => {
+              if (error instanceof ApiError && error.code === 'ACCOUNT_EXISTS') {
+                const replayed = await again();
+                if (replayed) return replayed;
+              }
+              throw error;
+            });
+      if (newCustomer && typeof newCustomer !== 'function') return newCustomer;
       // The dealer who looks after the order (decision 025): the buying dealer, else the store the buyer picks up at.
       const pickupDealer = priced.chosen?._id.startsWith('dealer_pickup:') ? priced.chosen._id.slice(14) : null;
       const buyingDealer =
@@ -193,7 +208,8 @@ export function checkoutService(deps: CheckoutDeps) {
           const customer = newCustomer ? await newCustomer(tx) : null;
           const userId = customer?.userId ?? (auth?.userId as string);
           await saveAddress?.(userId, tx);
-          const { orders, created } = await deps.repo.createOrders(tx, drafts(userId), cart.id);
+          const keyHash = customer && body.confirm_key ? confirmKeyHash(body.confirm_key) : null;
+          const { orders, created } = await deps.repo.createOrders(tx, drafts(userId), cart.id, keyHash);
           if (!created) throw new AlreadyOrdered(orders);
           const payer = orders.find((o) => o.type === 'vehicle') ?? orders[0];
           if (payer) await deps.adoptPayments(cart.id, payer.id, userId, tx);
@@ -203,10 +219,7 @@ export function checkoutService(deps: CheckoutDeps) {
           if (error instanceof AlreadyOrdered) return { ordered: error.orders, fresh: null };
           throw error;
         });
-      if (!done.fresh) {
-        if (done.ordered.some((o) => o.userId !== auth?.userId)) throw new ApiError('SHOPPING_CART_NOT_FOUND');
-        return { ...summaries(done.ordered), token: null, refresh_token: null, isNewUser: false };
-      }
+      if (!done.fresh) return replay(auth, cart.id, done.ordered, proof, meta);
       const orders = done.ordered;
       const { userId, payer, customer } = done.fresh;
       await customer?.afterCommit().catch(() => undefined);
@@ -220,6 +233,16 @@ export function checkoutService(deps: CheckoutDeps) {
         isNewUser: !!customer,
       };
     },
+
+    /**
+     * A checkout page reloaded after its confirm's answer was lost (decision 062): the ordered cart's orders for its
+     * buyer, proven as a confirm's retry is. A cart not ordered is SHOPPING_CART_NOT_FOUND: the page goes on as usual.
+     */
+    async resume(auth: Auth | null, cartId: string, key: string | undefined, meta: ConfirmMeta) {
+      const ordered = await deps.repo.ordersOfCart(cartId);
+      if (!ordered.length) throw new ApiError('SHOPPING_CART_NOT_FOUND');
+      return replay(auth, cartId, ordered, { key }, meta);
+    },
   };
 }
 
@@ -230,32 +253,6 @@ class AlreadyOrdered extends Error {
     super('already ordered');
     this.orders = orders;
   }
-}
-
-/** The spec's confirm answer: `order` (vehicle order) and `storeOrder` (parts); a mixed purchase has both. */
-function summaries(orders: Array<Parameters<typeof orderSummary>[0]>) {
-  const vehicle = orders.find((o) => o.type === 'vehicle');
-  const store = orders.find((o) => o.type === 'store');
-  return { order: vehicle ? orderSummary(vehicle) : null, storeOrder: store ? orderSummary(store) : null };
-}
-
-function orderSummary(order: {
-  id: string;
-  number: number;
-  type: string;
-  total: number;
-  currency: string;
-  country: string;
-}) {
-  return {
-    _id: order.id,
-    number: order.number,
-    // The orders table holds only these (the confirm writes one order per SHIPMENT_KINDS group).
-    type: order.type as ShipmentKind,
-    total: order.total,
-    currency: order.currency,
-    country: order.country,
-  };
 }
 
 export type CheckoutService = ReturnType<typeof checkoutService>;

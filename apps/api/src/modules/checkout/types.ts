@@ -100,7 +100,20 @@ export interface CheckoutDeps {
   captcha?: { verify(token: string | undefined, action: string, ip?: string): Promise<{ ok: boolean }> };
   /** How long an unpaid order holds its stock bikes (STOCK_RESERVATION_HOURS, default 24; decision 027). */
   stockReservationHours?: number;
+  /**
+   * A fresh session for the buyer of an ordered cart whose confirm answer was lost (decision 062): a customer account
+   * only; INVALID_TOKEN otherwise.
+   */
+  buyerSession?(userId: string, meta: ConfirmMeta): Promise<{ token: string; refresh_token: string }>;
+  /** E-mails the order's buyer the signed link to pay it (decision 062), at most every few minutes per order. */
+  sendPayLink?(orderId: string): Promise<unknown>;
   now?: () => Date;
+}
+
+/** Who confirms: the address and browser (sessions, audit) and the language of the order. */
+export interface ConfirmMeta {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
 }
 
 /** What the buyer has typed so far: only the country is sure. */
@@ -157,4 +170,9 @@ export interface ConfirmBody {
   customer_tax_id?: string | undefined;
   customer_order_reference?: string | undefined;
   captcha?: string | undefined;
+  /**
+   * A buyer without an account: a secret of the browser that confirms (decision 062). A retried confirm of the ordered
+   * cart with the same key is the same buyer and gets the order with a fresh session.
+   */
+  confirm_key?: string | undefined;
 }

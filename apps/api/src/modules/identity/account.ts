@@ -158,6 +158,27 @@ export function identityAccounts({ deps, repo, link, issue }: IdentityContext, {
     },
 
     /**
+     * A new session for the buyer of a checkout whose answer was lost (decision 062): the confirm's replay proved by
+     * its confirm key, or an unpaid order's pay link. Only a customer account without any other role, and with a link
+     * only while no password was chosen since it was signed (`unchangedSince`): anybody else signs in.
+     */
+    async buyerSession(
+      userId: string,
+      meta: RequestMeta,
+      proof: { via: 'confirm_replay' | 'pay_link'; unchangedSince?: Date },
+    ) {
+      const user = await repo.findUser(userId);
+      if (!user || user.roles.some((role) => role !== 'customer')) throw new ApiError('INVALID_TOKEN');
+      // A link is signed to the second: the account made in that second is not "changed since".
+      if (proof.unchangedSince && user.credentialsChangedAt.getTime() > proof.unchangedSince.getTime() + 1000) {
+        throw new ApiError('INVALID_TOKEN');
+      }
+      const pair = await issue(user, randomUUID(), meta);
+      await audit.record({ actorId: user.id, action: `user.session_by_${proof.via}`, ip: meta.ip });
+      return pair;
+    },
+
+    /**
      * A buyer without an account at checkout (spec: confirm returns token and isNewUser). The account is created with
      * no usable password and signed in for this session; an e-mail asks the buyer to choose a password (following
      * it also confirms the address). An address that already has an account must sign in first (ACCOUNT_EXISTS), so

@@ -279,3 +279,29 @@ export function balanceReminderEmail(input: {
     payLink,
   );
 }
+
+/**
+ * An unpaid order's link to pay it (decision 062): sent when the buyer has not paid a while after the confirm, or at
+ * once when a confirm of the ordered cart could not prove it was the same buyer. The link signs a buyer who has no
+ * password yet in, for that order's payment page, until `expiresAt`.
+ */
+export function payLinkEmail(input: { lang: UiLanguage; order: OrderView; payLink: string; expiresAt: Date }) {
+  const { lang: language, order, payLink } = input;
+  const lang: Loc = { lang: language, country: input.order.country };
+  const { money, date } = formatters(lang, order);
+  const name = order.contact.firstName || order.billing.firstName;
+  const blocks: Block[] = [
+    { kind: 'p', text: t(lang, 'email_greeting', { name: name || order.contact.email }) },
+    { kind: 'p', text: t(lang, 'email_pay_link_text', { number: order.number, amount: money(order.toPay) }) },
+    { kind: 'p', text: t(lang, 'email_pay_link_pay', { link: payLink, date: date(input.expiresAt.toISOString()) }) },
+    { kind: 'p', text: t(lang, 'email_balance_reminder_already_paid') },
+    { kind: 'p', text: t(lang, 'email_signature') },
+  ];
+  return render(
+    lang,
+    order.contact.email,
+    t(lang, 'email_pay_link_subject', { number: order.number }),
+    blocks,
+    payLink,
+  );
+}

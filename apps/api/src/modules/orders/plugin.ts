@@ -1,3 +1,4 @@
+import { signedLinks } from '../../lib/signed-link.ts';
 import type { Api, Platform } from '../../plugins/platform.ts';
 import { every } from '../../plugins/platform.ts';
 import type { AddressesService } from '../addresses/service.ts';
@@ -15,6 +16,7 @@ import { dealerOrdersRepo } from './dealer-repo.ts';
 import { dealerOrderRoutes } from './dealer-routes.ts';
 import { dealerOrdersService } from './dealer-service.ts';
 import { downloadLinks } from './download-link.ts';
+import { PAY_LINK_AFTER_MS, PAY_LINK_TTL_S, payLinks } from './pay-links.ts';
 import { ordersRepo } from './repo.ts';
 import { reservations } from './reservations.ts';
 import { ordersRoutes } from './routes.ts';
@@ -58,6 +60,22 @@ export async function ordersModule(
     config.balanceReminderIntervalMs ?? 0,
     'balance reminders',
     () => orders.sendBalanceReminders(new Date()),
+    database,
+  );
+  // Unpaid orders' pay links (decision 062): looked for every PAY_LINK_INTERVAL_MS; each order once.
+  const pay = payLinks({
+    db: database.db,
+    repo: data,
+    email: mailer,
+    publicUrl: config.publicUrl,
+    links: signedLinks(signingKey, 'order-pay-link', PAY_LINK_TTL_S),
+    optionGroups: (productId, country) => catalog.components(productId, country),
+  });
+  every(
+    app,
+    config.payLinkIntervalMs ?? 0,
+    'pay links',
+    () => pay.sendDue(new Date(), config.payLinkAfterMs ?? PAY_LINK_AFTER_MS),
     database,
   );
   // Unpaid orders' stock-bike holds (decision 027): released every STOCK_RESERVATION_INTERVAL_MS once lapsed.
@@ -133,6 +151,8 @@ export async function ordersModule(
       deliveredBikes = delivered;
     },
     orders,
+    /** Unpaid orders' signed pay links: sent by the job, at once for an unproven confirm replay, verified on use. */
+    payLinks: pay,
     /** An order line read by its owner or dealer, for the configurator's builder edit mode (decision 050). */
     editedLine: dealerOrders.editedLine,
     /** Who holds a stock bike, and an administrator's release of an unpaid hold (the stock-bike back office). */

@@ -4,13 +4,34 @@
 import { localizedPath } from '@varg/domain';
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { isApiRequestError } from '../../lib/api.ts';
-import { userApi } from '../../lib/auth.server.ts';
-import { localeContext } from '../../lib/context.ts';
+import { authContext, signIn, userApi } from '../../lib/auth.server.ts';
+import { localeContext, servicesContext } from '../../lib/context.ts';
 import { payOrder, readPaymentChoice, savedCards, stripeKey } from './checkout.server.ts';
 
 interface Args {
   request: Request;
   context: Readonly<RouterContextProvider>;
+}
+
+/**
+ * An unpaid order's e-mailed pay link (`?access=`, decision 062): a buyer who has no password yet is signed in by it.
+ * The token then leaves the address bar (and the Referer) at once; without a session the page asks to sign in.
+ */
+export async function followPayLink({ request, context }: Args, orderId: string): Promise<void> {
+  const url = new URL(request.url);
+  const token = url.searchParams.get('access');
+  if (token === null) return;
+  if (!context.get(authContext).user) {
+    const { api } = context.get(servicesContext);
+    await api
+      .call('postCheckoutPayLink', { body: { order_id: orderId, token: token.slice(0, 200) } })
+      .then((pair) => signIn(context, request, { ...pair, token_type: 'Bearer', expires_in: 900 }))
+      .catch((error: unknown) => {
+        if (!isApiRequestError(error) || error.status >= 500) throw error;
+      });
+  }
+  url.searchParams.delete('access');
+  throw redirect(`${url.pathname.replace(/\.data$/, '')}${url.search}`);
 }
 
 /**

@@ -10,6 +10,7 @@ import { localeContext } from '../../lib/context.ts';
 import { checkGuards } from '../../lib/guards.server.ts';
 import { savedCards, stripeKey } from './checkout.server.ts';
 import { loadCompleteOrder } from './complete-order.server.ts';
+import { confirmKey, resumeOrderedCart } from './confirm-key.server.ts';
 import type { SavedAddressView } from './types.ts';
 
 /** Spec section 4: with completeOrderId the checkout goes to its result. */
@@ -58,8 +59,10 @@ export async function loadCheckout(context: Readonly<RouterContextProvider>, req
       if (isApiRequestError(error) && error.status < 500) return null;
       throw error;
     });
+  // Ordered, yet still in this browser's cookie: the confirm's answer was lost (decision 062).
+  if (cart && cartId && !auth.user && cart.status === 'ordered') return resumeOrderedCart(context, request, cartId);
   const hasItems = !!cart && cart.items.length + cart.storeItems.length > 0;
-  if (!cart || !hasItems) return { mode: 'empty' as const };
+  if (!cart || !hasItems) return { mode: 'empty' as const, notice: null };
 
   // Spec section 4: dealers and administrators acting as customers use /checkout; US buyers /us-checkout.
   const path = pathOf(locale.country, hasItems, false);
@@ -81,6 +84,8 @@ export async function loadCheckout(context: Readonly<RouterContextProvider>, req
     path: { cartId: cart._id },
     body: first ? { addressId: first._id } : { shippingAddress: { country: locale.country } },
   });
+  // A buyer without an account confirms with this browser's key: set now, so a lost answer leaves it behind.
+  if (!auth.user) confirmKey(context, request);
   const me = auth.user as { name?: string; secondName?: string; email?: string; phone?: string } | null;
   const [cards, publicKey] = await Promise.all([
     savedCards(api, locale.country, !!auth.user),
