@@ -74,6 +74,7 @@ export default [
       route('admin/catalogue/:productId/options/:optionId', 'routes/admin-catalogue-option.tsx'),
       route('admin/catalogue/:productId/prices/:currency', 'routes/admin-catalogue-price.tsx'),
       route('admin/parts', 'routes/admin-parts.tsx'),
+      route('admin/parts/articles/:id', 'routes/admin-parts-article.tsx'),
       route('admin/parts/:sku', 'routes/admin-parts-sku.tsx'),
       route('admin/stock-bikes', 'routes/admin-stock-bikes.tsx'),
       route('admin/stock-bikes/:id', 'routes/admin-stock-bike.tsx'),

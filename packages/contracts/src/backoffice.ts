@@ -53,6 +53,7 @@ export const AUDITED_ENTITIES = [
   'option',
   'price',
   'part',
+  'article',
   'stock-bike',
   'market',
   'auction',

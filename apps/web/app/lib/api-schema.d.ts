@@ -1593,7 +1593,11 @@ export interface paths {
          */
         get: operations["getAdminParts"];
         put?: never;
-        post?: never;
+        /**
+         * Add a SKU to an article with its attributes, stock state and prices
+         * @description The SKU is taken in capitals and must be unique ignoring case (409 PART_SKU_TAKEN). Prices in minor units as listed, in currencies some market uses (else 400 PART_PRICE_CURRENCY). Unknown article: 404 PART_ARTICLE_NOT_FOUND. Audited as `part`. Audited in the same transaction; once committed every process drops its cached pages (decision 041).
+         */
+        post: operations["postAdminParts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1619,6 +1623,123 @@ export interface paths {
          * @description Prices are minor units as listed in the markets of the currency, with a campaign reduction in basis points; only the currencies the SKU is listed in (else 400 PART_PRICE_CURRENCY). Audited as `part` with the fields before and after, in the same transaction; once committed every process drops its cached pages (decision 041).
          */
         patch: operations["patchAdminPartsBySku"];
+        trace?: never;
+    };
+    "/v1/admin/parts/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store’s product groups a new article can go in, with their kind and model */
+        get: operations["getAdminPartsGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/parts/articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an article (part, accessory, merchandise or warranty by its group) with a printed name
+         * @description The kind is the group's category's. Unknown group: 404 PART_GROUP_NOT_FOUND; an id in use: 409 PART_ARTICLE_TAKEN. The article shows in the shop once it has a SKU. Audited as `article`. Audited in the same transaction; once committed every process drops its cached pages (decision 041).
+         */
+        post: operations["postAdminPartsArticles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/parts/articles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One article with its group, fitment and SKUs
+         * @description Unknown: 404 PART_ARTICLE_NOT_FOUND.
+         */
+        get: operations["getAdminPartsArticlesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/parts/articles/{id}/fitment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the models an article fits
+         * @description `models`: the models it fits (`[]` every model), or null to follow its group again. The shop's model filter follows at once. Audited as `article`. Audited in the same transaction; once committed every process drops its cached pages (decision 041).
+         */
+        put: operations["putAdminPartsArticlesByIdFitment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/parts/{sku}/retire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retire a SKU: hidden from the shop and refused by the cart, kept for orders
+         * @description Doing it twice changes nothing. Unknown SKU: 404 PART_NOT_FOUND. Audited as `part`. Audited in the same transaction; once committed every process drops its cached pages (decision 041).
+         */
+        post: operations["postAdminPartsBySkuRetire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/parts/{sku}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a retired SKU back on sale
+         * @description Doing it twice changes nothing. Unknown SKU: 404 PART_NOT_FOUND. Audited as `part`. Audited in the same transaction; once committed every process drops its cached pages (decision 041).
+         */
+        post: operations["postAdminPartsBySkuRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/order": {
@@ -7079,11 +7200,27 @@ export interface components {
             attributes: {
                 [key: string]: string;
             };
+            /** @description The models the article fits; empty: every model */
+            fits: ("varg" | "varg-ex" | "varg-sm")[];
+            /** @description The fitment is the group’s (not set on the article) */
+            fitsFromGroup: boolean;
             /**
              * @description AVAILABLE: in stock; AVAILABLE_HQ: ships from headquarters, takes longer; NOT_AVAILABLE: cannot be ordered
              * @enum {string}
              */
             availability: "AVAILABLE" | "AVAILABLE_HQ" | "NOT_AVAILABLE";
+            /**
+             * @description What the shop shows: NOT_AVAILABLE when counted, none on hand and no back-orders
+             * @enum {string}
+             */
+            shopAvailability: "AVAILABLE" | "AVAILABLE_HQ" | "NOT_AVAILABLE";
+            /** @description Units on hand; null when not counted */
+            quantity: number | null;
+            /** @description Listed as low on stock at or below this */
+            lowStockAt: number | null;
+            backorder: boolean;
+            /** @description Hidden from the shop, kept for orders */
+            retired: boolean;
             prices: components["schemas"]["AdminPartPrice"][];
         };
         AdminPartPage: {
@@ -7091,6 +7228,31 @@ export interface components {
             total: number;
             page: number;
             pageSize: number;
+        };
+        AdminPartGroup: {
+            slug: string;
+            nameKey: string;
+            categoryNameKey: string;
+            /** @enum {string} */
+            kind: "spare_parts" | "accessories" | "merchandise" | "extended_warranty";
+            model: ("varg" | "varg-ex" | "varg-sm") | null;
+        };
+        AdminArticle: {
+            id: string;
+            name: string;
+            nameKey: string | null;
+            drawingReference: string;
+            kit: boolean;
+            group: components["schemas"]["AdminPartGroup"];
+            fits: ("varg" | "varg-ex" | "varg-sm")[];
+            fitsFromGroup: boolean;
+            skus: {
+                sku: string;
+                attributes: {
+                    [key: string]: string;
+                };
+                retired: boolean;
+            }[];
         };
         AdminAccountSummary: {
             _id: string;
@@ -13605,6 +13767,8 @@ export interface operations {
                 kind?: "spare_parts" | "accessories" | "merchandise" | "extended_warranty";
                 /** @description AVAILABLE: in stock; AVAILABLE_HQ: ships from headquarters, takes longer; NOT_AVAILABLE: cannot be ordered */
                 availability?: "AVAILABLE" | "AVAILABLE_HQ" | "NOT_AVAILABLE";
+                /** @description low: counted and at or below its mark; retired */
+                stock?: "low" | "retired";
             };
             header?: never;
             path?: never;
@@ -13650,6 +13814,109 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminParts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    articleId: string;
+                    /** @description SKU code: 2–40 capitals, digits, `.`, `_`, `-` (small letters are taken as capitals) */
+                    sku: string;
+                    /**
+                     * @description Size, colour, position, duration: `{ "size": "M" }`
+                     * @default {}
+                     */
+                    attributes?: {
+                        [key: string]: string;
+                    };
+                    /**
+                     * @description AVAILABLE: in stock; AVAILABLE_HQ: ships from headquarters, takes longer; NOT_AVAILABLE: cannot be ordered
+                     * @default AVAILABLE
+                     * @enum {string}
+                     */
+                    availability?: "AVAILABLE" | "AVAILABLE_HQ" | "NOT_AVAILABLE";
+                    /** @description Price per currency, minor units as listed; a currency no market uses is refused */
+                    prices: {
+                        [key: string]: {
+                            listPrice: number;
+                            /** @default 0 */
+                            discountBp?: number;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPart"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13802,6 +14069,481 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminPartsGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["AdminPartGroup"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPartsArticles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Lower-case letters, digits and dashes; the shop’s address of the article */
+                    id: string;
+                    group: string;
+                    /** @description The name as printed, in every language */
+                    name: string;
+                    /** @default  */
+                    drawingReference?: string;
+                    /** @default false */
+                    kit?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminArticle"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminPartsArticlesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminArticle"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminPartsArticlesByIdFitment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The models it fits; [] every model; null: as its group */
+                    models: ("varg" | "varg-ex" | "varg-sm")[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminArticle"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPartsBySkuRetire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPart"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPartsBySkuRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPart"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28536,7 +29278,7 @@ export interface operations {
                 pageSize?: number;
                 action?: string;
                 actor?: string;
-                entityType?: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "stock-bike" | "market" | "auction" | "axe" | "alert" | "invitation" | "legal";
+                entityType?: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "article" | "stock-bike" | "market" | "auction" | "axe" | "alert" | "invitation" | "legal";
                 limit?: number;
             };
             header?: never;
@@ -28613,7 +29355,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                entityType: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "stock-bike" | "market" | "auction" | "axe" | "alert" | "invitation" | "legal";
+                entityType: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "article" | "stock-bike" | "market" | "auction" | "axe" | "alert" | "invitation" | "legal";
                 entityId: string;
             };
             cookie?: never;

@@ -2,6 +2,8 @@ import type { Api, Platform } from '../../plugins/platform.ts';
 import type { CatalogChanges } from '../catalog/changes.ts';
 import type { MarketsService } from '../markets/service.ts';
 import { partsAdmin } from './admin.ts';
+import { articlesAdmin } from './admin-articles.ts';
+import { articlesAdminRoutes } from './admin-articles-routes.ts';
 import { partsAdminRoutes } from './admin-routes.ts';
 import { storeRepo } from './repo.ts';
 import { storeRoutes } from './routes.ts';
@@ -20,5 +22,16 @@ export async function storeModule(
   await app.register(storeRoutes, { prefix: '/v1', store });
   const parts = partsAdmin({ db: platform.database.db, audit: platform.audit, changed: needs.changes.changed });
   await app.register(partsAdminRoutes, { prefix: '/v1', parts, guards: platform.guards });
+  const articles = articlesAdmin({
+    db: platform.database.db,
+    audit: platform.audit,
+    changed: needs.changes.changed,
+    parts,
+    currencies: async () =>
+      new Set(
+        (await needs.markets.listCountries({ limit: 300, page: 1, sort: 'code' })).docs.map((c) => c.currency.code),
+      ),
+  });
+  await app.register(articlesAdminRoutes, { prefix: '/v1', articles, guards: platform.guards });
   return store;
 }

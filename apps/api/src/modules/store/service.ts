@@ -12,7 +12,7 @@ import type {
   TechnicalDocumentPage,
   TechnicalDocumentQuery,
 } from '@varg/contracts';
-import { ACTIVE_STATUS, pageInfo, priceStoreItem, type UiLanguage } from '@varg/domain';
+import { ACTIVE_STATUS, pageInfo, priceStoreItem, shopAvailability, type UiLanguage } from '@varg/domain';
 import { messagesFor, SOURCE_LANGUAGE } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
 import { readCache } from '../../lib/read-cache.ts';
@@ -88,7 +88,7 @@ export function storeService(
     return {
       variant_code: row.variantCode,
       attributes: row.attributes,
-      availability: row.availability as Availability,
+      availability: shopAvailability({ ...row, availability: row.availability as Availability }),
       price:
         row.listPrice === null
           ? null

@@ -1,0 +1,126 @@
+import {
+  AdminArticle,
+  AdminArticleCreate,
+  AdminFitment,
+  AdminPart,
+  AdminPartCreate,
+  AdminPartGroup,
+  AdminPartParams,
+  ArticleIdParams,
+  ErrorEnvelope,
+} from '@varg/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Guards } from '../identity/auth.ts';
+import type { ArticlesAdmin } from './admin-articles.ts';
+
+const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
+const tags = ['admin-parts'];
+const ANNOUNCED =
+  'Audited in the same transaction; once committed every process drops its cached pages (decision 041).';
+
+/** New articles and SKUs, fitment, retiring a SKU (decision 060). Admins only. */
+export const articlesAdminRoutes: FastifyPluginAsyncZod<{ articles: ArticlesAdmin; guards: Guards }> = async (
+  app,
+  { articles, guards },
+) => {
+  const preHandler = guards.requireRole('admin');
+  // biome-ignore lint/style/noNonNullAssertion: the admin guard ran
+  const actor = (request: { auth?: { userId: string } | null; ip: string }) => ({
+    userId: request.auth!.userId,
+    ip: request.ip,
+  });
+
+  app.get(
+    '/admin/parts/groups',
+    {
+      schema: {
+        tags,
+        summary: 'The store’s product groups a new article can go in, with their kind and model',
+        response: { 200: z.object({ docs: z.array(AdminPartGroup) }), ...errors },
+      },
+      preHandler,
+    },
+    async () => articles.groups(),
+  );
+
+  app.post(
+    '/admin/parts/articles',
+    {
+      schema: {
+        tags,
+        summary: 'Create an article (part, accessory, merchandise or warranty by its group) with a printed name',
+        description: `The kind is the group's category's. Unknown group: 404 PART_GROUP_NOT_FOUND; an id in use: 409 PART_ARTICLE_TAKEN. The article shows in the shop once it has a SKU. Audited as \`article\`. ${ANNOUNCED}`,
+        body: AdminArticleCreate,
+        response: { 201: AdminArticle, ...errors },
+      },
+      preHandler,
+    },
+    async (request, reply) => reply.code(201).send(await articles.createArticle(actor(request), request.body)),
+  );
+
+  app.get(
+    '/admin/parts/articles/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One article with its group, fitment and SKUs',
+        description: 'Unknown: 404 PART_ARTICLE_NOT_FOUND.',
+        params: ArticleIdParams,
+        response: { 200: AdminArticle, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => articles.article(request.params.id),
+  );
+
+  app.put(
+    '/admin/parts/articles/:id/fitment',
+    {
+      schema: {
+        tags,
+        summary: 'Set the models an article fits',
+        description: `\`models\`: the models it fits (\`[]\` every model), or null to follow its group again. The shop's model filter follows at once. Audited as \`article\`. ${ANNOUNCED}`,
+        params: ArticleIdParams,
+        body: AdminFitment,
+        response: { 200: AdminArticle, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => articles.setFitment(actor(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/parts',
+    {
+      schema: {
+        tags,
+        summary: 'Add a SKU to an article with its attributes, stock state and prices',
+        description: `The SKU is taken in capitals and must be unique ignoring case (409 PART_SKU_TAKEN). Prices in minor units as listed, in currencies some market uses (else 400 PART_PRICE_CURRENCY). Unknown article: 404 PART_ARTICLE_NOT_FOUND. Audited as \`part\`. ${ANNOUNCED}`,
+        body: AdminPartCreate,
+        response: { 201: AdminPart, ...errors },
+      },
+      preHandler,
+    },
+    async (request, reply) => reply.code(201).send(await articles.createPart(actor(request), request.body)),
+  );
+
+  for (const [verb, summary] of [
+    ['retire', 'Retire a SKU: hidden from the shop and refused by the cart, kept for orders'],
+    ['restore', 'Put a retired SKU back on sale'],
+  ] as const)
+    app.post(
+      `/admin/parts/:sku/${verb}`,
+      {
+        schema: {
+          tags,
+          summary,
+          description: `Doing it twice changes nothing. Unknown SKU: 404 PART_NOT_FOUND. Audited as \`part\`. ${ANNOUNCED}`,
+          params: AdminPartParams,
+          response: { 200: AdminPart, ...errors },
+        },
+        preHandler,
+      },
+      async (request) => articles[verb](actor(request), request.params.sku),
+    );
+};
