@@ -1,6 +1,6 @@
+import { SKU_PATTERN } from '@varg/domain';
 import { z } from 'zod';
 import { listQuery, pageOf } from './backoffice.ts';
-import { SKU_PATTERN } from '@varg/domain';
 import { Availability, BikeModel, StoreKind } from './store.ts';
 
 /** The back office's parts, accessories, merchandise and extended warranties: one row per SKU (decision 041). */

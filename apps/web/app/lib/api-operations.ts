@@ -100,6 +100,7 @@ export const OPERATIONS = {
   putAdminPartsArticlesByIdFitment: ['PUT', '/v1/admin/parts/articles/{id}/fitment'],
   postAdminPartsBySkuRetire: ['POST', '/v1/admin/parts/{sku}/retire'],
   postAdminPartsBySkuRestore: ['POST', '/v1/admin/parts/{sku}/restore'],
+  putAdminPartsBySkuStock: ['PUT', '/v1/admin/parts/{sku}/stock'],
   getOrder: ['GET', '/v1/order'],
   getOrderById: ['GET', '/v1/order/{id}'],
   putOrderById: ['PUT', '/v1/order/{id}'],

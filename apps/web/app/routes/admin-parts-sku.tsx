@@ -3,6 +3,7 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearc
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
 import { majorOf, minorOf, refusal, valuesOf } from '../features/admin/catalogue.ts';
 import { RetireSection } from '../features/admin/parts/retire.tsx';
+import { countOf, StockForm } from '../features/admin/parts/stock-form.tsx';
 import { KIND_KEYS } from '../features/admin/parts.ts';
 import { RecordHeader } from '../features/admin/record-header.tsx';
 import { articleName } from '../features/store/labels.ts';
@@ -40,6 +41,27 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
     const call = intent === 'retire' ? 'postAdminPartsBySkuRetire' : 'postAdminPartsBySkuRestore';
     await api.call(call, { path: { sku: params.sku } });
     return { ok: true as const, error: null, badPrices: [] as string[], values: {} as Record<string, string> };
+  }
+  if (intent === 'stock') {
+    const quantity = countOf(form.get('quantity'));
+    const lowStockAt = countOf(form.get('lowStockAt'));
+    if (quantity === undefined || lowStockAt === undefined)
+      return data({ ok: false as const, error: null, badPrices: ['stock'], values }, 400);
+    try {
+      await api.call('putAdminPartsBySkuStock', {
+        path: { sku: params.sku },
+        body: {
+          quantity,
+          lowStockAt,
+          backorder: form.get('backorder') === 'on',
+          reason: String(form.get('reason') ?? ''),
+        },
+      });
+      return { ok: true as const, error: null, badPrices: [] as string[], values: {} as Record<string, string> };
+    } catch (error) {
+      const refused = refusal(error, values);
+      return data({ ...refused.data, badPrices: [] as string[] }, refused.init ?? undefined);
+    }
   }
   const part = await api.call('getAdminPartsBySku', { path: { sku: params.sku } });
   const prices: Record<string, { listPrice: number; discountBp: number }> = {};
@@ -102,7 +124,7 @@ export default function AdminPartsSku() {
       {search.get('created') && !result && <FormMessage tone="success">{t('admin_parts_sku_created')}</FormMessage>}
       {result?.ok && <FormMessage tone="success">{t('admin_catalogue_saved')}</FormMessage>}
       {result && !result.ok && result.error && <FormMessage tone="error">{result.error}</FormMessage>}
-      {badPrices.length > 0 && (
+      {badPrices.length > 0 && !badPrices.includes('stock') && (
         <FormMessage tone="error">{t('admin_parts_prices_invalid', { currencies: badPrices.join(', ') })}</FormMessage>
       )}
       <Form method="post" className="flex max-w-3xl flex-col gap-6" aria-busy={saving}>
@@ -149,6 +171,7 @@ export default function AdminPartsSku() {
           </button>
         </div>
       </Form>
+      <StockForm part={part} kept={result?.values.intent === 'stock' ? kept : null} bad={badPrices.includes('stock')} />
       <RetireSection retired={part.retired} sku={part.sku} />
       <AuditTrail entries={trail} />
     </div>

@@ -129,9 +129,7 @@ export const storeStockMovements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('store_stock_movements_sale_idx')
-      .on(t.orderId, t.variantCode)
-      .where(sql`${t.orderId} is not null`),
+    uniqueIndex('store_stock_movements_sale_idx').on(t.orderId, t.variantCode).where(sql`${t.orderId} is not null`),
   ],
 );
 

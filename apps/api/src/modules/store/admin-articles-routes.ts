@@ -6,6 +6,7 @@ import {
   AdminPartCreate,
   AdminPartGroup,
   AdminPartParams,
+  AdminPartStock,
   ArticleIdParams,
   ErrorEnvelope,
 } from '@varg/contracts';
@@ -13,17 +14,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Guards } from '../identity/auth.ts';
 import type { ArticlesAdmin } from './admin-articles.ts';
+import type { PartsStock } from './stock.ts';
 
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 const tags = ['admin-parts'];
 const ANNOUNCED =
   'Audited in the same transaction; once committed every process drops its cached pages (decision 041).';
 
-/** New articles and SKUs, fitment, retiring a SKU (decision 060). Admins only. */
-export const articlesAdminRoutes: FastifyPluginAsyncZod<{ articles: ArticlesAdmin; guards: Guards }> = async (
-  app,
-  { articles, guards },
-) => {
+/** New articles and SKUs, fitment, retiring a SKU, stock counts (decision 060). Admins only. */
+export const articlesAdminRoutes: FastifyPluginAsyncZod<{
+  articles: ArticlesAdmin;
+  stock: PartsStock;
+  guards: Guards;
+}> = async (app, { articles, stock, guards }) => {
   const preHandler = guards.requireRole('admin');
   // biome-ignore lint/style/noNonNullAssertion: the admin guard ran
   const actor = (request: { auth?: { userId: string } | null; ip: string }) => ({
@@ -123,4 +126,20 @@ export const articlesAdminRoutes: FastifyPluginAsyncZod<{ articles: ArticlesAdmi
       },
       async (request) => articles[verb](actor(request), request.params.sku),
     );
+
+  app.put(
+    '/admin/parts/:sku/stock',
+    {
+      schema: {
+        tags,
+        summary: 'Count a SKU’s stock: quantity on hand, low-stock mark and back-orders, with a reason',
+        description: `\`quantity\` null: not counted (warranties, made to order). A counted SKU with none on hand is NOT_AVAILABLE in the shop unless \`backorder\`; paying an order takes its units (never below zero; what is missing is recorded short on the SKU). \`reason\` (3–300 characters) is kept in the audit entry. Unknown SKU: 404 PART_NOT_FOUND. ${ANNOUNCED}`,
+        params: AdminPartParams,
+        body: AdminPartStock,
+        response: { 200: AdminPart, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => stock.set(actor(request), request.params.sku, request.body),
+  );
 };

@@ -1,6 +1,6 @@
 import type { AdminPart, AdminPartPatch, AdminPartsQuery, BikeModel } from '@varg/contracts';
-import { shopAvailability } from '@varg/domain';
 import { type Db, storeArticles, storeCategories, storeGroups, storeVariantPrices, storeVariants } from '@varg/db';
+import { shopAvailability } from '@varg/domain';
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { containsPattern, countAll, orderOf, windowOf } from '../../lib/admin-list.ts';
 import { ApiError } from '../../lib/api-error.ts';

@@ -8,6 +8,7 @@ import { partsAdminRoutes } from './admin-routes.ts';
 import { storeRepo } from './repo.ts';
 import { storeRoutes } from './routes.ts';
 import { type StoreService, storeService } from './service.ts';
+import { type PartsStock, partsStock } from './stock.ts';
 
 /**
  * Spare parts, accessories, merchandise, warranties and documents (`StoreService`); the back office's parts
@@ -17,7 +18,7 @@ export async function storeModule(
   app: Api,
   platform: Pick<Platform, 'database' | 'guards' | 'audit'>,
   needs: { markets: MarketsService; changes: Pick<CatalogChanges, 'changed'> },
-): Promise<StoreService> {
+): Promise<StoreService & { takeForOrder: PartsStock['takeForOrder'] }> {
   const store = storeService(storeRepo(platform.database.db), needs.markets);
   await app.register(storeRoutes, { prefix: '/v1', store });
   const parts = partsAdmin({ db: platform.database.db, audit: platform.audit, changed: needs.changes.changed });
@@ -32,6 +33,7 @@ export async function storeModule(
         (await needs.markets.listCountries({ limit: 300, page: 1, sort: 'code' })).docs.map((c) => c.currency.code),
       ),
   });
-  await app.register(articlesAdminRoutes, { prefix: '/v1', articles, guards: platform.guards });
-  return store;
+  const stock = partsStock({ db: platform.database.db, audit: platform.audit, changed: needs.changes.changed, parts });
+  await app.register(articlesAdminRoutes, { prefix: '/v1', articles, stock, guards: platform.guards });
+  return { ...store, takeForOrder: stock.takeForOrder };
 }
