@@ -12,7 +12,7 @@ export async function paidStoreLines(db: Db, orderId: string) {
     .from(orders)
     .where(eq(orders.id, orderId))
     .limit(1);
-  if (!order || order.type !== 'store' || order.status === 'cancelled') return null;
+  if (order?.type !== 'store' || order.status === 'cancelled') return null;
   const [paid] = await db
     .select({ amount: sql<number>`coalesce(sum(${payments.amount} - ${payments.refunded}), 0)`.mapWith(Number) })
     .from(payments)

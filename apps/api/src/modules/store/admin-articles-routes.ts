@@ -28,8 +28,8 @@ export const articlesAdminRoutes: FastifyPluginAsyncZod<{
   guards: Guards;
 }> = async (app, { articles, stock, guards }) => {
   const preHandler = guards.requireRole('admin');
-  // biome-ignore lint/style/noNonNullAssertion: the admin guard ran
   const actor = (request: { auth?: { userId: string } | null; ip: string }) => ({
+    // biome-ignore lint/style/noNonNullAssertion: the admin guard ran
     userId: request.auth!.userId,
     ip: request.ip,
   });

@@ -179,8 +179,8 @@ export function StockPanel({ board }: { board: AdminDashboard }) {
         <ul className="flex flex-col gap-0.5 text-sm">
           {board.storeLowStock.items.map((item) => (
             <li key={item.sku}>
-              {item.name} <span className="font-mono text-xs text-neutral-600">{item.sku}</span> · {t('admin_parts_quantity')}:{' '}
-              <span className="tabular-nums">{item.quantity}</span>
+              {item.name} <span className="font-mono text-xs text-neutral-600">{item.sku}</span> ·{' '}
+              {t('admin_parts_quantity')}: <span className="tabular-nums">{item.quantity}</span>
             </li>
           ))}
         </ul>
