@@ -40,7 +40,7 @@ test.describe('back office: new articles, SKUs, stock and retiring (issue 24)', 
     expect((await (await variant(sku)).json()).price.total).toBe(2_990);
     await expectAccessible(admin);
 
-    await admin.getByLabel('On hand').fill('1');
+    await admin.getByLabel('On hand', { exact: true }).fill('1');
     await admin.getByLabel('Low stock at').fill('2');
     await admin.getByLabel('Reason').fill('First delivery');
     await admin.getByRole('button', { name: 'Save stock' }).click();
