@@ -75,6 +75,8 @@ export default [
       route('admin/catalogue/:productId/prices/:currency', 'routes/admin-catalogue-price.tsx'),
       route('admin/parts', 'routes/admin-parts.tsx'),
       route('admin/parts/articles/:id', 'routes/admin-parts-article.tsx'),
+      route('admin/documents', 'routes/admin-documents.tsx'),
+      route('admin/documents/:id', 'routes/admin-document.tsx'),
       route('admin/parts/:sku', 'routes/admin-parts-sku.tsx'),
       route('admin/stock-bikes', 'routes/admin-stock-bikes.tsx'),
       route('admin/stock-bikes/:id', 'routes/admin-stock-bike.tsx'),
@@ -112,6 +114,7 @@ export default [
     route('admin/applications/:id/cv', 'routes/admin-application-cv.ts'),
     route('admin/export/:list', 'routes/admin-export.ts'),
     route('admin/stock-bikes/:id/photos', 'routes/admin-stock-bike-photo.ts'),
+    route('admin/documents/:id/file', 'routes/admin-document-file.ts'),
     route('account/avatar', 'routes/account-avatar.ts'),
     route('avatar/:file', 'routes/avatar-file.ts'),
     layout('layouts/footerless.tsx', [

@@ -54,6 +54,7 @@ export const AUDITED_ENTITIES = [
   'price',
   'part',
   'article',
+  'document',
   'stock-bike',
   'market',
   'auction',

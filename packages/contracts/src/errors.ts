@@ -53,6 +53,8 @@ export const ERRORS = {
   PART_ARTICLE_TAKEN: { statusCode: 409, t_key: 'error_part_article_taken' },
   PART_ARTICLE_NOT_FOUND: { statusCode: 404, t_key: 'error_part_article_not_found' },
   PART_GROUP_NOT_FOUND: { statusCode: 404, t_key: 'error_part_group_not_found' },
+  DOCUMENT_NOT_PDF: { statusCode: 415, t_key: 'error_document_not_pdf' },
+  DOCUMENT_TOO_LARGE: { statusCode: 413, t_key: 'error_document_too_large' },
   CONFIGURATION_NOT_FOUND: { statusCode: 404, t_key: 'error_product_not_found' },
   ORDER_NOT_FOUND: { statusCode: 404, t_key: 'error_order_not_found' },
   PAYMENT_NOT_FOUND: { statusCode: 404, t_key: 'error_payment_not_found' },

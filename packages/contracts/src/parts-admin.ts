@@ -157,3 +157,48 @@ export const AdminPartStock = z
   })
   .strict();
 export type AdminPartStock = z.infer<typeof AdminPartStock>;
+
+/** A technical document in the back office (decision 060). */
+export const AdminDocument = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    nameKey: z.string().nullable(),
+    code: z.string(),
+    model: BikeModel.nullable(),
+    videoUrl: z.string().nullable(),
+    printable: z.boolean().meta({ description: 'A PDF is drawn from its text when no file is uploaded' }),
+    upload: z.object({ size: z.number().int() }).nullable().meta({ description: 'The uploaded PDF, served instead' }),
+    retired: z.boolean(),
+  })
+  .meta({ id: 'AdminDocument' });
+export type AdminDocument = z.infer<typeof AdminDocument>;
+export const AdminDocumentPage = pageOf(AdminDocument).meta({ id: 'AdminDocumentPage' });
+export const AdminDocumentsQuery = listQuery(['code', 'name']);
+export type AdminDocumentsQuery = z.infer<typeof AdminDocumentsQuery>;
+
+export const AdminDocumentInput = z
+  .object({
+    name: z.string().trim().min(2).max(160),
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9][A-Z0-9-]{1,31}$/)
+      .meta({ description: 'Printed on the document: capitals, digits and dashes' }),
+    model: BikeModel.nullable().meta({ description: 'The model it is about; null for every model' }),
+    videoUrl: z
+      .url({ protocol: /^https$/ })
+      .max(500)
+      .nullable()
+      .default(null),
+  })
+  .strict();
+export type AdminDocumentInput = z.infer<typeof AdminDocumentInput>;
+
+export const AdminDocumentParams = z.object({ id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/) });
+
+/** A PDF as base64 (at most 10 MB), checked by its content. */
+export const AdminDocumentUpload = z
+  .object({ file: z.base64().max(14 * 1024 * 1024) })
+  .strict()
+  .meta({ id: 'AdminDocumentUpload' });

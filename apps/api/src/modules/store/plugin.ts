@@ -5,6 +5,8 @@ import { partsAdmin } from './admin.ts';
 import { articlesAdmin } from './admin-articles.ts';
 import { articlesAdminRoutes } from './admin-articles-routes.ts';
 import { partsAdminRoutes } from './admin-routes.ts';
+import { documentsAdmin } from './documents-admin.ts';
+import { documentsAdminRoutes } from './documents-admin-routes.ts';
 import { storeRepo } from './repo.ts';
 import { storeRoutes } from './routes.ts';
 import { type StoreService, storeService } from './service.ts';
@@ -16,10 +18,10 @@ import { type PartsStock, partsStock } from './stock.ts';
  */
 export async function storeModule(
   app: Api,
-  platform: Pick<Platform, 'database' | 'guards' | 'audit'>,
+  platform: Pick<Platform, 'database' | 'guards' | 'audit' | 'storage'>,
   needs: { markets: MarketsService; changes: Pick<CatalogChanges, 'changed'> },
 ): Promise<StoreService & { takeForOrder: PartsStock['takeForOrder'] }> {
-  const store = storeService(storeRepo(platform.database.db), needs.markets);
+  const store = storeService(storeRepo(platform.database.db), needs.markets, undefined, platform.storage);
   await app.register(storeRoutes, { prefix: '/v1', store });
   const parts = partsAdmin({ db: platform.database.db, audit: platform.audit, changed: needs.changes.changed });
   await app.register(partsAdminRoutes, { prefix: '/v1', parts, guards: platform.guards });
@@ -35,5 +37,7 @@ export async function storeModule(
   });
   const stock = partsStock({ db: platform.database.db, audit: platform.audit, changed: needs.changes.changed, parts });
   await app.register(articlesAdminRoutes, { prefix: '/v1', articles, stock, guards: platform.guards });
+  const documents = documentsAdmin({ db: platform.database.db, audit: platform.audit, storage: platform.storage });
+  await app.register(documentsAdminRoutes, { prefix: '/v1', documents, guards: platform.guards });
   return { ...store, takeForOrder: stock.takeForOrder };
 }

@@ -236,20 +236,24 @@ export function storeRepo(db: Db) {
           code: technicalDocuments.code,
           model: technicalDocuments.model,
           content: technicalDocuments.content,
+          uploadKey: technicalDocuments.uploadKey,
         })
         .from(technicalDocuments)
-        .where(eq(technicalDocuments.id, id))
+        .where(and(eq(technicalDocuments.id, id), isNull(technicalDocuments.retiredAt)))
         .limit(1);
       return row ?? null;
     },
     async documents(q: { search?: { text: string; nameKeys: string[] } | undefined; page: number; limit: number }) {
-      const where = q.search
-        ? or(
-            ilike(technicalDocuments.name, contains(q.search.text)),
-            ilike(technicalDocuments.code, contains(q.search.text)),
-            q.search.nameKeys.length ? inArray(technicalDocuments.nameKey, q.search.nameKeys) : undefined,
-          )
-        : undefined;
+      const where = and(
+        isNull(technicalDocuments.retiredAt),
+        q.search
+          ? or(
+              ilike(technicalDocuments.name, contains(q.search.text)),
+              ilike(technicalDocuments.code, contains(q.search.text)),
+              q.search.nameKeys.length ? inArray(technicalDocuments.nameKey, q.search.nameKeys) : undefined,
+            )
+          : undefined,
+      );
       const { content: _, ...columns } = getTableColumns(technicalDocuments);
       const [rows, [total]] = await Promise.all([
         db

@@ -16,6 +16,7 @@ import { ACTIVE_STATUS, pageInfo, priceStoreItem, shopAvailability, type UiLangu
 import { messagesFor, SOURCE_LANGUAGE } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
 import { readCache } from '../../lib/read-cache.ts';
+import type { StorageProvider } from '../../providers/storage/interface.ts';
 import type { MarketsService } from '../markets/service.ts';
 import { technicalDocumentPdf } from './document-pdf.ts';
 import type { StoreRepo } from './repo.ts';
@@ -64,6 +65,8 @@ export function storeService(
   repo: StoreRepo,
   markets: Pick<MarketsService, 'getCountry'>,
   cacheTtlMs = STORE_CACHE_TTL_MS,
+  /** Where PDFs uploaded in the back office are kept (decision 060). */
+  files?: Pick<StorageProvider, 'get'>,
 ) {
   const cached = readCache(cacheTtlMs, 10);
   // Drawn PDFs, kept as long as the name keys: a document's content changes with an administrator's edit only.
@@ -125,12 +128,17 @@ export function storeService(
     },
 
     /**
-     * A technical document's file: the PDF drawn from its content. An unknown document, or one without content (a
-     * video alone), is TECHNICAL_DOCUMENT_NOT_FOUND.
+     * A technical document's file: the PDF uploaded in the back office, else the one drawn from its content. An
+     * unknown or retired document, or one with neither (a video alone), is TECHNICAL_DOCUMENT_NOT_FOUND.
      */
     async documentFile(id: string): Promise<{ code: string; pdf: Buffer }> {
-      const file = await cachedPdf(`pdf ${id}`, async () => {
-        const row = await repo.document(id);
+      const row = await repo.document(id);
+      // Keyed by the upload, so a new upload is served at once (the drawn PDF changes only with a new release).
+      const file = await cachedPdf(`pdf ${id} ${row?.uploadKey ?? ''}`, async () => {
+        if (row?.uploadKey && files) {
+          const stored = await files.get(row.uploadKey);
+          if (stored) return { code: row.code, pdf: stored.body };
+        }
         if (!row?.content) return null;
         return { code: row.code, pdf: await technicalDocumentPdf({ ...row, content: row.content }) };
       });
