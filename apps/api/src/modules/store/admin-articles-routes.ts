@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Guards } from '../identity/auth.ts';
+import { adminActor } from './admin-actor.ts';
 import type { ArticlesAdmin } from './admin-articles.ts';
 import type { PartsStock } from './stock.ts';
 
@@ -28,11 +29,6 @@ export const articlesAdminRoutes: FastifyPluginAsyncZod<{
   guards: Guards;
 }> = async (app, { articles, stock, guards }) => {
   const preHandler = guards.requireRole('admin');
-  const actor = (request: { auth?: { userId: string } | null; ip: string }) => ({
-    // biome-ignore lint/style/noNonNullAssertion: the admin guard ran
-    userId: request.auth!.userId,
-    ip: request.ip,
-  });
 
   app.get(
     '/admin/parts/groups',
@@ -59,7 +55,7 @@ export const articlesAdminRoutes: FastifyPluginAsyncZod<{
       },
       preHandler,
     },
-    async (request, reply) => reply.code(201).send(await articles.createArticle(actor(request), request.body)),
+    async (request, reply) => reply.code(201).send(await articles.createArticle(adminActor(request), request.body)),
   );
 
   app.get(
@@ -90,7 +86,7 @@ export const articlesAdminRoutes: FastifyPluginAsyncZod<{
       },
       preHandler,
     },
-    async (request) => articles.setFitment(actor(request), request.params.id, request.body),
+    async (request) => articles.setFitment(adminActor(request), request.params.id, request.body),
   );
 
   app.post(
@@ -105,7 +101,7 @@ export const articlesAdminRoutes: FastifyPluginAsyncZod<{
       },
       preHandler,
     },
-    async (request, reply) => reply.code(201).send(await articles.createPart(actor(request), request.body)),
+    async (request, reply) => reply.code(201).send(await articles.createPart(adminActor(request), request.body)),
   );
 
   for (const [verb, summary] of [
@@ -124,7 +120,7 @@ export const articlesAdminRoutes: FastifyPluginAsyncZod<{
         },
         preHandler,
       },
-      async (request) => articles[verb](actor(request), request.params.sku),
+      async (request) => articles[verb](adminActor(request), request.params.sku),
     );
 
   app.put(
@@ -140,6 +136,6 @@ export const articlesAdminRoutes: FastifyPluginAsyncZod<{
       },
       preHandler,
     },
-    async (request) => stock.set(actor(request), request.params.sku, request.body),
+    async (request) => stock.set(adminActor(request), request.params.sku, request.body),
   );
 };

@@ -9,6 +9,7 @@ import {
 } from '@varg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Guards } from '../identity/auth.ts';
+import { adminActor } from './admin-actor.ts';
 import type { DocumentsAdmin } from './documents-admin.ts';
 
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
@@ -21,11 +22,6 @@ export const documentsAdminRoutes: FastifyPluginAsyncZod<{ documents: DocumentsA
   { documents, guards },
 ) => {
   const preHandler = guards.requireRole('admin');
-  const actor = (request: { auth?: { userId: string } | null; ip: string }) => ({
-    // biome-ignore lint/style/noNonNullAssertion: the admin guard ran
-    userId: request.auth!.userId,
-    ip: request.ip,
-  });
 
   app.get(
     '/admin/technical-documents',
@@ -53,7 +49,7 @@ export const documentsAdminRoutes: FastifyPluginAsyncZod<{ documents: DocumentsA
       },
       preHandler,
     },
-    async (request, reply) => reply.code(201).send(await documents.create(actor(request), request.body)),
+    async (request, reply) => reply.code(201).send(await documents.create(adminActor(request), request.body)),
   );
 
   app.get(
@@ -84,7 +80,7 @@ export const documentsAdminRoutes: FastifyPluginAsyncZod<{ documents: DocumentsA
       },
       preHandler,
     },
-    async (request) => documents.update(actor(request), request.params.id, request.body),
+    async (request) => documents.update(adminActor(request), request.params.id, request.body),
   );
 
   for (const [verb, summary] of [
@@ -103,7 +99,7 @@ export const documentsAdminRoutes: FastifyPluginAsyncZod<{ documents: DocumentsA
         },
         preHandler,
       },
-      async (request) => documents[verb](actor(request), request.params.id),
+      async (request) => documents[verb](adminActor(request), request.params.id),
     );
 
   app.put(
@@ -121,6 +117,6 @@ export const documentsAdminRoutes: FastifyPluginAsyncZod<{ documents: DocumentsA
       },
       preHandler,
     },
-    async (request) => documents.upload(actor(request), request.params.id, request.body.file),
+    async (request) => documents.upload(adminActor(request), request.params.id, request.body.file),
   );
 };
