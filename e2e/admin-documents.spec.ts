@@ -37,7 +37,7 @@ test.describe('back office: technical documents (issue 24)', () => {
       buffer: Buffer.from('%PDF-1.4\n% e2e grip guide\n%%EOF\n'),
     });
     await upload.click();
-    await expect(admin.getByRole('status')).toContainText('PDF uploaded.');
+    await expect(admin.getByRole('status').filter({ hasText: 'PDF uploaded.' })).toBeVisible();
     await expect(admin.getByText(/An uploaded PDF of .* MB is served/)).toBeVisible();
     const file = await admin.request.get(`/v1/technical-documents/${id}/file`);
     expect(await file.text()).toContain('e2e grip guide');
