@@ -1642,7 +1642,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/admin/parts/articles": {
+    "/v1/admin/part-articles": {
         parameters: {
             query?: never;
             header?: never;
@@ -1655,14 +1655,14 @@ export interface paths {
          * Create an article (part, accessory, merchandise or warranty by its group) with a printed name
          * @description The kind is the group's category's. Unknown group: 404 PART_GROUP_NOT_FOUND; an id in use: 409 PART_ARTICLE_TAKEN. The article shows in the shop once it has a SKU. Audited as `article`. Audited in the same transaction; once committed every process drops its cached pages (decision 041).
          */
-        post: operations["postAdminPartsArticles"];
+        post: operations["postAdminPartArticles"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v1/admin/parts/articles/{id}": {
+    "/v1/admin/part-articles/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1673,7 +1673,7 @@ export interface paths {
          * One article with its group, fitment and SKUs
          * @description Unknown: 404 PART_ARTICLE_NOT_FOUND.
          */
-        get: operations["getAdminPartsArticlesById"];
+        get: operations["getAdminPartArticlesById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1682,7 +1682,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/admin/parts/articles/{id}/fitment": {
+    "/v1/admin/part-articles/{id}/fitment": {
         parameters: {
             query?: never;
             header?: never;
@@ -1694,7 +1694,7 @@ export interface paths {
          * Set the models an article fits
          * @description `models`: the models it fits (`[]` every model), or null to follow its group again. The shop's model filter follows at once. Audited as `article`. Audited in the same transaction; once committed every process drops its cached pages (decision 041).
          */
-        put: operations["putAdminPartsArticlesByIdFitment"];
+        put: operations["putAdminPartArticlesByIdFitment"];
         post?: never;
         delete?: never;
         options?: never;
@@ -14321,7 +14321,7 @@ export interface operations {
             };
         };
     };
-    postAdminPartsArticles: {
+    postAdminPartArticles: {
         parameters: {
             query?: never;
             header?: never;
@@ -14409,7 +14409,7 @@ export interface operations {
             };
         };
     };
-    getAdminPartsArticlesById: {
+    getAdminPartArticlesById: {
         parameters: {
             query?: never;
             header?: never;
@@ -14485,7 +14485,7 @@ export interface operations {
             };
         };
     };
-    putAdminPartsArticlesByIdFitment: {
+    putAdminPartArticlesByIdFitment: {
         parameters: {
             query?: never;
             header?: never;

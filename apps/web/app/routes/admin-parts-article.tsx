@@ -31,7 +31,7 @@ export const loader = guarded(['admin'], async ({ context, request, params }: Ro
     return { groups: groups.docs, article: null, trail: [], currencies: [] };
   }
   const [article, trail, countries] = await Promise.all([
-    api.call('getAdminPartsArticlesById', { path: { id: params.id } }),
+    api.call('getAdminPartArticlesById', { path: { id: params.id } }),
     api.call('getAdminAuditByEntityTypeByEntityId', { path: { entityType: 'article', entityId: params.id } }),
     api.call('getCountry', { query: { limit: 300 } }),
   ]);
@@ -47,7 +47,7 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
   const done = (message: string) => ({ ok: true as const, intent, message, error: null, values: {}, bad: [] });
   try {
     if (intent === 'create') {
-      const article = await api.call('postAdminPartsArticles', {
+      const article = await api.call('postAdminPartArticles', {
         body: {
           id: String(form.get('id') ?? '').trim(),
           group: String(form.get('group') ?? ''),
@@ -60,7 +60,7 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
     }
     if (intent === 'fitment') {
       const models = form.getAll('models').map(String) as never[];
-      await api.call('putAdminPartsArticlesByIdFitment', {
+      await api.call('putAdminPartArticlesByIdFitment', {
         path: { id: params.id },
         body: { models: form.get('source') === 'group' ? null : models },
       });

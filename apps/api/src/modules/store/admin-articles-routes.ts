@@ -44,7 +44,7 @@ export const articlesAdminRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/admin/parts/articles',
+    '/admin/part-articles',
     {
       schema: {
         tags,
@@ -59,7 +59,7 @@ export const articlesAdminRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/admin/parts/articles/:id',
+    '/admin/part-articles/:id',
     {
       schema: {
         tags,
@@ -74,7 +74,7 @@ export const articlesAdminRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    '/admin/parts/articles/:id/fitment',
+    '/admin/part-articles/:id/fitment',
     {
       schema: {
         tags,

@@ -18,18 +18,18 @@ describe('back office: new articles, SKUs, fitment and retiring (decision 060)',
   it('is for administrators only, and their attempts change nothing', async () => {
     for (const c of [
       { method: 'GET', url: '/v1/admin/parts/groups' },
-      { method: 'POST', url: '/v1/admin/parts/articles', payload: ARTICLE },
-      { method: 'GET', url: '/v1/admin/parts/articles/diablo-rosso-iv' },
-      { method: 'PUT', url: '/v1/admin/parts/articles/diablo-rosso-iv/fitment', payload: { models: ['varg-sm'] } },
+      { method: 'POST', url: '/v1/admin/part-articles', payload: ARTICLE },
+      { method: 'GET', url: '/v1/admin/part-articles/diablo-rosso-iv' },
+      { method: 'PUT', url: '/v1/admin/part-articles/diablo-rosso-iv/fitment', payload: { models: ['varg-sm'] } },
       { method: 'POST', url: '/v1/admin/parts', payload: { ...SKU, articleId: 'diablo-rosso-iv' } },
       { method: 'POST', url: '/v1/admin/parts/SF-TY-DR4-F/retire' },
       { method: 'POST', url: '/v1/admin/parts/SF-TY-DR4-F/restore' },
     ] as const)
       await expectAdminOnly(ctx, c);
     const token = await admin();
-    await refused(await call('GET', '/v1/admin/parts/articles/trail-grips', token), 404, 'PART_ARTICLE_NOT_FOUND');
+    await refused(await call('GET', '/v1/admin/part-articles/trail-grips', token), 404, 'PART_ARTICLE_NOT_FOUND');
     expect((await ok(await call('GET', '/v1/admin/parts/SF-TY-DR4-F', token))).retired).toBe(false);
-    const article = await ok(await call('GET', '/v1/admin/parts/articles/diablo-rosso-iv', token));
+    const article = await ok(await call('GET', '/v1/admin/part-articles/diablo-rosso-iv', token));
     expect(article).toMatchObject({ fitsFromGroup: true });
   });
 
@@ -37,7 +37,7 @@ describe('back office: new articles, SKUs, fitment and retiring (decision 060)',
     const token = await admin();
     const groups = await ok(await call('GET', '/v1/admin/parts/groups', token));
     expect(groups.docs.find((g: Json) => g.slug === 'controls')).toMatchObject({ kind: 'spare_parts', model: null });
-    const article = await ok(await call('POST', '/v1/admin/parts/articles', token, ARTICLE), 201);
+    const article = await ok(await call('POST', '/v1/admin/part-articles', token, ARTICLE), 201);
     expect(article).toMatchObject({ id: 'trail-grips', nameKey: null, fits: [], fitsFromGroup: true, skus: [] });
     // No SKU yet: nothing to buy, so the shop does not show it.
     expect((await shop('search=trail grips')).docs).toEqual([]);
@@ -67,22 +67,22 @@ describe('back office: new articles, SKUs, fitment and retiring (decision 060)',
   it('refuses bad input and changes nothing', async () => {
     const token = await admin();
     await refused(
-      await call('POST', '/v1/admin/parts/articles', token, { ...ARTICLE, id: 'diablo-rosso-iv' }),
+      await call('POST', '/v1/admin/part-articles', token, { ...ARTICLE, id: 'diablo-rosso-iv' }),
       409,
       'PART_ARTICLE_TAKEN',
     );
     await refused(
-      await call('POST', '/v1/admin/parts/articles', token, { ...ARTICLE, id: 'x-new', group: 'nope' }),
+      await call('POST', '/v1/admin/part-articles', token, { ...ARTICLE, id: 'x-new', group: 'nope' }),
       404,
       'PART_GROUP_NOT_FOUND',
     );
     await refused(
-      await call('POST', '/v1/admin/parts/articles', token, { ...ARTICLE, id: 'Bad Id' }),
+      await call('POST', '/v1/admin/part-articles', token, { ...ARTICLE, id: 'Bad Id' }),
       400,
       'VALIDATION_ERROR',
     );
     await refused(
-      await call('POST', '/v1/admin/parts/articles', token, { ...ARTICLE, id: 'x-new', name: ' ' }),
+      await call('POST', '/v1/admin/part-articles', token, { ...ARTICLE, id: 'x-new', name: ' ' }),
       400,
       'VALIDATION_ERROR',
     );
@@ -102,12 +102,12 @@ describe('back office: new articles, SKUs, fitment and retiring (decision 060)',
     );
     await refused(await call('POST', '/v1/admin/parts/NOPE-1/retire', token), 404, 'PART_NOT_FOUND');
     await refused(
-      await call('PUT', '/v1/admin/parts/articles/diablo-rosso-iv/fitment', token, { models: ['vespa'] }),
+      await call('PUT', '/v1/admin/part-articles/diablo-rosso-iv/fitment', token, { models: ['vespa'] }),
       400,
       'VALIDATION_ERROR',
     );
     await refused(await call('GET', '/v1/admin/parts/SF-NEW-1', token), 404, 'PART_NOT_FOUND');
-    await refused(await call('GET', '/v1/admin/parts/articles/x-new', token), 404, 'PART_ARTICLE_NOT_FOUND');
+    await refused(await call('GET', '/v1/admin/part-articles/x-new', token), 404, 'PART_ARTICLE_NOT_FOUND');
   });
 
   it('sets an article’s fitment and the shop’s model filter follows', async () => {
@@ -117,7 +117,7 @@ describe('back office: new articles, SKUs, fitment and retiring (decision 060)',
     expect(await ids('varg-sm')).toContain('diablo-rosso-iv');
     expect(await ids('varg')).not.toContain('diablo-rosso-iv');
     const set = await ok(
-      await call('PUT', '/v1/admin/parts/articles/diablo-rosso-iv/fitment', token, { models: ['varg', 'varg'] }),
+      await call('PUT', '/v1/admin/part-articles/diablo-rosso-iv/fitment', token, { models: ['varg', 'varg'] }),
     );
     expect(set).toMatchObject({ fits: ['varg'], fitsFromGroup: false });
     expect(await ids('varg')).toContain('diablo-rosso-iv');
@@ -125,11 +125,11 @@ describe('back office: new articles, SKUs, fitment and retiring (decision 060)',
     // Its group (supermoto tyres) now shows for the VARG MX too.
     const categories = await ctx.app.inject('/v1/store/categories?model=varg').then((r) => r.json());
     expect(categories.docs.flatMap((c: Json) => c.groups.map((g: Json) => g.slug))).toContain('supermoto-tyres');
-    const all = await ok(await call('PUT', '/v1/admin/parts/articles/diablo-rosso-iv/fitment', token, { models: [] }));
+    const all = await ok(await call('PUT', '/v1/admin/part-articles/diablo-rosso-iv/fitment', token, { models: [] }));
     expect(all.fits).toEqual([]);
     expect(await ids('varg-ex')).toContain('diablo-rosso-iv');
     const back = await ok(
-      await call('PUT', '/v1/admin/parts/articles/diablo-rosso-iv/fitment', token, { models: null }),
+      await call('PUT', '/v1/admin/part-articles/diablo-rosso-iv/fitment', token, { models: null }),
     );
     expect(back.fitsFromGroup).toBe(true);
     const trail = await ok(await call('GET', '/v1/admin/audit/article/diablo-rosso-iv', token));
