@@ -15,9 +15,9 @@ test.describe('back office: parts and accessories (issue 24)', () => {
     await expect(admin.getByRole('main').getByRole('table').getByRole('row')).toHaveCount(3);
     await expectAccessible(admin);
     await admin.getByRole('link', { name: 'SF-TY-DR4-F' }).click();
-    await admin.getByLabel('Stock').selectOption('AVAILABLE_HQ');
+    await admin.getByLabel('Stock', { exact: true }).selectOption('AVAILABLE_HQ');
     await admin.getByLabel('Price EUR', { exact: true }).fill('199.00');
-    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(admin.getByRole('status')).toContainText('Saved');
     await expect(admin.getByRole('region', { name: 'History' })).toContainText('Article changed');
     await expect(admin.getByLabel('Price EUR', { exact: true })).toHaveValue('199.00');

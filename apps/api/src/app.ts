@@ -103,7 +103,15 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const catalog = await catalogModule(app, platform, { dealers, userById: ids.people.byId });
   const store = await storeModule(app, platform, { markets, changes: catalog.changes });
   const dealerNames = async () => (await identity.activeDealers()).map((d) => ({ id: d.id, name: d.storeInfo.name }));
-  const orders = await ordersModule(app, platform, { catalog, tax, shipping, dealers, dealerNames, addresses });
+  const orders = await ordersModule(app, platform, {
+    catalog,
+    tax,
+    shipping,
+    dealers,
+    dealerNames,
+    addresses,
+    takeStock: store.takeForOrder,
+  });
   catalog.useOrderLines(orders.editedLine);
   const cart = await cartModule(app, platform, { catalog, store, markets, dealers });
   // The back office's stock bikes and markets (decision 043): after the orders and carts they ask.

@@ -74,6 +74,9 @@ export default [
       route('admin/catalogue/:productId/options/:optionId', 'routes/admin-catalogue-option.tsx'),
       route('admin/catalogue/:productId/prices/:currency', 'routes/admin-catalogue-price.tsx'),
       route('admin/parts', 'routes/admin-parts.tsx'),
+      route('admin/parts/articles/:id', 'routes/admin-parts-article.tsx'),
+      route('admin/documents', 'routes/admin-documents.tsx'),
+      route('admin/documents/:id', 'routes/admin-document.tsx'),
       route('admin/parts/:sku', 'routes/admin-parts-sku.tsx'),
       route('admin/stock-bikes', 'routes/admin-stock-bikes.tsx'),
       route('admin/stock-bikes/:id', 'routes/admin-stock-bike.tsx'),
@@ -112,6 +115,7 @@ export default [
     route('admin/export/:list', 'routes/admin-export.ts'),
     route('admin/stock-bikes/:id/photos', 'routes/admin-stock-bike-photo.ts'),
     route('admin/catalogue/:productId/images', 'routes/admin-catalogue-image.ts'),
+    route('admin/documents/:id/file', 'routes/admin-document-file.ts'),
     route('account/avatar', 'routes/account-avatar.ts'),
     route('avatar/:file', 'routes/avatar-file.ts'),
     layout('layouts/footerless.tsx', [

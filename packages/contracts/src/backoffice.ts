@@ -53,6 +53,8 @@ export const AUDITED_ENTITIES = [
   'option',
   'price',
   'part',
+  'article',
+  'document',
   'stock-bike',
   'market',
   'auction',

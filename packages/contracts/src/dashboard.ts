@@ -25,6 +25,11 @@ export const AdminDashboard = z
       total: Count,
       items: z.array(z.object({ sku: z.string(), name: z.string() })),
     }),
+    /** SKUs on sale whose counted quantity is at or below their low-stock mark (decision 060), lowest first. */
+    storeLowStock: z.object({
+      total: Count,
+      items: z.array(z.object({ sku: z.string(), name: z.string(), quantity: z.number().int() })),
+    }),
     /** Deposit orders of the period, and how many of them are paid in full. */
     deposits: z.object({ orders: Count, fullyPaid: Count }),
     /** Only for a compliance officer (not an administrator acting as one): decision 023. */

@@ -27,6 +27,7 @@ export * from './roles.ts';
 export * from './shipments.ts';
 export * from './shipping.ts';
 export * from './store-price.ts';
+export * from './store-stock.ts';
 export * from './tax.ts';
 export * from './us-sales-tax.ts';
 export * from './vehicle.ts';

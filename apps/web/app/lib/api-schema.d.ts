@@ -1714,7 +1714,11 @@ export interface paths {
          */
         get: operations["getAdminParts"];
         put?: never;
-        post?: never;
+        /**
+         * Add a SKU to an article with its attributes, stock state and prices
+         * @description The SKU is taken in capitals and must be unique ignoring case (409 PART_SKU_TAKEN). Prices in minor units as listed, in currencies some market uses (else 400 PART_PRICE_CURRENCY). Unknown article: 404 PART_ARTICLE_NOT_FOUND. Audited as `part`. Audited in the same transaction; once committed every process drops its cached pages (decision 041).
+         */
+        post: operations["postAdminParts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1740,6 +1744,248 @@ export interface paths {
          * @description Prices are minor units as listed in the markets of the currency, with a campaign reduction in basis points; only the currencies the SKU is listed in (else 400 PART_PRICE_CURRENCY). Audited as `part` with the fields before and after, in the same transaction; once committed every process drops its cached pages (decision 041).
          */
         patch: operations["patchAdminPartsBySku"];
+        trace?: never;
+    };
+    "/v1/admin/parts/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store’s product groups a new article can go in, with their kind and model */
+        get: operations["getAdminPartsGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/part-articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an article (part, accessory, merchandise or warranty by its group) with a printed name
+         * @description The kind is the group's category's. Unknown group: 404 PART_GROUP_NOT_FOUND; an id in use: 409 PART_ARTICLE_TAKEN. The article shows in the shop once it has a SKU. Audited as `article`. Audited in the same transaction; once committed every process drops its cached pages (decision 041).
+         */
+        post: operations["postAdminPartArticles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/part-articles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One article with its group, fitment and SKUs
+         * @description Unknown: 404 PART_ARTICLE_NOT_FOUND.
+         */
+        get: operations["getAdminPartArticlesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/part-articles/{id}/fitment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the models an article fits
+         * @description `models`: the models it fits (`[]` every model), or null to follow its group again. The shop's model filter follows at once. Audited as `article`. Audited in the same transaction; once committed every process drops its cached pages (decision 041).
+         */
+        put: operations["putAdminPartArticlesByIdFitment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/parts/{sku}/retire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retire a SKU: hidden from the shop and refused by the cart, kept for orders
+         * @description Doing it twice changes nothing. Unknown SKU: 404 PART_NOT_FOUND. Audited as `part`. Audited in the same transaction; once committed every process drops its cached pages (decision 041).
+         */
+        post: operations["postAdminPartsBySkuRetire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/parts/{sku}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a retired SKU back on sale
+         * @description Doing it twice changes nothing. Unknown SKU: 404 PART_NOT_FOUND. Audited as `part`. Audited in the same transaction; once committed every process drops its cached pages (decision 041).
+         */
+        post: operations["postAdminPartsBySkuRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/parts/{sku}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Count a SKU’s stock: quantity on hand, low-stock mark and back-orders, with a reason
+         * @description `quantity` null: not counted (warranties, made to order). A counted SKU with none on hand is NOT_AVAILABLE in the shop unless `backorder`; paying an order takes its units (never below zero; what is missing is recorded short on the SKU). `reason` (3–300 characters) is kept in the audit entry. Unknown SKU: 404 PART_NOT_FOUND. Audited in the same transaction; once committed every process drops its cached pages (decision 041).
+         */
+        put: operations["putAdminPartsBySkuStock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/technical-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Technical documents, retired ones included, with search, sort and pages */
+        get: operations["getAdminTechnicalDocuments"];
+        put?: never;
+        /**
+         * Create a technical document (name, code, model, video link)
+         * @description Listed publicly at once; it has a file once a PDF is uploaded. Audited as `document`.
+         */
+        post: operations["postAdminTechnicalDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/technical-documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One technical document
+         * @description Unknown document: 404 TECHNICAL_DOCUMENT_NOT_FOUND.
+         */
+        get: operations["getAdminTechnicalDocumentsById"];
+        /**
+         * Edit a technical document’s name, code, model and video link
+         * @description Audited as `document` with the fields before and after. Unknown document: 404 TECHNICAL_DOCUMENT_NOT_FOUND.
+         */
+        put: operations["putAdminTechnicalDocumentsById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/technical-documents/{id}/retire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retire a technical document: no longer listed, its file no longer served
+         * @description Audited as `document`. Unknown document: 404 TECHNICAL_DOCUMENT_NOT_FOUND.
+         */
+        post: operations["postAdminTechnicalDocumentsByIdRetire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/technical-documents/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List a retired technical document again
+         * @description Audited as `document`. Unknown document: 404 TECHNICAL_DOCUMENT_NOT_FOUND.
+         */
+        post: operations["postAdminTechnicalDocumentsByIdRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/technical-documents/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the document’s PDF
+         * @description The file as base64: a PDF by its content (`%PDF-`; else 415 DOCUMENT_NOT_PDF), at most 10 MB (413 DOCUMENT_TOO_LARGE). Stored with the storage provider; `GET /v1/technical-documents/{id}/file` serves it from then on instead of the PDF drawn from the document's text. Replaces an earlier upload. Audited as `document`. Unknown document: 404 TECHNICAL_DOCUMENT_NOT_FOUND.
+         */
+        put: operations["putAdminTechnicalDocumentsByIdFile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/order": {
@@ -5047,7 +5293,7 @@ export interface paths {
         };
         /**
          * The back office's overview
-         * @description Today's orders, money received per currency today and over the last `days` (30 or 90) days, money received in the period per market and currency (payments of orders, by the order's market), payments needing attention (failed in the period, bank transfers waiting for the money), open dealer applications, stock bikes available per market, store items that cannot be bought, and per-day series (orders, money received per currency, orders per market, deposits and remaining payments, auction bids). Days are UTC. Whistleblowing deadlines (counts only) are given to a compliance officer who is also an administrator, never to an administrator acting as one (decision 023); otherwise `whistleblowing` is null. Disputes are not counted: the payment ledger has none.
+         * @description Today's orders, money received per currency today and over the last `days` (30 or 90) days, money received in the period per market and currency (payments of orders, by the order's market), payments needing attention (failed in the period, bank transfers waiting for the money), open dealer applications, stock bikes available per market, store items that cannot be bought, store items low on stock (counted at or below their mark), and per-day series (orders, money received per currency, orders per market, deposits and remaining payments, auction bids). Days are UTC. Whistleblowing deadlines (counts only) are given to a compliance officer who is also an administrator, never to an administrator acting as one (decision 023); otherwise `whistleblowing` is null. Disputes are not counted: the payment ledger has none.
          */
         get: operations["getAdminDashboard"];
         put?: never;
@@ -5358,6 +5604,10 @@ export interface components {
             preview?: boolean;
             /** @description The new total the buyer confirmed (from a preview); another one is a 409 ORDER_TOTAL_CHANGED */
             expectedTotal?: number;
+        };
+        AdminDocumentUploadInput: {
+            /** Format: base64 */
+            file: string;
         };
         StaffRolesBodyInput: {
             /** @description The staff roles the account holds from now on (customer/dealer kept) */
@@ -6762,6 +7012,14 @@ export interface components {
                     name: string;
                 }[];
             };
+            storeLowStock: {
+                total: number;
+                items: {
+                    sku: string;
+                    name: string;
+                    quantity: number;
+                }[];
+            };
             deposits: {
                 orders: number;
                 fullyPaid: number;
@@ -7316,15 +7574,77 @@ export interface components {
             attributes: {
                 [key: string]: string;
             };
+            /** @description The models the article fits; empty: every model */
+            fits: ("varg" | "varg-ex" | "varg-sm")[];
+            /** @description The fitment is the group’s (not set on the article) */
+            fitsFromGroup: boolean;
             /**
              * @description AVAILABLE: in stock; AVAILABLE_HQ: ships from headquarters, takes longer; NOT_AVAILABLE: cannot be ordered
              * @enum {string}
              */
             availability: "AVAILABLE" | "AVAILABLE_HQ" | "NOT_AVAILABLE";
+            /**
+             * @description What the shop shows: NOT_AVAILABLE when counted, none on hand and no back-orders
+             * @enum {string}
+             */
+            shopAvailability: "AVAILABLE" | "AVAILABLE_HQ" | "NOT_AVAILABLE";
+            /** @description Units on hand; null when not counted */
+            quantity: number | null;
+            /** @description Listed as low on stock at or below this */
+            lowStockAt: number | null;
+            backorder: boolean;
+            /** @description Hidden from the shop, kept for orders */
+            retired: boolean;
             prices: components["schemas"]["AdminPartPrice"][];
         };
         AdminPartPage: {
             docs: components["schemas"]["AdminPart"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        AdminPartGroup: {
+            slug: string;
+            nameKey: string;
+            categoryNameKey: string;
+            /** @enum {string} */
+            kind: "spare_parts" | "accessories" | "merchandise" | "extended_warranty";
+            model: ("varg" | "varg-ex" | "varg-sm") | null;
+        };
+        AdminArticle: {
+            id: string;
+            name: string;
+            nameKey: string | null;
+            drawingReference: string;
+            kit: boolean;
+            group: components["schemas"]["AdminPartGroup"];
+            fits: ("varg" | "varg-ex" | "varg-sm")[];
+            fitsFromGroup: boolean;
+            skus: {
+                sku: string;
+                attributes: {
+                    [key: string]: string;
+                };
+                retired: boolean;
+            }[];
+        };
+        AdminDocument: {
+            id: string;
+            name: string;
+            nameKey: string | null;
+            code: string;
+            model: ("varg" | "varg-ex" | "varg-sm") | null;
+            videoUrl: string | null;
+            /** @description A PDF is drawn from its text when no file is uploaded */
+            printable: boolean;
+            /** @description The uploaded PDF, served instead */
+            upload: {
+                size: number;
+            } | null;
+            retired: boolean;
+        };
+        AdminDocumentPage: {
+            docs: components["schemas"]["AdminDocument"][];
             total: number;
             page: number;
             pageSize: number;
@@ -14383,6 +14703,8 @@ export interface operations {
                 kind?: "spare_parts" | "accessories" | "merchandise" | "extended_warranty";
                 /** @description AVAILABLE: in stock; AVAILABLE_HQ: ships from headquarters, takes longer; NOT_AVAILABLE: cannot be ordered */
                 availability?: "AVAILABLE" | "AVAILABLE_HQ" | "NOT_AVAILABLE";
+                /** @description low: counted and at or below its mark; retired */
+                stock?: "low" | "retired";
             };
             header?: never;
             path?: never;
@@ -14428,6 +14750,109 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminParts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    articleId: string;
+                    /** @description SKU code: 2–40 capitals, digits, `.`, `_`, `-` (small letters are taken as capitals) */
+                    sku: string;
+                    /**
+                     * @description Size, colour, position, duration: `{ "size": "M" }`
+                     * @default {}
+                     */
+                    attributes?: {
+                        [key: string]: string;
+                    };
+                    /**
+                     * @description AVAILABLE: in stock; AVAILABLE_HQ: ships from headquarters, takes longer; NOT_AVAILABLE: cannot be ordered
+                     * @default AVAILABLE
+                     * @enum {string}
+                     */
+                    availability?: "AVAILABLE" | "AVAILABLE_HQ" | "NOT_AVAILABLE";
+                    /** @description Price per currency, minor units as listed; a currency no market uses is refused */
+                    prices: {
+                        [key: string]: {
+                            listPrice: number;
+                            /** @default 0 */
+                            discountBp?: number;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPart"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14580,6 +15005,1086 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminPartsGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: components["schemas"]["AdminPartGroup"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPartArticles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Lower-case letters, digits and dashes; the shop’s address of the article */
+                    id: string;
+                    group: string;
+                    /** @description The name as printed, in every language */
+                    name: string;
+                    /** @default  */
+                    drawingReference?: string;
+                    /** @default false */
+                    kit?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminArticle"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminPartArticlesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminArticle"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminPartArticlesByIdFitment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The models it fits; [] every model; null: as its group */
+                    models: ("varg" | "varg-ex" | "varg-sm")[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminArticle"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPartsBySkuRetire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPart"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPartsBySkuRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPart"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminPartsBySkuStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description null: not counted */
+                    quantity: number | null;
+                    lowStockAt: number | null;
+                    backorder: boolean;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPart"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminTechnicalDocuments: {
+        parameters: {
+            query?: {
+                /** @description Free-text search */
+                q?: string;
+                /** @description Sort column: code, name */
+                sort?: "code" | "name";
+                dir?: "asc" | "desc";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDocumentPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminTechnicalDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description Printed on the document: capitals, digits and dashes */
+                    code: string;
+                    /** @description The model it is about; null for every model */
+                    model: ("varg" | "varg-ex" | "varg-sm") | null;
+                    /** @default null */
+                    videoUrl?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDocument"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminTechnicalDocumentsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDocument"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminTechnicalDocumentsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description Printed on the document: capitals, digits and dashes */
+                    code: string;
+                    /** @description The model it is about; null for every model */
+                    model: ("varg" | "varg-ex" | "varg-sm") | null;
+                    /** @default null */
+                    videoUrl?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDocument"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminTechnicalDocumentsByIdRetire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDocument"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminTechnicalDocumentsByIdRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDocument"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAdminTechnicalDocumentsByIdFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminDocumentUploadInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDocument"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29481,7 +30986,7 @@ export interface operations {
                 pageSize?: number;
                 action?: string;
                 actor?: string;
-                entityType?: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "stock-bike" | "market" | "auction" | "axe" | "alert" | "invitation" | "legal";
+                entityType?: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "article" | "document" | "stock-bike" | "market" | "auction" | "axe" | "alert" | "invitation" | "legal";
                 limit?: number;
             };
             header?: never;
@@ -29558,7 +31063,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                entityType: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "stock-bike" | "market" | "auction" | "axe" | "alert" | "invitation" | "legal";
+                entityType: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "article" | "document" | "stock-bike" | "market" | "auction" | "axe" | "alert" | "invitation" | "legal";
                 entityId: string;
             };
             cookie?: never;

@@ -1,7 +1,9 @@
 import { AVAILABILITIES } from '@varg/domain';
-import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { AuditTrail } from '../features/admin/audit-trail.tsx';
 import { majorOf, minorOf, refusal, valuesOf } from '../features/admin/catalogue.ts';
+import { RetireSection } from '../features/admin/parts/retire.tsx';
+import { countOf, StockForm } from '../features/admin/parts/stock-form.tsx';
 import { KIND_KEYS } from '../features/admin/parts.ts';
 import { RecordHeader } from '../features/admin/record-header.tsx';
 import { articleName } from '../features/store/labels.ts';
@@ -9,6 +11,7 @@ import { userApi } from '../lib/auth.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
+import { useLocalePath } from '../lib/use-locale.ts';
 
 import { buttonClass } from '../ui/button.ts';
 import { Field, FormMessage, Select } from '../ui/field.tsx';
@@ -33,6 +36,33 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
   const api = userApi(context, request);
   const form = await request.formData();
   const values = valuesOf(form);
+  const intent = String(form.get('intent') ?? 'update');
+  if (intent === 'retire' || intent === 'restore') {
+    const call = intent === 'retire' ? 'postAdminPartsBySkuRetire' : 'postAdminPartsBySkuRestore';
+    await api.call(call, { path: { sku: params.sku } });
+    return { ok: true as const, error: null, badPrices: [] as string[], values: {} as Record<string, string> };
+  }
+  if (intent === 'stock') {
+    const quantity = countOf(form.get('quantity'));
+    const lowStockAt = countOf(form.get('lowStockAt'));
+    if (quantity === undefined || lowStockAt === undefined)
+      return data({ ok: false as const, error: null, badPrices: ['stock'], values }, 400);
+    try {
+      await api.call('putAdminPartsBySkuStock', {
+        path: { sku: params.sku },
+        body: {
+          quantity,
+          lowStockAt,
+          backorder: form.get('backorder') === 'on',
+          reason: String(form.get('reason') ?? ''),
+        },
+      });
+      return { ok: true as const, error: null, badPrices: [] as string[], values: {} as Record<string, string> };
+    } catch (error) {
+      const refused = refusal(error, values);
+      return data({ ...refused.data, badPrices: [] as string[] }, refused.init ?? undefined);
+    }
+  }
   const part = await api.call('getAdminPartsBySku', { path: { sku: params.sku } });
   const prices: Record<string, { listPrice: number; discountBp: number }> = {};
   const bad: string[] = [];
@@ -69,23 +99,36 @@ export default function AdminPartsSku() {
   const saving = navigation.state === 'submitting';
   const kept = result && !result.ok ? result.values : null;
   const badPrices = result?.badPrices ?? [];
+  const localePath = useLocalePath();
+  const [search] = useSearchParams();
   return (
     <div className="flex flex-col gap-8">
       <RecordHeader back="/admin/parts" backLabel={t('admin_parts_title')} title={articleName(t, part)}>
         <p className="text-neutral-700">
           <code>{part.sku}</code> · {t(KIND_KEYS[part.kind])} ·{' '}
-          {part.model ? t(`model_${part.model.replace(/-/g, '_')}_name`) : t('admin_parts_fits_all')}
+          {part.fits.length
+            ? part.fits.map((m) => t(`model_${m.replace(/-/g, '_')}_name`)).join(', ')
+            : t('admin_parts_fits_all')}
           {Object.values(part.attributes)
             .map((value) => ` · ${value}`)
             .join('')}
+          {part.retired && ` · ${t('admin_parts_retired')}`}
         </p>
+        <Link
+          to={localePath(`/admin/parts/articles/${part.articleId}`)}
+          className="text-sm underline underline-offset-4"
+        >
+          {t('admin_parts_article_open')}
+        </Link>
       </RecordHeader>
+      {search.get('created') && !result && <FormMessage tone="success">{t('admin_parts_sku_created')}</FormMessage>}
       {result?.ok && <FormMessage tone="success">{t('admin_catalogue_saved')}</FormMessage>}
       {result && !result.ok && result.error && <FormMessage tone="error">{result.error}</FormMessage>}
-      {badPrices.length > 0 && (
+      {badPrices.length > 0 && !badPrices.includes('stock') && (
         <FormMessage tone="error">{t('admin_parts_prices_invalid', { currencies: badPrices.join(', ') })}</FormMessage>
       )}
       <Form method="post" className="flex max-w-3xl flex-col gap-6" aria-busy={saving}>
+        <input type="hidden" name="intent" value="update" />
         <Select
           label={t('admin_parts_availability')}
           name="availability"
@@ -128,6 +171,8 @@ export default function AdminPartsSku() {
           </button>
         </div>
       </Form>
+      <StockForm part={part} kept={result?.values.intent === 'stock' ? kept : null} bad={badPrices.includes('stock')} />
+      <RetireSection retired={part.retired} sku={part.sku} />
       <AuditTrail entries={trail} />
     </div>
   );

@@ -9,6 +9,7 @@ import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath } from '../lib/use-locale.ts';
+import { buttonClass } from '../ui/button.ts';
 import type { Route } from './+types/admin-parts';
 
 // The back office's parts, accessories, merchandise and extended warranties (decision 041): one row per SKU.
@@ -46,13 +47,22 @@ export default function AdminParts() {
     {
       key: 'model',
       label: t('admin_parts_fits'),
-      render: (row) => (row.model ? t(`model_${row.model.replace(/-/g, '_')}_name`) : t('admin_parts_fits_all')),
+      render: (row) =>
+        row.fits.length
+          ? row.fits.map((m) => t(`model_${m.replace(/-/g, '_')}_name`)).join(', ')
+          : t('admin_parts_fits_all'),
     },
     {
       key: 'availability',
       label: t('admin_parts_availability'),
       sortable: true,
-      render: (row) => t(`store_availability_${row.availability}`),
+      render: (row) => (row.retired ? t('admin_parts_retired') : t(`store_availability_${row.shopAvailability}`)),
+    },
+    {
+      key: 'quantity',
+      label: t('admin_parts_quantity'),
+      numeric: true,
+      render: (row) => (row.quantity === null ? '—' : row.quantity),
     },
     {
       key: 'price',
@@ -69,6 +79,11 @@ export default function AdminParts() {
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold tracking-tight">{t('admin_parts_title')}</h1>
         <p className="text-neutral-700">{t('admin_parts_intro')}</p>
+        <p>
+          <Link to={localePath('/admin/parts/articles/new')} className={buttonClass.primary}>
+            {t('admin_parts_article_new')}
+          </Link>
+        </p>
       </header>
       <ListToolbar searchLabel={t('admin_parts_search')} exportName="parts">
         <FilterSelect
@@ -80,6 +95,14 @@ export default function AdminParts() {
           label={t('admin_parts_availability')}
           name="availability"
           options={AVAILABILITIES.map((value) => ({ value, label: t(`store_availability_${value}`) }))}
+        />
+        <FilterSelect
+          label={t('admin_parts_stock_filter')}
+          name="stock"
+          options={[
+            { value: 'low', label: t('admin_parts_stock_low') },
+            { value: 'retired', label: t('admin_parts_retired') },
+          ]}
         />
       </ListToolbar>
       <DataTable

@@ -1,4 +1,17 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 // The parts and accessories store (DATA.md, "Spare parts and accessories"): category → product group → article →
 // variant, each variant with its availability and a price list per currency. Technical documents (spec section 3).
@@ -44,6 +57,11 @@ export const storeArticles = pgTable(
     /** 1 = on sale. */
     status: integer('status').notNull().default(1),
     sort: integer('sort').notNull().default(0),
+    /**
+     * The models the article fits, set in the back office (decision 060): null follows its group's `model`; an empty
+     * list fits every model.
+     */
+    fits: text('fits').array(),
   },
   (t) => [index('store_articles_group_idx').on(t.groupSlug, t.sort)],
 );
@@ -61,6 +79,14 @@ export const storeVariants = pgTable(
     /** AVAILABLE · AVAILABLE_HQ (ships from headquarters) · NOT_AVAILABLE */
     availability: varchar('availability', { length: 16 }).notNull(),
     sort: integer('sort').notNull().default(0),
+    /** Units on hand; null when not counted (warranties, made to order). Never below zero (decision 060). */
+    quantity: integer('quantity'),
+    /** The back office lists the SKU as low on stock at or below this quantity; null: never. */
+    lowStockAt: integer('low_stock_at'),
+    /** Sold when none is on hand (shipped when restocked). */
+    backorder: boolean('backorder').notNull().default(false),
+    /** Retired: hidden from the shop, kept for the orders and carts that name it. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
   (t) => [index('store_variants_article_idx').on(t.articleId, t.sort)],
 );
@@ -82,6 +108,29 @@ export const storeVariantPrices = pgTable(
     discountBp: integer('discount_bp').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.variantCode, t.currency] })],
+);
+
+/**
+ * What changed a SKU's quantity on hand: a sale (an order paid, once per order and SKU — the unique index makes a
+ * replayed payment event take nothing twice) or a count by staff. `short` is what a sale could not take.
+ */
+export const storeStockMovements = pgTable(
+  'store_stock_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    variantCode: varchar('variant_code', { length: 40 })
+      .notNull()
+      .references(() => storeVariants.variantCode),
+    /** sale · count */
+    reason: varchar('reason', { length: 16 }).notNull(),
+    delta: integer('delta').notNull(),
+    short: integer('short').notNull().default(0),
+    orderId: uuid('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('store_stock_movements_sale_idx').on(t.orderId, t.variantCode).where(sql`${t.orderId} is not null`),
+  ],
 );
 
 /** A table of a technical document: a header row and rows of as many cells. */
@@ -121,6 +170,11 @@ export const technicalDocuments = pgTable(
     /** What the PDF is drawn from; null when there is nothing to print (a video alone). */
     content: jsonb('content').$type<TechnicalDocumentContent>(),
     sort: integer('sort').notNull().default(0),
+    /** A PDF uploaded in the back office (storage key), served instead of the one drawn from `content`. */
+    uploadKey: text('upload_key'),
+    uploadSize: integer('upload_size'),
+    /** Retired: no longer listed. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
   (t) => [index('technical_documents_sort_idx').on(t.sort)],
 );

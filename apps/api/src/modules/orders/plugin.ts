@@ -22,6 +22,7 @@ import { reservations } from './reservations.ts';
 import { ordersRoutes } from './routes.ts';
 import { bankAccount } from './seller.ts';
 import { ordersService } from './service.ts';
+import { paidStoreLines } from './stock-sale.ts';
 import { vehicleReads } from './vehicle-reads.ts';
 
 /**
@@ -39,6 +40,8 @@ export async function ordersModule(
     addresses: Pick<AddressesService, 'get' | 'normalize'>;
     /** The approved dealers by id and name (the back office's list). */
     dealerNames(): Promise<Array<{ id: string; name: string }>>;
+    /** The store's stock gives up a paid order's units (decision 060). */
+    takeStock(orderId: string, lines: { variantCode: string; quantity: number }[]): Promise<unknown>;
   },
 ) {
   const { config, database, guards, mailer, signingKey, storage, audit } = platform;
@@ -168,6 +171,10 @@ export async function ordersModule(
         await holds
           .afterPayment(orderId)
           .catch((error: unknown) => app.log.error({ err: error }, 'stock reservations'));
+        // A store order paid in full takes its units from stock (once per order and SKU, decision 060).
+        await paidStoreLines(database.db, orderId)
+          .then((lines) => (lines?.length ? needs.takeStock(orderId, lines) : null))
+          .catch((error: unknown) => app.log.error({ err: error }, 'store stock'));
         await orders.sendPaymentReceived(orderId, paymentId).catch(() => undefined);
       },
       onFailed: (orderId: string, paymentId: string) =>

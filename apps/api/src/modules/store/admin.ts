@@ -1,12 +1,17 @@
-import type { AdminPart, AdminPartPatch, AdminPartsQuery } from '@varg/contracts';
+import type { AdminPart, AdminPartPatch, AdminPartsQuery, BikeModel } from '@varg/contracts';
 import { type Db, storeArticles, storeCategories, storeGroups, storeVariantPrices, storeVariants } from '@varg/db';
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { shopAvailability } from '@varg/domain';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { containsPattern, countAll, orderOf, windowOf } from '../../lib/admin-list.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { AuditService } from '../audit/service.ts';
 import { changedFields } from '../audit/service.ts';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
+
+/** The models an article fits: its own list when set (decision 060), else its group's model; [] is every model. */
+export const fitsOf = (articleFits: string[] | null, groupModel: string | null): BikeModel[] =>
+  (articleFits ?? (groupModel ? [groupModel] : [])) as BikeModel[];
 
 /**
  * The back office's parts, accessories, merchandise and extended warranties (decision 041): one row per SKU (variant)
@@ -29,6 +34,11 @@ export function partsAdmin(deps: {
     model: storeGroups.model,
     attributes: storeVariants.attributes,
     availability: storeVariants.availability,
+    articleFits: storeArticles.fits,
+    quantity: storeVariants.quantity,
+    lowStockAt: storeVariants.lowStockAt,
+    backorder: storeVariants.backorder,
+    retiredAt: storeVariants.retiredAt,
   };
   const rows = (tx: Tx = db) =>
     tx
@@ -48,10 +58,14 @@ export function partsAdmin(deps: {
           .where(inArray(storeVariantPrices.variantCode, skus))
           .orderBy(asc(storeVariantPrices.currency))
       : [];
-    return list.map((r) => ({
+    return list.map(({ articleFits, retiredAt, ...r }) => ({
       ...r,
       kind: r.kind as AdminPart['kind'],
+      fits: fitsOf(articleFits, r.model),
+      fitsFromGroup: articleFits === null,
       availability: r.availability as AdminPart['availability'],
+      shopAvailability: shopAvailability({ ...r, availability: r.availability as AdminPart['availability'] }),
+      retired: retiredAt !== null,
       prices: prices
         .filter((p) => p.variantCode === r.sku)
         .map((p) => ({ currency: p.currency, listPrice: p.listPrice, discountBp: p.discountBp })),
@@ -80,6 +94,10 @@ export function partsAdmin(deps: {
           : undefined,
         query.kind ? eq(storeCategories.kind, query.kind) : undefined,
         query.availability ? eq(storeVariants.availability, query.availability) : undefined,
+        query.stock === 'retired' ? isNotNull(storeVariants.retiredAt) : undefined,
+        query.stock === 'low'
+          ? and(isNull(storeVariants.retiredAt), lte(storeVariants.quantity, storeVariants.lowStockAt))
+          : undefined,
       );
       const order = orderOf(
         { sku: storeVariants.variantCode, name: storeArticles.name, availability: storeVariants.availability },

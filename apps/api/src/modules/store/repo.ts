@@ -37,6 +37,15 @@ export interface ArticleFilter {
   limit: number;
 }
 
+/** An article is on sale with at least one SKU not retired (decision 060: a new article shows once it has one). */
+const hasLiveSku = sql`exists (select 1 from ${storeVariants} where ${storeVariants.articleId} = ${storeArticles.id} and ${storeVariants.retiredAt} is null)`;
+
+/**
+ * The article fits `model`: its own list when set (empty = every model), else its group's model (null = every model).
+ */
+const fitsModel = (model: string) =>
+  sql`(case when ${storeArticles.fits} is null then (${storeGroups.model} is null or ${storeGroups.model} = ${model}) else (cardinality(${storeArticles.fits}) = 0 or ${model} = any(${storeArticles.fits})) end)`;
+
 const articleColumns = {
   id: storeArticles.id,
   name: storeArticles.name,
@@ -77,6 +86,7 @@ export function storeRepo(db: Db) {
             .where(
               and(
                 eq(storeVariants.articleId, storeArticles.id),
+                isNull(storeVariants.retiredAt),
                 or(
                   ilike(storeVariants.variantCode, pattern),
                   sql`exists (select 1 from jsonb_each_text(${storeVariants.attributes}) as a where a.value ilike ${pattern})`,
@@ -88,10 +98,11 @@ export function storeRepo(db: Db) {
     }
     return and(
       eq(storeArticles.status, 1),
+      hasLiveSku,
       f.kinds.length ? inArray(storeCategories.kind, f.kinds) : undefined,
       f.category ? eq(storeCategories.slug, f.category) : undefined,
       f.group ? eq(storeGroups.slug, f.group) : undefined,
-      f.model ? or(isNull(storeGroups.model), eq(storeGroups.model, f.model)) : undefined,
+      f.model ? fitsModel(f.model) : undefined,
       search,
     );
   }
@@ -113,7 +124,14 @@ export function storeRepo(db: Db) {
                   storeGroups.categorySlug,
                   categories.map((c) => c.slug),
                 ),
-                model ? or(isNull(storeGroups.model), eq(storeGroups.model, model)) : undefined,
+                // A group shows for a model when one of its articles on sale fits it.
+                model
+                  ? or(
+                      isNull(storeGroups.model),
+                      eq(storeGroups.model, model),
+                      sql`exists (select 1 from ${storeArticles} where ${storeArticles.groupSlug} = ${storeGroups.slug} and ${storeArticles.status} = 1 and ${storeArticles.fits} is not null and (cardinality(${storeArticles.fits}) = 0 or ${model} = any(${storeArticles.fits})))`,
+                    )
+                  : undefined,
               ),
             )
             .orderBy(asc(storeGroups.sort))
@@ -157,7 +175,7 @@ export function storeRepo(db: Db) {
     },
     async article(id: string) {
       const [row] = await articlesJoined()
-        .where(and(eq(storeArticles.id, id), eq(storeArticles.status, 1)))
+        .where(and(eq(storeArticles.id, id), eq(storeArticles.status, 1), hasLiveSku))
         .limit(1);
       return row ?? null;
     },
@@ -170,6 +188,8 @@ export function storeRepo(db: Db) {
           articleId: storeVariants.articleId,
           attributes: storeVariants.attributes,
           availability: storeVariants.availability,
+          quantity: storeVariants.quantity,
+          backorder: storeVariants.backorder,
           listPrice: storeVariantPrices.listPrice,
           discountBp: storeVariantPrices.discountBp,
         })
@@ -178,14 +198,14 @@ export function storeRepo(db: Db) {
           storeVariantPrices,
           and(eq(storeVariantPrices.variantCode, storeVariants.variantCode), eq(storeVariantPrices.currency, currency)),
         )
-        .where(inArray(storeVariants.articleId, articleIds))
+        .where(and(inArray(storeVariants.articleId, articleIds), isNull(storeVariants.retiredAt)))
         .orderBy(asc(storeVariants.articleId), asc(storeVariants.sort));
     },
     async variantArticleId(variantCode: string) {
       const [row] = await db
         .select({ articleId: storeVariants.articleId })
         .from(storeVariants)
-        .where(eq(storeVariants.variantCode, variantCode))
+        .where(and(eq(storeVariants.variantCode, variantCode), isNull(storeVariants.retiredAt)))
         .limit(1);
       return row?.articleId ?? null;
     },
@@ -217,20 +237,24 @@ export function storeRepo(db: Db) {
           code: technicalDocuments.code,
           model: technicalDocuments.model,
           content: technicalDocuments.content,
+          uploadKey: technicalDocuments.uploadKey,
         })
         .from(technicalDocuments)
-        .where(eq(technicalDocuments.id, id))
+        .where(and(eq(technicalDocuments.id, id), isNull(technicalDocuments.retiredAt)))
         .limit(1);
       return row ?? null;
     },
     async documents(q: { search?: { text: string; nameKeys: string[] } | undefined; page: number; limit: number }) {
-      const where = q.search
-        ? or(
-            ilike(technicalDocuments.name, contains(q.search.text)),
-            ilike(technicalDocuments.code, contains(q.search.text)),
-            q.search.nameKeys.length ? inArray(technicalDocuments.nameKey, q.search.nameKeys) : undefined,
-          )
-        : undefined;
+      const where = and(
+        isNull(technicalDocuments.retiredAt),
+        q.search
+          ? or(
+              ilike(technicalDocuments.name, contains(q.search.text)),
+              ilike(technicalDocuments.code, contains(q.search.text)),
+              q.search.nameKeys.length ? inArray(technicalDocuments.nameKey, q.search.nameKeys) : undefined,
+            )
+          : undefined,
+      );
       const { content: _, ...columns } = getTableColumns(technicalDocuments);
       const [rows, [total]] = await Promise.all([
         db

@@ -12,10 +12,11 @@ import type {
   TechnicalDocumentPage,
   TechnicalDocumentQuery,
 } from '@varg/contracts';
-import { ACTIVE_STATUS, pageInfo, priceStoreItem, type UiLanguage } from '@varg/domain';
+import { ACTIVE_STATUS, pageInfo, priceStoreItem, shopAvailability, type UiLanguage } from '@varg/domain';
 import { type CatalogLocale, messagesFor, SOURCE_LANGUAGE } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
 import { readCache } from '../../lib/read-cache.ts';
+import type { StorageProvider } from '../../providers/storage/interface.ts';
 import type { MarketsService } from '../markets/service.ts';
 import { technicalDocumentPdf } from './document-pdf.ts';
 import type { StoreRepo } from './repo.ts';
@@ -64,6 +65,8 @@ export function storeService(
   repo: StoreRepo,
   markets: Pick<MarketsService, 'getCountry'>,
   cacheTtlMs = STORE_CACHE_TTL_MS,
+  /** Where PDFs uploaded in the back office are kept (decision 060). */
+  files?: Pick<StorageProvider, 'get'>,
 ) {
   const cached = readCache(cacheTtlMs, 10);
   // Drawn PDFs, kept as long as the name keys: a document's content changes with an administrator's edit only.
@@ -88,7 +91,7 @@ export function storeService(
     return {
       variant_code: row.variantCode,
       attributes: row.attributes,
-      availability: row.availability as Availability,
+      availability: shopAvailability({ ...row, availability: row.availability as Availability }),
       price:
         row.listPrice === null
           ? null
@@ -125,13 +128,19 @@ export function storeService(
     },
 
     /**
-     * A technical document's file, framed in the reader's locale: the PDF drawn from its content. An unknown document,
-     * or one without content (a video alone), is TECHNICAL_DOCUMENT_NOT_FOUND.
+     * A technical document's file: the PDF uploaded in the back office, else the one drawn from its content, framed
+     * in the reader's locale. An unknown or retired document, or one with neither (a video alone), is
+     * TECHNICAL_DOCUMENT_NOT_FOUND.
      */
     async documentFile(id: string, locale: Exclude<CatalogLocale, string>): Promise<{ code: string; pdf: Buffer }> {
-      const variant = `${locale.lang}-${locale.country ?? ''}`;
+      const row = await repo.document(id);
+      // Keyed by the upload, so a new upload is served at once; a drawn PDF by the reader's locale.
+      const variant = row?.uploadKey ?? `${locale.lang}-${locale.country ?? ''}`;
       const file = await cachedPdf(`pdf ${id} ${variant}`, async () => {
-        const row = await repo.document(id);
+        if (row?.uploadKey && files) {
+          const stored = await files.get(row.uploadKey);
+          if (stored) return { code: row.code, pdf: stored.body };
+        }
         if (!row?.content) return null;
         return { code: row.code, pdf: await technicalDocumentPdf({ ...row, content: row.content }, locale) };
       });

@@ -130,14 +130,20 @@ export const EXPORTS: Record<string, Exporter> = {
         t('admin_parts_kind'),
         t('admin_parts_fits'),
         t('admin_parts_availability'),
+        t('admin_parts_quantity'),
+        t('admin_parts_low_stock_at'),
+        t('admin_parts_backorder'),
         ...currencies,
       ],
       rows: docs.map((p) => [
         p.sku,
         p.nameKey && t(p.nameKey) !== p.nameKey ? t(p.nameKey) : p.name,
         t(KIND_KEYS[p.kind]),
-        p.model ?? '',
-        t(`store_availability_${p.availability}`),
+        p.fits.join(' '),
+        p.retired ? t('admin_parts_retired') : t(`store_availability_${p.shopAvailability}`),
+        p.quantity,
+        p.lowStockAt,
+        p.backorder ? '✓' : '',
         ...currencies.map((c) => {
           const price = p.prices.find((x) => x.currency === c);
           return price ? (price.listPrice / 100).toFixed(2) : '';

@@ -8,6 +8,7 @@ export const ADMIN_SECTIONS = [
   ['admin_nav_customers', '/admin/customers'],
   ['admin_nav_catalogue', '/admin/catalogue'],
   ['admin_nav_parts', '/admin/parts'],
+  ['admin_nav_documents', '/admin/documents'],
   ['admin_nav_stock_bikes', '/admin/stock-bikes'],
   ['admin_nav_markets', '/admin/markets'],
   ['admin_nav_dealers', '/admin/dealers'],

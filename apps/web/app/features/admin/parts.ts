@@ -15,11 +15,12 @@ export const KIND_KEYS: Record<Kind, string> = {
 
 /** The parts list's API query from the page's address (the page and its CSV export). */
 export function partsQuery(url: URL) {
-  const { sort, kind, availability, ...rest } = listParams(url, ['kind', 'availability']);
+  const { sort, kind, availability, stock, ...rest } = listParams(url, ['kind', 'availability', 'stock']);
   return {
     ...rest,
     ...(SORTS.includes(sort as never) ? { sort: sort as (typeof SORTS)[number] } : {}),
     ...(STORE_KINDS.includes(kind as Kind) ? { kind: kind as Kind } : {}),
     ...(AVAILABILITIES.includes(availability as Availability) ? { availability: availability as Availability } : {}),
+    ...(stock === 'low' || stock === 'retired' ? { stock: stock as 'low' | 'retired' } : {}),
   };
 }

@@ -169,6 +169,22 @@ export function StockPanel({ board }: { board: AdminDashboard }) {
           ))}
         </ul>
       )}
+      <h3 className="text-sm font-medium">
+        <Link to={localePath('/admin/parts?stock=low')} className="underline underline-offset-2">
+          {t('admin_dash_store_low_stock')}
+        </Link>
+        : <span className="tabular-nums">{board.storeLowStock.total}</span>
+      </h3>
+      {board.storeLowStock.items.length > 0 && (
+        <ul className="flex flex-col gap-0.5 text-sm">
+          {board.storeLowStock.items.map((item) => (
+            <li key={item.sku}>
+              {item.name} <span className="font-mono text-xs text-neutral-600">{item.sku}</span> ·{' '}
+              {t('admin_parts_quantity')}: <span className="tabular-nums">{item.quantity}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
