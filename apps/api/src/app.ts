@@ -111,6 +111,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     dealerNames,
     addresses,
     takeStock: store.takeForOrder,
+    returnStock: store.returnForOrder,
   });
   catalog.useOrderLines(orders.editedLine);
   const cart = await cartModule(app, platform, { catalog, store, markets, dealers });

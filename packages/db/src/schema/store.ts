@@ -121,7 +121,7 @@ export const storeStockMovements = pgTable(
     variantCode: varchar('variant_code', { length: 40 })
       .notNull()
       .references(() => storeVariants.variantCode),
-    /** sale · count */
+    /** sale · return (a cancelled order's units back) · count */
     reason: varchar('reason', { length: 16 }).notNull(),
     delta: integer('delta').notNull(),
     short: integer('short').notNull().default(0),
@@ -129,7 +129,10 @@ export const storeStockMovements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('store_stock_movements_sale_idx').on(t.orderId, t.variantCode).where(sql`${t.orderId} is not null`),
+    // One sale and at most one return per order and SKU.
+    uniqueIndex('store_stock_movements_order_idx')
+      .on(t.orderId, t.variantCode, t.reason)
+      .where(sql`${t.orderId} is not null`),
   ],
 );
 

@@ -50,6 +50,8 @@ export function adminOrdersService(deps: {
   /** The approved dealers by id and name (the list's filter and column). */
   dealers(): Promise<Array<{ id: string; name: string }>>;
   payments(): OrderPayments;
+  /** The store's stock takes back what a cancelled order took (decision 060); never throws. */
+  returnStock?(orderId: string): Promise<unknown>;
   now?: () => Date;
 }) {
   const { repo, orders, email, audit, publicUrl, optionGroups } = deps;
@@ -96,6 +98,8 @@ export function adminOrdersService(deps: {
     });
     if (done === 'missing') throw new ApiError('ORDER_NOT_FOUND');
     if (done === 'already') throw new ApiError('ORDER_ALREADY_CANCELLED');
+    // Units of a parts order go back on the shelf, unless a parcel already left with them.
+    if (before.shipments.length === 0) await deps.returnStock?.(id);
     // What was paid goes back, each payment in full, once the order is cancelled (a refund is its own audited change).
     const refunds: CancelOrderResult['refunds'] = [];
     const refundFailures: CancelOrderResult['refundFailures'] = [];

@@ -42,6 +42,8 @@ export async function ordersModule(
     dealerNames(): Promise<Array<{ id: string; name: string }>>;
     /** The store's stock gives up a paid order's units (decision 060). */
     takeStock(orderId: string, lines: { variantCode: string; quantity: number }[]): Promise<unknown>;
+    /** …and takes a cancelled order's units back. */
+    returnStock(orderId: string): Promise<unknown>;
   },
 ) {
   const { config, database, guards, mailer, signingKey, storage, audit } = platform;
@@ -138,6 +140,8 @@ export async function ordersModule(
     publicUrl: config.publicUrl,
     optionGroups: (productId, country) => catalog.components(productId, country),
     dealers: () => needs.dealerNames(),
+    returnStock: (orderId) =>
+      needs.returnStock(orderId).catch((error: unknown) => app.log.error({ err: error }, 'store stock')),
     payments: () => {
       if (!orderPayments) throw new Error('orders: payments not bound');
       return orderPayments;

@@ -86,4 +86,42 @@ describe('back office: stock quantities (decision 060)', () => {
     // The shop no longer sells it.
     expect(await shopAvailability()).toBe('NOT_AVAILABLE');
   });
+
+  it('a cancelled order gives its units back once; a cancelled order whose parcel left does not', async () => {
+    const token = await fx.admin();
+    await ok(await call('PUT', STOCK, token, { ...count, quantity: 3, reason: 'Delivery in' }));
+    const kept = await fx.partsOrder();
+    const shipped = await fx.partsOrder();
+    await fx.payByCard(kept.orderId, kept.token);
+    await fx.payByCard(shipped.orderId, shipped.token);
+    expect(await onHand()).toBe(1);
+    await ok(
+      await call('POST', `/v1/admin/orders/${shipped.orderId}/shipments`, token, {
+        carrier: 'dhl',
+        trackingNumber: 'JD014600003828374',
+      }),
+    );
+    await ok(await call('POST', `/v1/admin/orders/${kept.orderId}/cancel`, token, { refundTo: 'wallet' }));
+    await ok(await call('POST', `/v1/admin/orders/${shipped.orderId}/cancel`, token, { refundTo: 'wallet' }));
+    // Only the unshipped order's unit is back on the shelf, and the shop sells it again.
+    expect(await onHand()).toBe(2);
+    const returns = await ctx.database.db
+      .select()
+      .from(storeStockMovements)
+      .where(eq(storeStockMovements.reason, 'return'));
+    expect(returns.map((r) => ({ orderId: r.orderId, delta: r.delta }))).toEqual([{ orderId: kept.orderId, delta: 1 }]);
+    const trail = await ok(await call('GET', `/v1/admin/audit/part/${SKU}`, token));
+    expect(trail.docs[0]).toMatchObject({
+      action: 'catalog.part.return',
+      detail: { orderId: kept.orderId, returned: 1 },
+    });
+    expect(await shopAvailability()).not.toBe('NOT_AVAILABLE');
+    // Cancelling again is refused and gives nothing back twice.
+    await refused(
+      await call('POST', `/v1/admin/orders/${kept.orderId}/cancel`, token, {}),
+      409,
+      'ORDER_ALREADY_CANCELLED',
+    );
+    expect(await onHand()).toBe(2);
+  });
 });

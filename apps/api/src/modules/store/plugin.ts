@@ -20,7 +20,7 @@ export async function storeModule(
   app: Api,
   platform: Pick<Platform, 'database' | 'guards' | 'audit' | 'storage'>,
   needs: { markets: MarketsService; changes: Pick<CatalogChanges, 'changed'> },
-): Promise<StoreService & { takeForOrder: PartsStock['takeForOrder'] }> {
+): Promise<StoreService & Pick<PartsStock, 'takeForOrder' | 'returnForOrder'>> {
   const store = storeService(storeRepo(platform.database.db), needs.markets, undefined, platform.storage);
   await app.register(storeRoutes, { prefix: '/v1', store });
   const parts = partsAdmin({ db: platform.database.db, audit: platform.audit, changed: needs.changes.changed });
@@ -39,5 +39,5 @@ export async function storeModule(
   await app.register(articlesAdminRoutes, { prefix: '/v1', articles, stock, guards: platform.guards });
   const documents = documentsAdmin({ db: platform.database.db, audit: platform.audit, storage: platform.storage });
   await app.register(documentsAdminRoutes, { prefix: '/v1', documents, guards: platform.guards });
-  return { ...store, takeForOrder: stock.takeForOrder };
+  return { ...store, takeForOrder: stock.takeForOrder, returnForOrder: stock.returnForOrder };
 }

@@ -107,6 +107,62 @@ export function partsStock(deps: {
       if (wanted.size) await deps.changed(`stock of order ${orderId}`);
       return short;
     },
+
+    /**
+     * A cancelled order gives back the units it took (each SKU's sale once): added back to the quantity on hand and
+     * recorded as a `return` movement with the order, audited on the SKU (`catalog.part.return`). The caller skips
+     * orders whose parcels already left: those units come back, if ever, through a staff count.
+     */
+    async returnForOrder(orderId: string) {
+      const sales = await db
+        .select({ variantCode: storeStockMovements.variantCode, delta: storeStockMovements.delta })
+        .from(storeStockMovements)
+        .where(and(eq(storeStockMovements.orderId, orderId), eq(storeStockMovements.reason, 'sale')));
+      let returned = 0;
+      for (const sale of sales) {
+        if (sale.delta >= 0) continue;
+        const units = -sale.delta;
+        const done = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .select({ quantity: storeVariants.quantity })
+            .from(storeVariants)
+            .where(eq(storeVariants.variantCode, sale.variantCode))
+            .for('update');
+          const [already] = await tx
+            .select({ id: storeStockMovements.id })
+            .from(storeStockMovements)
+            .where(
+              and(
+                eq(storeStockMovements.orderId, orderId),
+                eq(storeStockMovements.variantCode, sale.variantCode),
+                eq(storeStockMovements.reason, 'return'),
+              ),
+            )
+            .limit(1);
+          if (!row || already) return false;
+          if (row.quantity != null)
+            await tx
+              .update(storeVariants)
+              .set({ quantity: row.quantity + units })
+              .where(eq(storeVariants.variantCode, sale.variantCode));
+          await tx
+            .insert(storeStockMovements)
+            .values({ variantCode: sale.variantCode, reason: 'return', delta: units, orderId });
+          await audit.record(
+            {
+              actorId: null,
+              action: 'catalog.part.return',
+              entity: { type: 'part', id: sale.variantCode },
+              detail: { orderId, returned: units },
+            },
+            tx,
+          );
+          return true;
+        });
+        if (done) returned += 1;
+      }
+      if (returned) await deps.changed(`stock of order ${orderId}`);
+    },
   };
 }
 export type PartsStock = ReturnType<typeof partsStock>;

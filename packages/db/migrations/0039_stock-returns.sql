@@ -1,0 +1,2 @@
+DROP INDEX "store_stock_movements_sale_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "store_stock_movements_order_idx" ON "store_stock_movements" USING btree ("order_id","variant_code","reason") WHERE "store_stock_movements"."order_id" is not null;
