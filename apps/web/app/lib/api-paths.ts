@@ -19,3 +19,8 @@ export const AUCTION_BROWSER_PATHS = {
   featured: '/v1/axes/bids/featured/1',
   range: (from: number, to: number) => `/v1/axes/${from}/${to}`,
 } as const;
+
+/** Files the browser opens itself from a link (the back office's technical documents, decision 060). */
+export const FILE_PATHS = {
+  technicalDocument: (id: string) => `/v1/technical-documents/${encodeURIComponent(id)}/file`,
+} as const;

@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { FILE_PATHS } from '../../../lib/api-paths.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { postWithProgress } from '../../../lib/upload.ts';
 import { useLocalePath } from '../../../lib/use-locale.ts';
@@ -55,7 +56,7 @@ export function DocumentUpload({ id, upload }: { id: string; upload: { size: num
         {upload
           ? t('admin_documents_file_uploaded', { size: (upload.size / 1024 / 1024).toFixed(1) })
           : t('admin_documents_file_none')}{' '}
-        <a href={`/v1/technical-documents/${id}/file`} className="underline underline-offset-2">
+        <a href={FILE_PATHS.technicalDocument(id)} className="underline underline-offset-2">
           {t('admin_documents_file_open')}
         </a>
       </p>
