@@ -32,7 +32,7 @@ test.describe('dealer invoices and balances (dealer portal, parts 6 and 7)', () 
       .click();
     await expect(page).toHaveURL(/\/es-ES\/invoices$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Facturas y saldos');
-    await expect(page.getByText('Movimientos: 8')).toBeVisible();
+    await expect(page.getByText('8 movimientos', { exact: true })).toBeVisible();
     await expectAccessible(page);
 
     // The balance per currency is the exact sum of the ledger's lines.
