@@ -1,10 +1,10 @@
-import { auditLog, outbox } from '@varg/db';
+import { auditLog, orders, outbox } from '@varg/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { outboxEmail } from '../../providers/email/outbox.ts';
 import { expectAdminOnly } from '../../../test/backoffice.ts';
 import { apiCalls, useApi } from '../../../test/helper.ts';
 import { smtpServer } from '../../../test/smtp-fixture.ts';
+import { outboxEmail } from '../../providers/email/outbox.ts';
 
 // Issue 23 item 2, decision 065: administrators see the dead-lettered e-mails and send them again; a requeued message
 // is delivered once by the retry job, against a real SMTP peer.
@@ -106,6 +106,16 @@ describe('dead-lettered e-mails in the back office', () => {
     expect(deliveredTo('all-2@example.com')).toHaveLength(1);
   });
 
+  it('names the order an e-mail is about by its number', async () => {
+    const admin = await signIn(ADMIN);
+    const [order] = await ctx.database.db.select({ id: orders.id, number: orders.number }).from(orders).limit(1);
+    expect(order).toBeDefined();
+    await ctx.database.db.insert(outbox).values({ ...deadRow('about-order@example.com'), orderId: order?.id });
+    const list = await ok(await call('GET', '/v1/admin/emails?state=dead', admin));
+    const entry = list.docs.find((d: { to: string }) => d.to === 'about-order@example.com');
+    expect(entry.order).toEqual({ id: order?.id, number: order?.number });
+  });
+
   it('refuses bad input with 400 and unknown messages with 404, changing nothing', async () => {
     const admin = await signIn(ADMIN);
     await ctx.database.db.insert(outbox).values(deadRow('untouched@example.com'));
@@ -114,7 +124,11 @@ describe('dead-lettered e-mails in the back office', () => {
     await refused(await call('GET', '/v1/admin/emails?page=x', admin), 400, 'VALIDATION_ERROR');
     await refused(await call('POST', '/v1/admin/emails/not-an-id/retry', admin), 400, 'VALIDATION_ERROR');
     const unknown = '00000000-0000-4000-8000-000000000000';
-    const missing = await refused(await call('POST', `/v1/admin/emails/${unknown}/retry`, admin), 404, 'EMAIL_MESSAGE_NOT_FOUND');
+    const missing = await refused(
+      await call('POST', `/v1/admin/emails/${unknown}/retry`, admin),
+      404,
+      'EMAIL_MESSAGE_NOT_FOUND',
+    );
     expect(missing.message).toBeTruthy();
     expect((await rowOf('untouched@example.com'))?.deadAt).not.toBeNull();
   });
@@ -127,6 +141,11 @@ describe('dead-lettered e-mails in the back office', () => {
     await expectAdminOnly(ctx, { method: 'POST', url: `/v1/admin/emails/${id}/retry` });
     await expectAdminOnly(ctx, { method: 'POST', url: '/v1/admin/emails/retry-dead' });
     expect((await rowOf('roles@example.com'))?.deadAt).not.toBeNull();
-    expect(await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, id ?? ''))).toHaveLength(0);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, id ?? '')),
+    ).toHaveLength(0);
   });
 });

@@ -1,8 +1,8 @@
 import { AdminEmailPage, AdminEmailQuery, ErrorEnvelope } from '@varg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../lib/api-error.ts';
 import { adminActor } from '../../lib/admin-list.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { Guards } from '../identity/auth.ts';
 import type { EmailOutbox } from './repo.ts';
