@@ -12,6 +12,7 @@ import { dashboardModule } from './modules/dashboard/plugin.ts';
 import { dealerLedgerModule } from './modules/dealer-ledger/plugin.ts';
 import { dealersModule } from './modules/dealers/plugin.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { adminEmailsModule } from './modules/emails/plugin.ts';
 import { engagementModule } from './modules/engagement/plugin.ts';
 import { identityModule } from './modules/identity/plugin.ts';
 import { legalModule } from './modules/legal/plugin.ts';
@@ -164,6 +165,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   await contentModule(app, platform);
   await app.register(adminRoutes, { prefix: '/v1', guards, identity, users: ids.userAdmin, audit });
   await dashboardModule(app, platform);
+  await adminEmailsModule(app, platform);
   await app.register(translationRoutes, { prefix: '/v1', db: database.db, guards, audit });
   await app.register(modelTextRoutes, {
     prefix: '/v1',

@@ -69,6 +69,7 @@ export default [
       route('admin/auction/:id/axes/:number', 'routes/admin-auction-axe.tsx'),
       route('admin/staff', 'routes/admin-staff.tsx'),
       route('admin/audit', 'routes/admin-audit.tsx'),
+      route('admin/emails', 'routes/admin-emails.tsx'),
       route('admin/catalogue', 'routes/admin-catalogue.tsx'),
       route('admin/catalogue/:productId', 'routes/admin-catalogue-model.tsx'),
       route('admin/catalogue/:productId/options/:optionId', 'routes/admin-catalogue-option.tsx'),

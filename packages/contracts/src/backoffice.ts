@@ -62,5 +62,6 @@ export const AUDITED_ENTITIES = [
   'alert',
   'invitation',
   'legal',
+  'email',
 ] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];

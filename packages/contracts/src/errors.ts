@@ -249,6 +249,8 @@ export const ERRORS = {
   LAST_ADMIN: { statusCode: 409, t_key: 'error_last_admin' },
   /** No active sign-in with that id for that account. */
   SESSION_NOT_FOUND: { statusCode: 404, t_key: 'error_session_not_found' },
+  EMAIL_MESSAGE_NOT_FOUND: { statusCode: 404, t_key: 'error_resource_not_found' },
+  EMAIL_ALREADY_SENT: { statusCode: 409, t_key: 'error_email_already_sent' },
   EMAIL_ALREADY_CONFIRMED: { statusCode: 409, t_key: 'error_email_already_confirmed' },
   /** Terms are edited for approved (or suspended) dealers; an application is decided first. */
   DEALER_NOT_APPROVED: { statusCode: 409, t_key: 'error_dealer_not_approved' },

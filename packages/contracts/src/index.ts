@@ -14,6 +14,7 @@ export * from './dashboard.ts';
 export * from './dealer-ledger.ts';
 export * from './dealer-orders.ts';
 export * from './dealers.ts';
+export * from './emails-admin.ts';
 export * from './errors.ts';
 export * from './identity.ts';
 export * from './leads.ts';

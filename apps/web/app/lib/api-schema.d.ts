@@ -5304,6 +5304,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Outgoing e-mails by delivery state
+         * @description The outbox newest first: `dead` (given up after the last attempt, with the last error), `waiting` (not sent yet: queued for a retry, or kept in the dev mailbox) or `sent`. `dead` counts the dead messages whatever the state asked. Only with SMTP delivery configured (`SMTP_URL`) is a requeued message delivered, by the next round of the retry job (`EMAIL_RETRY_INTERVAL_MS`); without it (the demo) the outbox is the dev mailbox and nothing is delivered (`delivering: false` on the list).
+         */
+        get: operations["getAdminEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/emails/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a dead or waiting e-mail again now
+         * @description Queues the message for delivery now (its attempts are kept: a new failure makes it dead again). 404 EMAIL_MESSAGE_NOT_FOUND for an unknown id, 409 EMAIL_ALREADY_SENT for a delivered one. Audited as `email.retry`. Only with SMTP delivery configured (`SMTP_URL`) is a requeued message delivered, by the next round of the retry job (`EMAIL_RETRY_INTERVAL_MS`); without it (the demo) the outbox is the dev mailbox and nothing is delivered (`delivering: false` on the list).
+         */
+        post: operations["postAdminEmailsByIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/emails/retry-dead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send every dead e-mail again now
+         * @description Queues every dead message for delivery now and answers how many; audited once as `email.retry-dead` with the count (nothing audited when there were none). Only with SMTP delivery configured (`SMTP_URL`) is a requeued message delivered, by the next round of the retry job (`EMAIL_RETRY_INTERVAL_MS`); without it (the demo) the outbox is the dev mailbox and nothing is delivered (`delivering: false` on the list).
+         */
+        post: operations["postAdminEmailsRetryDead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/translations/{lang}": {
         parameters: {
             query?: never;
@@ -7301,6 +7361,30 @@ export interface components {
             expectedYearlyVolume: number | null;
             message: string;
             appliedAt: string | null;
+        };
+        AdminEmail: {
+            id: string;
+            to: string;
+            subject: string;
+            lang: string;
+            attempts: number;
+            error: string | null;
+            createdAt: string;
+            sentAt: string | null;
+            deadAt: string | null;
+            nextAttemptAt: string | null;
+            order: {
+                id: string;
+                number: number;
+            } | null;
+        };
+        AdminEmailPage: {
+            docs: components["schemas"]["AdminEmail"][];
+            total: number;
+            page: number;
+            pageSize: number;
+            dead: number;
+            delivering: boolean;
         };
         Error: {
             statusCode: number;
@@ -30986,7 +31070,7 @@ export interface operations {
                 pageSize?: number;
                 action?: string;
                 actor?: string;
-                entityType?: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "article" | "document" | "stock-bike" | "market" | "auction" | "axe" | "alert" | "invitation" | "legal";
+                entityType?: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "article" | "document" | "stock-bike" | "market" | "auction" | "axe" | "alert" | "invitation" | "legal" | "email";
                 limit?: number;
             };
             header?: never;
@@ -31063,7 +31147,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                entityType: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "article" | "document" | "stock-bike" | "market" | "auction" | "axe" | "alert" | "invitation" | "legal";
+                entityType: "user" | "order" | "payment" | "dealer" | "model" | "option" | "price" | "part" | "article" | "document" | "stock-bike" | "market" | "auction" | "axe" | "alert" | "invitation" | "legal" | "email";
                 entityId: string;
             };
             cookie?: never;
@@ -31146,6 +31230,199 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminDashboard"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminEmails: {
+        parameters: {
+            query?: {
+                /** @description dead: given up after the last attempt; waiting: not sent yet (queued, or in the dev mailbox); sent: delivered */
+                state?: "dead" | "waiting" | "sent";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEmailPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminEmailsByIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address (the API’s rate limit) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminEmailsRetryDead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        requeued: number;
+                    };
                 };
             };
             /** @description Default Response */

@@ -28,6 +28,7 @@ import {
 } from './catalog.ts';
 import { seedDealerLedger } from './dealer-ledger.ts';
 import { seedDealerOrders } from './dealer-orders.ts';
+import { seedDeadLetters } from './emails.ts';
 import { seedJobPositions, seedStoreDealers } from './engagement.ts';
 import { seedLegalDocuments } from './legal.ts';
 import { COUNTRIES, LANGUAGES } from './markets.ts';
@@ -180,6 +181,7 @@ export async function seedDemo(
     await seedDealerLedger(tx, dealerIds, now);
     await seedAuctionBids(tx, userIds);
     await seedStoreDealers(tx, passwordHash);
+    await seedDeadLetters(tx, now);
   });
 }
 

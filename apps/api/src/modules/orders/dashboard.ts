@@ -40,6 +40,15 @@ export function orderFigures(db: Db) {
         .where(inArray(orders.id, [...ids]));
       return new Map(rows.map((r) => [r.id, r.country]));
     },
+    /** The number (VARG-…) of each of these orders. */
+    async numbersOf(ids: readonly string[]) {
+      if (ids.length === 0) return new Map<string, number>();
+      const rows = await db
+        .select({ id: orders.id, number: orders.number })
+        .from(orders)
+        .where(inArray(orders.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, r.number]));
+    },
     /** Orders of the period that owed a deposit, and how many of them are paid in full. */
     async depositConversion(since: Date) {
       const [row] = await db

@@ -19,5 +19,6 @@ export const ADMIN_SECTIONS = [
   ['admin_nav_legal', '/admin/legal'],
   ['admin_nav_staff', '/admin/staff'],
   ['applications_title', '/admin/applications'],
+  ['admin_nav_emails', '/admin/emails'],
   ['admin_nav_audit', '/admin/audit'],
 ] as const;
