@@ -9,7 +9,15 @@ import type { FastifyInstance } from 'fastify';
  */
 export function registerBusinessMetrics(app: FastifyInstance, database: Database): void {
   const { db } = database;
-  const { Gauge } = app.metrics.client;
+  const { Gauge: PromGauge, register } = app.metrics.client;
+  // One registry per process (fastify-metrics clears it when an instance starts): two instances built at once in one
+  // process (the tests' two "processes") would otherwise collide on the names; the later instance's gauges win.
+  class Gauge<T extends string> extends PromGauge<T> {
+    constructor(configuration: ConstructorParameters<typeof PromGauge<T>>[0]) {
+      register.removeSingleMetric(configuration.name);
+      super(configuration);
+    }
+  }
   const byStatus = (rows: { status: string; n: number }[], set: (status: string, n: number) => void) => {
     for (const r of rows) set(r.status, Number(r.n));
   };
