@@ -170,6 +170,23 @@ test.describe('menus, toasts and page views', () => {
     const view = await page.evaluate(() => window.dataLayer?.[0]);
     expect(view).toMatchObject({ event: 'page_view', page_path: '/en-US', language: 'en-us', country: 'US' });
   });
+
+  test('a new page opens at its top, and going back returns to where the reader was', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto('/en-US/store');
+    const last = page.getByRole('main').getByRole('link').last();
+    await whenHydrated(last);
+    await last.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(300);
+    const from = page.url();
+    await last.click();
+    await expect(page).not.toHaveURL(from);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(from);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  });
 });
 
 test.describe('platform pages', () => {

@@ -17,6 +17,7 @@ import {
   authContext,
   authMiddleware,
   REFRESH_COOKIE,
+  userApi,
 } from './auth.server.ts';
 import { type AppServices, servicesContext } from './context.ts';
 
@@ -72,7 +73,12 @@ async function visit(cookies: Record<string, string>, failing?: string) {
     next: () => Promise<Response>,
   ) => Promise<Response>;
   const response = await middleware({ request, context }, async () => new Response('page'));
-  return { auth: context.get(authContext) as AuthState, setCookies: response.headers.getSetCookie() };
+  return {
+    auth: context.get(authContext) as AuthState,
+    setCookies: response.headers.getSetCookie(),
+    context,
+    request,
+  };
 }
 
 describe('an impersonation that ended on the API', () => {
@@ -137,5 +143,44 @@ describe('the dealer check (spec section 8)', () => {
     expect(failed.auth.user).toBeNull();
     expect(failed.auth.token).toBeNull();
     expect(ended(failed.setCookies)).toBe(true);
+  });
+});
+
+describe('a 401 refreshes the session once (spec section 8)', () => {
+  const cookiesOf = (token: string, refresh: string) => ({
+    [COOKIE.authToken]: `Bearer ${token}`,
+    [REFRESH_COOKIE]: refresh,
+  });
+  const last = (setCookies: string[], name: string) => setCookies.filter((c) => c.startsWith(`${name}=`)).at(-1) ?? '';
+
+  it('loads the user with the refresh token when the access token is refused, and sets the new pair', async () => {
+    const pair = await post('/v1/user/sign-in', { email: 'customer@demo.starkfuture.com', password: DEMO_PASSWORD });
+    calls.length = 0;
+    const page = await visit(cookiesOf('not-a-valid-token', pair.refresh_token));
+    expect(page.auth.user).toMatchObject({ email: 'customer@demo.starkfuture.com' });
+    expect(calls.filter((path) => path === '/v1/user/refresh')).toHaveLength(1);
+    expect(last(page.setCookies, COOKIE.authToken)).toMatch(/^auth\._token\.local=Bearer%20/);
+    expect(last(page.setCookies, REFRESH_COOKIE)).not.toContain(pair.refresh_token);
+  });
+
+  it("retries a page's call once with the refreshed token; a refused refresh signs the user out", async () => {
+    const pair = await post('/v1/user/sign-in', { email: 'customer@demo.starkfuture.com', password: DEMO_PASSWORD });
+    const page = await visit(cookiesOf(pair.token, pair.refresh_token));
+    // The access token stops working between the session check and the page's own call.
+    page.auth.token = 'expired-meanwhile';
+    calls.length = 0;
+    const me = await userApi(page.context, page.request).call('getUserMe', {});
+    expect(me.email).toBe('customer@demo.starkfuture.com');
+    expect(calls).toEqual(['/v1/user/me', '/v1/user/refresh', '/v1/user/me']);
+    expect(page.auth.token).not.toBe('expired-meanwhile');
+
+    // Refused again, and the refresh token is no longer valid: one refresh attempt, then signed out.
+    page.auth.token = 'expired-again';
+    page.auth.refreshToken = 'revoked';
+    calls.length = 0;
+    await expect(userApi(page.context, page.request).call('getUserMe', {})).rejects.toMatchObject({ status: 401 });
+    expect(calls).toEqual(['/v1/user/me', '/v1/user/refresh']);
+    expect(page.auth.token).toBeNull();
+    expect(page.auth.user).toBeNull();
   });
 });

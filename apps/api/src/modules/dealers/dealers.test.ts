@@ -88,6 +88,12 @@ describe('becoming a dealer', () => {
     expect((await lastMail(ctx.app, email))?.text).toContain('/dealer');
     // Approved: the dealer pages' API answers the new dealer (a fresh sign-in carries the role).
     expect((await call('GET', '/v1/referral/refer', token)).statusCode).toBe(200);
+    // Until the dealer sets it, the store's point on the map is the spec's default, Point [0, 0].
+    const [approved] = (await ok(await call('GET', '/v1/dealer/my', token))) as Json[];
+    expect(approved?.storeInfo).toMatchObject({
+      name: 'Moto Elettrica Milano',
+      location: { type: 'Point', coordinates: [0, 0] },
+    });
   });
 
   it('rejects with a reason the applicant reads; dealers and lead dealers cannot apply', async () => {

@@ -50,6 +50,12 @@ describe('a deposit, then the rest (spec section 4)', () => {
       { name: 'deposit', default: false },
     ]);
     expect(methodIds(setup.allowedMethods.deposit)).not.toContain('klarna');
+    // The spec's own call for an order's kinds says the same, to the order's owner only (ids cannot be probed).
+    const kindsOf = async (who: string | undefined) => get(`/v1/checkout/payment-kinds/${orderId}`, who);
+    expect(await ok(await kindsOf(token))).toEqual(setup.paymentKinds);
+    const stranger = await signIn('customer@demo.starkfuture.com');
+    expect((await kindsOf(stranger)).statusCode).toBe(404);
+    expect((await kindsOf(undefined)).statusCode).toBe(404);
 
     const started = await ok(await startPayment(token, { kind: 'deposit', method: 'card', order: orderId }));
     expect(started).toMatchObject({
@@ -73,6 +79,7 @@ describe('a deposit, then the rest (spec section 4)', () => {
 
     const rest = await completeOrderSetup(orderId, token);
     expect(rest.paymentKinds).toEqual([{ name: 'remaining', default: true }]);
+    expect(await ok(await kindsOf(token))).toEqual([{ name: 'remaining', default: true }]);
     expect(rest.pricing).toMatchObject({ paid: deposit, toPay: before.total - deposit });
     expect(methodIds(rest.allowedMethods.remaining)).toEqual(
       expect.arrayContaining(['card', 'sepa', 'klarna', 'bank_transfer']),
