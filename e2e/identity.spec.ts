@@ -170,6 +170,12 @@ test.describe('administration and translation (issue 3)', () => {
 
     await editor.getByRole('button', { name: 'Auf das Original zurücksetzen' }).click();
     await expect(heading).toHaveText(original);
+    // The same text saved again shows again: the page's texts follow every change, not only the first.
+    await editor.getByRole('textbox').fill('Elektrisch. Leicht. Unaufhaltsam.');
+    await editor.getByRole('button', { name: 'Speichern' }).click();
+    await expect(heading).toHaveText('Elektrisch. Leicht. Unaufhaltsam.');
+    await editor.getByRole('button', { name: 'Auf das Original zurücksetzen' }).click();
+    await expect(heading).toHaveText(original);
 
     // An ambiguous text comes with its note for translators (catalogs/en-us.context.json).
     await page.keyboard.press('Escape');

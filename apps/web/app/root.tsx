@@ -29,12 +29,16 @@ import { localeContext, servicesContext } from './lib/context.ts';
 import { readCookies, TRANSLATOR_MODE_COOKIE } from './lib/cookies.server.ts';
 import { I18nProvider } from './lib/i18n.ts';
 import { activeCountries, localeMiddleware } from './lib/locale.server.ts';
+import { loadMessages, messagesOf, withServerMessages } from './lib/messages.ts';
 import stylesheet from './styles.css?url';
 
 export interface RootData {
   locale: Locale;
   segment: string;
-  messages: Messages;
+  /** The locale's messages: on the server only (`messagesOf` reads them anywhere; decision 067). */
+  messages?: Messages;
+  /** The script that brings the messages to the browser, `/i18n/<segment>.<hash>.js`. */
+  messagesHref: string;
   countries: Array<{ code: string; name: string; lang: string }>;
   languages: Array<{ code: string; nativeName: string }>;
   /** The visitor's own market from the IP lookup, when it differs from the current one and was not dismissed. */
@@ -83,7 +87,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
-  const { api, messagesFor, ipCountry, config } = context.get(servicesContext);
+  const { api, messagesAsset, ipCountry, config } = context.get(servicesContext);
   const locale = context.get(localeContext);
   const [countries, languages, saved, cart, banners] = await Promise.all([
     activeCountries(context),
@@ -95,11 +99,12 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   const dismissed = readCookies(request)[COOKIE.suggestedCountryDismissed.name];
   const me = context.get(authContext).user;
   const own: Country | undefined = ipCountry ? countries.find((c) => c.code === ipCountry) : undefined;
-  return {
+  // Texts saved by translators win over the built-in catalog.
+  const texts = messagesAsset(locale, saved.overrides);
+  const data: RootData = {
     locale,
     segment: formatLocaleSegment(locale),
-    // Texts saved by translators win over the built-in catalog.
-    messages: { ...messagesFor(locale), ...saved.overrides },
+    messagesHref: texts.href,
     translatorMode: !!me?.isTranslator && readCookies(request)[TRANSLATOR_MODE_COOKIE] === '1',
     countries: countries.map((c) => ({ code: c.code, name: c.name, lang: c.language.code })),
     languages: languages.docs.map((l) => ({ code: l.code, nativeName: l.nativeName })),
@@ -132,6 +137,14 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
     cart: cart ? { count: cart.count, kind: cart.kind } : null,
     banners: banners.docs,
   };
+  return withServerMessages(data, texts.messages);
+}
+
+/** A revalidation that names another messages script (a translator saved a text) loads it before rendering. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadMessages(data.messagesHref);
+  return data;
 }
 
 // Root data only changes with the locale (a full reload) or after a preference is posted.
@@ -172,6 +185,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-dvh bg-white text-neutral-900 antialiased">
         {children}
+        {/* Deferred, so it runs before the deferred modules that hydrate the page, which read it. */}
+        {data && <script src={data.messagesHref} nonce={nonce} defer />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -184,7 +199,7 @@ const TranslatorTool = lazy(() => import('./features/translator/translator-tool.
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <I18nProvider tag={localeTag(loaderData.locale)} messages={loaderData.messages}>
+    <I18nProvider tag={localeTag(loaderData.locale)} messages={messagesOf(loaderData) ?? {}}>
       <ShellProviders>
         {loaderData.demo && <DemoRibbon />}
         <Outlet />
@@ -208,7 +223,7 @@ export function ErrorBoundary() {
   const data = useRouteLoaderData('root') as RootData | undefined;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <I18nProvider tag={data ? localeTag(data.locale) : 'en-US'} messages={data?.messages ?? FALLBACK_MESSAGES}>
+    <I18nProvider tag={data ? localeTag(data.locale) : 'en-US'} messages={messagesOf(data) ?? FALLBACK_MESSAGES}>
       <ErrorPage error={error} status={status} homeHref={data ? `/${data.segment}` : '/'} />
     </I18nProvider>
   );

@@ -8,6 +8,11 @@ export interface AppServices {
   api: ApiClient;
   /** The catalog of the locale's language; in a market with a variant (pt in BR, es in MX) with its overrides. */
   messagesFor(locale: Locale): Messages;
+  /**
+   * The locale's messages with the translators' overrides, and the address of the script that brings them to the
+   * browser (`/i18n/<segment>.<hash>.js`, decision 067).
+   */
+  messagesAsset(locale: Locale, overrides: Messages): { href: string; messages: Messages };
   /** The visitor's country from the IP lookup (null when unknown). */
   ipCountry: string | null;
   nonce: string;

@@ -1,6 +1,7 @@
 import { localizedPath, safeInternalLink, splitLocalePath } from '@varg/domain';
 import type { MetaDescriptor } from 'react-router';
 import type { RootData } from '../root.tsx';
+import { messagesOf } from './messages.ts';
 import { rootDataFrom, seoMeta } from './seo.ts';
 
 /** Meta for a page titled by a catalog key; private pages are kept out of search engines. */
@@ -11,7 +12,7 @@ export function pageMeta(
   options: { descriptionKey?: string; index?: boolean } = {},
 ): MetaDescriptor[] {
   const root = rootDataFrom(matches);
-  const m = root?.messages ?? {};
+  const m = messagesOf(root) ?? {};
   const title = m[titleKey] ?? titleKey;
   const tags = seoMeta(root, pathname, title, m[options.descriptionKey ?? ''] ?? title);
   return options.index ? tags : [...tags, { name: 'robots', content: 'noindex' }];

@@ -1,6 +1,7 @@
 import { formatLocaleSegment, LANGUAGE_HOME_COUNTRY, splitLocalePath, UI_LANGUAGES } from '@varg/domain';
 import type { MetaDescriptor } from 'react-router';
 import type { RootData } from '../root.tsx';
+import { messagesOf } from './messages.ts';
 
 /**
  * Title, description, canonical link and hreflang alternates (spec section 2): one alternate per UI language in its
@@ -21,7 +22,7 @@ export function seoMeta(
     return { tagName: 'link', rel: 'alternate', hrefLang: segment, href: `${base}/${segment}${tail}` };
   });
   return [
-    { title: `${title} | ${root.messages.seo_site_name ?? ''}`.trim() },
+    { title: `${title} | ${messagesOf(root)?.seo_site_name ?? ''}`.trim() },
     { name: 'description', content: description },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },

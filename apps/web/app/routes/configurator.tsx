@@ -22,6 +22,7 @@ import { localeContext, servicesContext } from '../lib/context.ts';
 import { useLocaleTag } from '../lib/format.ts';
 import { GUARDS } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
+import { messagesOf } from '../lib/messages.ts';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';
 import { useLocalePath, useRootData } from '../lib/use-locale.ts';
 import { buttonClass } from '../ui/button.ts';
@@ -56,7 +57,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const root = rootDataFrom(matches);
-  const m = root?.messages ?? {};
+  const m = messagesOf(root) ?? {};
   const model = loaderData ? (m[MODEL_NAME_KEY[loaderData.model]] ?? '') : '';
   return seoMeta(
     root,

@@ -16,6 +16,7 @@ import { localeContext, servicesContext } from '../lib/context.ts';
 import { useFormat } from '../lib/format.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
+import { messagesOf } from '../lib/messages.ts';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';
 import { useLocalePath } from '../lib/use-locale.ts';
 import { FormMessage } from '../ui/field.tsx';
@@ -26,7 +27,7 @@ import type { Route } from './+types/dealer-order';
 // answered with what the buyer owes now, and the dealer's invoice PDFs (uploaded with a progress bar).
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
-  const m = rootDataFrom(matches)?.messages ?? {};
+  const m = messagesOf(rootDataFrom(matches)) ?? {};
   const title = loaderData
     ? interpolate(m.order_number ?? '', { number: loaderData.order.number })
     : (m.text_error ?? '');

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { useTranslation } from '../lib/i18n.ts';
+import { messagesOf } from '../lib/messages.ts';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';
 import { useLocalePath, useMarketingHref, useRootData } from '../lib/use-locale.ts';
 import { BikeIllustration } from '../ui/bike-illustration.tsx';
@@ -15,7 +16,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'public,
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const root = rootDataFrom(matches);
-  const m = root?.messages ?? {};
+  const m = messagesOf(root) ?? {};
   return seoMeta(root, location.pathname, m.home_meta_title ?? '', m.home_meta_description ?? '');
 };
 

@@ -4,11 +4,12 @@ import { loadOrder, orderAction } from '../features/orders/load.server.ts';
 import { OrderDetail } from '../features/orders/order-detail.tsx';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
+import { messagesOf } from '../lib/messages.ts';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/orders-my-id';
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
-  const m = rootDataFrom(matches)?.messages ?? {};
+  const m = messagesOf(rootDataFrom(matches)) ?? {};
   const title = loaderData
     ? interpolate(m.order_number ?? '', { number: loaderData.order.number })
     : (m.text_error ?? '');

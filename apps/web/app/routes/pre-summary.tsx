@@ -12,6 +12,7 @@ import { authContext } from '../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { money } from '../lib/format.ts';
 import { useTranslation } from '../lib/i18n.ts';
+import { messagesOf } from '../lib/messages.ts';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';
 import { useLocale, useLocalePath } from '../lib/use-locale.ts';
 import { BikeIllustration } from '../ui/bike-illustration.tsx';
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const root = rootDataFrom(matches);
-  const m = root?.messages ?? {};
+  const m = messagesOf(root) ?? {};
   const model = loaderData ? (m[MODEL_NAME_KEY[loaderData.model]] ?? '') : '';
   const title = interpolate(m.presummary_title ?? '', { model });
   return [...seoMeta(root, location.pathname, title, title), { name: 'robots', content: 'noindex' }];

@@ -20,6 +20,7 @@ import { localeContext, servicesContext } from '../lib/context.ts';
 import { useFormat } from '../lib/format.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { decimalAmount, JsonLd } from '../lib/json-ld.tsx';
+import { messagesOf } from '../lib/messages.ts';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';
 import { useLocalePath, useRootData } from '../lib/use-locale.ts';
 import { BikeIllustration } from '../ui/bike-illustration.tsx';
@@ -33,7 +34,7 @@ const modelNameKey = (productId: string) =>
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const root = rootDataFrom(matches);
-  const m = root?.messages ?? {};
+  const m = messagesOf(root) ?? {};
   if (!loaderData) return [{ title: m.text_error ?? '' }];
   const model = m[modelNameKey(loaderData.bike.productId)] ?? loaderData.bike.productId;
   const title = interpolate(m.stock_detail_title ?? '', { model, id: loaderData.bike._id });

@@ -3,11 +3,14 @@ import { Languages } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Form, useFetcher, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
+import { messagesOf } from '../../lib/messages.ts';
 import { useRootData } from '../../lib/use-locale.ts';
 import { buttonClass } from '../../ui/button.ts';
 import { Modal } from '../../ui/modal.tsx';
 import { contextFor, countsFor, pluralForm } from './context.ts';
 import { keysForText } from './matching.ts';
+
+const NONE: Readonly<Record<string, string>> = {};
 
 /** The element whose own text was picked: the innermost element with text. */
 function textOf(target: Element | null): string {
@@ -16,7 +19,9 @@ function textOf(target: Element | null): string {
 
 function Editor({ keys, onClose }: { keys: string[]; onClose(): void }) {
   const { t } = useTranslation();
-  const { messages, languages, locale } = useRootData();
+  const root = useRootData();
+  const { languages, locale } = root;
+  const messages = messagesOf(root) ?? NONE;
   const [key, setKey] = useState(keys[0] ?? '');
   const [value, setValue] = useState(messages[key] ?? '');
   const fetcher = useFetcher<{ ok: boolean; intent: string | null; error: string | null }>();
@@ -106,7 +111,7 @@ function Editor({ keys, onClose }: { keys: string[]; onClose(): void }) {
  */
 export default function TranslatorTool() {
   const { t } = useTranslation();
-  const { messages } = useRootData();
+  const messages = messagesOf(useRootData()) ?? NONE;
   const location = useLocation();
   const [keys, setKeys] = useState<string[] | null>(null);
 

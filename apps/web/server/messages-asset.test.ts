@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readEnv } from '@varg/api';
+import type { Database } from '@varg/db';
+import { messagesFor } from '@varg/i18n/server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testDatabase } from '../../api/test/helper.ts';
+import { createServer, type Server, webRoot } from './app.ts';
+
+// The messages travel in a script of their own (decision 067): pages no longer carry the catalog in their loader
+// data, and the script is kept by browsers under its content hash.
+
+let database: Database;
+let server: Server;
+
+beforeAll(async () => {
+  if (!existsSync(join(webRoot, 'build', 'server', 'index.js'))) {
+    execFileSync('npm', ['run', 'build'], { cwd: webRoot, stdio: 'ignore' });
+  }
+  database = await testDatabase();
+  const env = readEnv({ NODE_ENV: 'production', DEMO: '1', DATA_DIR: mkdtempSync(join(tmpdir(), 'varg-messages-')) });
+  server = await createServer({ env, database, logger: false });
+  await server.app.ready();
+}, 180_000);
+afterAll(async () => {
+  await server?.close();
+  await database?.close();
+});
+
+const scriptOf = (html: string) => /<script src="(\/i18n\/de-DE\.[0-9a-f]{12}\.js)"[^>]* defer/.exec(html)?.[1];
+
+describe('the messages script', () => {
+  it('is named by the page instead of the catalog in its data, and is cached for a year', async () => {
+    const page = await server.app.inject({ url: '/de-DE?fresh=1' });
+    expect(page.statusCode).toBe(200);
+    // A text no part of the home page shows: only the messages script has it.
+    const unseen = messagesFor({ lang: 'de', country: 'DE' }).error_payload_too_large as string;
+    expect(unseen).toBeTruthy();
+    expect(page.body).not.toContain(unseen);
+    const href = scriptOf(page.body);
+    expect(href).toBeDefined();
+
+    const script = await server.app.inject({ url: href as string });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const window: { __vargMessages?: Record<string, Record<string, string>> } = {};
+    new Function('self', script.body)(window);
+    expect(window.__vargMessages?.['de-DE']?.error_payload_too_large).toBe(unseen);
+  });
+
+  it("follows a translator's text with a new address; an old address gets today's texts, revalidated", async () => {
+    const before = scriptOf((await server.app.inject({ url: '/de-DE?fresh=2' })).body) as string;
+    const signIn = await server.app.inject({
+      method: 'POST',
+      url: '/v1/user/sign-in',
+      payload: { email: 'translator@demo.starkfuture.com', password: 'varg-demo-2026' },
+    });
+    const { token } = signIn.json() as { token: string };
+    const saved = await server.app.inject({
+      method: 'PUT',
+      url: '/v1/translations/de/home_hero_title',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { value: 'Ein neuer Titel' },
+    });
+    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    // Pages read the overrides through the API answer, which may be kept for its 5 seconds.
+    let after = before;
+    await vi.waitFor(
+      async () => {
+        after = scriptOf((await server.app.inject({ url: `/de-DE?fresh=${Math.random()}` })).body) as string;
+        expect(after).not.toBe(before);
+      },
+      { timeout: 15_000, interval: 500 },
+    );
+    const old = await server.app.inject({ url: before });
+    expect(old.headers['cache-control']).toBe('no-cache');
+    expect(old.body).toContain('Ein neuer Titel');
+    expect((await server.app.inject({ url: after })).body).toContain('Ein neuer Titel');
+  });
+
+  it('answers 404 to a name that is not a locale and a hash', async () => {
+    for (const url of ['/i18n/xx-YY.0123456789ab.js', '/i18n/de-DE.js', '/i18n/de-DE.0123456789ab.json']) {
+      expect((await server.app.inject({ url })).statusCode, url).toBe(404);
+    }
+  });
+});
