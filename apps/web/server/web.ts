@@ -122,12 +122,19 @@ export function privatePages(build: ServerBuild): (url: string) => boolean {
   const roots = tree(undefined);
   const isPrivate = (id: string) =>
     (routes[id]?.module as { handle?: { privacy?: unknown } } | undefined)?.handle?.privacy === true;
+  // Matching ranks every route again on each call: remember the answer per path (bounded; a full map starts over).
+  const known = new Map<string, boolean>();
   return (url) => {
     let path = url.split(/[?#]/)[0] ?? '/';
     // React Router's data requests: `/x.data` for `/x`, `/_root.data` for `/`.
     if (path.endsWith('/_root.data')) path = path.slice(0, -'_root.data'.length) || '/';
     else if (path.endsWith('.data')) path = path.slice(0, -'.data'.length);
-    return (matchRoutes(roots, path) ?? []).some((m) => isPrivate(m.route.id as string));
+    const remembered = known.get(path);
+    if (remembered !== undefined) return remembered;
+    const answer = (matchRoutes(roots, path) ?? []).some((m) => isPrivate(m.route.id as string));
+    if (known.size >= 5_000) known.clear();
+    known.set(path, answer);
+    return answer;
   };
 }
 
@@ -178,7 +185,12 @@ function cacheKey(request: FastifyRequest, ipCountry: string | null, origin: str
 /** Mounts React Router on the Fastify instance: every path the API and static files do not claim. */
 export async function mountWeb(app: FastifyInstance, options: WebOptions) {
   const getBuild = typeof options.build === 'function' ? options.build : async () => options.build as ServerBuild;
-  const handler = createRequestHandler(getBuild, options.mode);
+  // A fixed build is handed over as such: given a function, React Router derives its routes again on every request
+  // (meant for development, where the build changes).
+  const handler = createRequestHandler(
+    typeof options.build === 'function' ? getBuild : (options.build as ServerBuild),
+    options.mode,
+  );
   const api: ApiClient = createApiClient(options.apiUrl ? httpTransport(options.apiUrl) : injectTransport(app));
   const cache = createPageCache(options.mode === 'production' ? options.pageCacheTtlMs : 0);
   // An administrator's catalogue change, in this process or another, shows at once (decision 041): the pages and the
