@@ -122,8 +122,8 @@ export function migrateOnce(databaseUrl: string): void {
 }
 
 /**
- * HAProxy in front of the given ports: round robin, `/ready` checked every second (down after 2 failures, up after 2
- * answers), a refused connection retried (3 times) on another server (`redispatch`). A request already sent to a
+ * HAProxy in front of the given ports: round robin, `/ready` checked every second (down after 3 failed or 5 s late
+ * checks, up after 2 answers), a refused connection retried (3 times) on another server (`redispatch`). A request already sent to a
  * process that dies is not resent (it may not be idempotent): the client sees 502 and retries as a browser would.
  * Every answer names the server that gave it (`x-served-by`).
  */
@@ -136,6 +136,8 @@ export function haproxyConfig(listen: number, ports: number[]): string {
     '  timeout connect 2s',
     '  timeout client 60s',
     '  timeout server 60s',
+    // A loaded process answers /ready late: a check waits up to 5 s, and 3 failed checks in a row take it out.
+    '  timeout check 5s',
     '  retries 3',
     '  option redispatch 1',
     '  option forwardfor',
@@ -146,7 +148,7 @@ export function haproxyConfig(listen: number, ports: number[]): string {
     '  balance roundrobin',
     '  option httpchk GET /ready',
     '  http-response set-header x-served-by %s',
-    ...ports.map((p, i) => `  server app${i + 1} 127.0.0.1:${p} check inter 1s fall 2 rise 2`),
+    ...ports.map((p, i) => `  server app${i + 1} 127.0.0.1:${p} check inter 1s fall 3 rise 2`),
     '',
   ].join('\n');
 }
