@@ -11,7 +11,8 @@
 // Settings: CLUSTER_DATABASE_URL (postgres://postgres@127.0.0.1:5432/cluster1: dropped and created again),
 // CLUSTER_REDIS_URL (redis://127.0.0.1:6379/3: flushed), CLUSTER_PORT (4100: HAProxy; the processes on the next three
 // ports, the SMTP sink on +90), BENCH_SECONDS (5, each throughput load), BENCH_CONNECTIONS (50), BENCH_BUYERS (100),
-// BENCH_BIDDERS (500), BENCH_AUCTION_SECONDS (10), CLUSTER_SKIP (comma list of throughput,checkout,auction).
+// BENCH_BIDDERS (500), BENCH_AUCTION_SECONDS (10), CLUSTER_SMTP_DELAY_MS (300: the sink's pause before accepting a
+// sender), CLUSTER_SKIP (comma list of throughput,checkout,auction).
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { checkAxes, percentile, runAuction, signUpBidders, storedBids } from './auction-core.ts';
@@ -101,7 +102,8 @@ async function throughput(lb: Balancer): Promise<Array<{ name: string; rps: numb
 
 console.log(haproxyVersion());
 await freshDatabase();
-const sink = await smtpSink(LB_PORT + 90);
+// A relay that takes 300 ms to accept a sender: a process killed mid-run leaves deliveries half done.
+const sink = await smtpSink(LB_PORT + 90, Number(process.env.CLUSTER_SMTP_DELAY_MS ?? 300));
 const options = { databaseUrl: DB_URL, redisUrl: REDIS_URL, smtpUrl: sink.url };
 const apps = [1, 2, 3].map((i) => new App(LB_PORT + i, options));
 const lb = new Balancer(LB_PORT);

@@ -1,5 +1,7 @@
 // A minimal SMTP server for the cluster bench: accepts every message (no TLS, no authentication) and counts the
-// deliveries per recipient, so the bench can check that every e-mail of the outbox was sent exactly once.
+// deliveries per recipient, so the bench can check that every e-mail of the outbox was sent exactly once. A message
+// counts once its final dot has arrived. `delayMs` holds the answer to MAIL FROM, as a slow relay does: deliveries are
+// then in flight long enough for a killed process to leave some half done (the outbox's lease brings them back).
 import { createServer, type Server } from 'node:net';
 
 export interface Sink {
@@ -10,7 +12,7 @@ export interface Sink {
   close(): Promise<void>;
 }
 
-export async function smtpSink(port: number): Promise<Sink> {
+export async function smtpSink(port: number, delayMs = 0): Promise<Sink> {
   const sink: Sink = { url: `smtp://127.0.0.1:${port}`, received: new Map(), messages: 0, close: async () => {} };
   const server: Server = createServer((socket) => {
     let buffer = '';
@@ -41,7 +43,8 @@ export async function smtpSink(port: number): Promise<Sink> {
         else if (verb === 'HELO') reply('250 bench-sink');
         else if (verb === 'MAIL') {
           rcpts = [];
-          reply('250 2.1.0 ok');
+          if (delayMs) setTimeout(() => socket.writable && reply('250 2.1.0 ok'), delayMs);
+          else reply('250 2.1.0 ok');
         } else if (verb === 'RCPT') {
           rcpts.push((/<([^>]*)>/.exec(line)?.[1] ?? '').toLowerCase());
           reply('250 2.1.5 ok');
