@@ -83,10 +83,14 @@ export class App {
   }
   start(): this {
     this.child = track(
-      spawn(process.execPath, ['--max-semi-space-size=8', 'apps/web/server/index.ts'], {
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: appEnv(this.port, this.options),
-      }),
+      spawn(
+        process.execPath,
+        ['--max-semi-space-size=8', '--import', './apps/web/server/telemetry.ts', 'apps/web/server/index.ts'],
+        {
+          stdio: ['ignore', 'ignore', 'inherit'],
+          env: appEnv(this.port, this.options),
+        },
+      ),
     );
     return this;
   }
@@ -99,6 +103,8 @@ export class App {
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
+      // A process that does not finish its graceful shutdown in 15 s is killed.
+      setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
     });
   }
   async ready(timeoutMs = 120_000): Promise<void> {
