@@ -100,7 +100,12 @@ async function throughput(lb: Balancer): Promise<Array<{ name: string; rps: numb
   return out;
 }
 
-console.log(haproxyVersion());
+try {
+  console.log(haproxyVersion());
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 await freshDatabase();
 // A relay that takes 300 ms to accept a sender: a process killed mid-run leaves deliveries half done.
 const sink = await smtpSink(LB_PORT + 90, Number(process.env.CLUSTER_SMTP_DELAY_MS ?? 300));
