@@ -39,6 +39,7 @@ export function haproxyVersion(): string {
 
 export interface AppOptions {
   databaseUrl: string;
+  /** `none`: no Redis (each process counts its rate limits alone). */
   redisUrl: string;
   smtpUrl: string;
   /** Extra environment (the same for every process). */
@@ -56,7 +57,6 @@ function appEnv(port: number, o: AppOptions): NodeJS.ProcessEnv {
     PORT: String(port),
     DATA_DIR: mkdtempSync(join(work, `data-${port}-`)),
     DATABASE_URL: o.databaseUrl,
-    REDIS_URL: o.redisUrl,
     SMTP_URL: o.smtpUrl,
     DEV_MAILBOX: 'true',
     JWT_SECRET: 'cluster-bench-signing-key-0123456789-abcdefghijkl',
@@ -69,6 +69,7 @@ function appEnv(port: number, o: AppOptions): NodeJS.ProcessEnv {
     // E-mails whose delivery a killed process left behind are retried every second once their lease has passed.
     EMAIL_RETRY_INTERVAL_MS: '1000',
     LOG_LEVEL: 'warn',
+    ...(o.redisUrl === 'none' ? {} : { REDIS_URL: o.redisUrl }),
     ...o.env,
   };
 }

@@ -9,7 +9,8 @@
 // (the auction). Exit code 1 when an invariant fails.
 //   npm run build && npm run bench:cluster
 // Settings: CLUSTER_DATABASE_URL (postgres://postgres@127.0.0.1:5432/cluster1: dropped and created again),
-// CLUSTER_REDIS_URL (redis://127.0.0.1:6379/3: flushed), CLUSTER_PORT (4100: HAProxy; the processes on the next three
+// CLUSTER_REDIS_URL (redis://127.0.0.1:6379/3: flushed; `none`: no Redis, each process counts its limits alone and
+// the rate-limit check fails — the control that shows it can), CLUSTER_PORT (4100: HAProxy; the processes on the next three
 // ports, the SMTP sink on +90), BENCH_SECONDS (5, each throughput load), BENCH_CONNECTIONS (50), BENCH_BUYERS (100),
 // BENCH_BIDDERS (500), BENCH_AUCTION_SECONDS (10), CLUSTER_SMTP_DELAY_MS (300: the sink's pause before accepting a
 // sender), CLUSTER_SKIP (comma list of throughput,checkout,auction).
@@ -54,6 +55,7 @@ async function freshDatabase(): Promise<void> {
   await client.query(`create database ${name}`);
   await client.end();
   const { Redis } = await import('ioredis');
+  if (REDIS_URL === 'none') return;
   const redis = new Redis(REDIS_URL);
   await redis.flushdb();
   redis.disconnect();
