@@ -1,11 +1,39 @@
 import { MIGRATION_LOCK_KEY, openDatabase } from '@varg/db';
 import { describe, expect, it } from 'vitest';
 import { emptyPostgresDatabase } from '../../test/helper.ts';
+import { cronOf, queueName } from './jobs.ts';
 import { jobLockKey } from './platform.ts';
 
 // Issue 23: every process runs the scheduled jobs' timers, but a round runs in one process at a time.
 
 describe('scheduled jobs', () => {
+  it('on the queue, an interval becomes a cron no coarser than asked, evenly spaced, at most once a minute', () => {
+    const minute = 60_000;
+    const hour = 60 * minute;
+    const cases: [number, string][] = [
+      [1, '* * * * *'],
+      [30_000, '* * * * *'],
+      [minute, '* * * * *'],
+      [119_999, '* * * * *'],
+      [2 * minute, '*/2 * * * *'],
+      [5 * minute, '*/5 * * * *'],
+      [7 * minute, '*/6 * * * *'],
+      [45 * minute, '*/30 * * * *'],
+      [hour, '0 * * * *'],
+      [5 * hour, '0 */4 * * *'],
+      [12 * hour, '0 */12 * * *'],
+      [24 * hour, '0 0 * * *'],
+      [6 * 24 * hour, '0 0 * * *'],
+      [7 * 24 * hour, '0 0 * * 1'],
+    ];
+    for (const [ms, cron] of cases) expect([ms, cronOf(ms)]).toEqual([ms, cron]);
+  });
+
+  it('a job’s queue is its name with what pg-boss refuses as a hyphen', () => {
+    expect(queueName('e-mail delivery')).toBe('e-mail-delivery');
+    expect(queueName('auction winners')).toBe('auction-winners');
+  });
+
   it('each job has its own lock key, stable across processes and apart from the migration lock', () => {
     const names = ['balance reminders', 'stock reservations', 'auction winners', 'e-mail delivery'];
     const keys = names.map(jobLockKey);
