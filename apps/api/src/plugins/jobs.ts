@@ -85,6 +85,7 @@ export function scheduledJobs(
       ...options.boss,
     });
     started.on('error', (error) => app.log.error({ err: error }, 'job queue'));
+    started.on('warning', (warning) => app.log.warn({ data: warning.data }, `job queue: ${warning.message}`));
     await started.start();
     boss = started;
     for (const [name, { ms, job }] of jobs) await enqueue(started, name, ms, job);

@@ -48,9 +48,10 @@ export function jobLockKey(name: string): number {
 }
 
 /**
- * The timers of the scheduled jobs (PGlite, or `JOB_QUEUE=timers`; decision 066): runs `job` every `ms` (0: never) until the app closes; a failure is logged under `name`, never thrown. With
- * `database`, a round runs in one process at a time: a process whose turn finds the job running elsewhere skips it
- * (the jobs claim their rows too, so a round that does run twice changes nothing twice).
+ * The timers of the scheduled jobs (PGlite, or `JOB_QUEUE=timers`; decision 066): runs `job` every `ms` (0: never)
+ * until the app closes; a failure is logged under `name`, never thrown. With `database`, a round runs in one process
+ * at a time: a process whose turn finds the job running elsewhere skips it (the jobs claim their rows too, so a round
+ * that does run twice changes nothing twice).
  */
 export function every(
   app: FastifyInstance,
