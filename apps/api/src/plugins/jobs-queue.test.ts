@@ -117,10 +117,18 @@ describe.skipIf(!base)('scheduled jobs on PostgreSQL (pg-boss)', () => {
     }
   }, 150_000);
 
-  it('the API starts one queue per job with an interval, with its cron, and stops it on close', async () => {
+  it('the API starts one queue per job with an interval, with its cron, runs the jobs through them and stops on close', async () => {
     const database: Database = await testDatabase();
     const app = await buildApi({
-      config: { ...testConfig, auctionWinnersIntervalMs: 60_000, payLinkIntervalMs: 300_000 },
+      // The production defaults of the five intervals.
+      config: {
+        ...testConfig,
+        emailRetryIntervalMs: 30_000,
+        auctionWinnersIntervalMs: 60_000,
+        balanceReminderIntervalMs: 3_600_000,
+        payLinkIntervalMs: 300_000,
+        stockReservationIntervalMs: 300_000,
+      },
       database,
       geo: fixedGeo({}),
       logger: false,
@@ -132,8 +140,23 @@ describe.skipIf(!base)('scheduled jobs on PostgreSQL (pg-boss)', () => {
       );
       expect(schedules).toEqual([
         { name: 'auction-winners', cron: '* * * * *' },
+        { name: 'balance-reminders', cron: '0 * * * *' },
+        { name: 'e-mail-delivery', cron: '* * * * *' },
         { name: 'pay-links', cron: '*/5 * * * *' },
+        { name: 'stock-reservations', cron: '*/5 * * * *' },
       ]);
+      // The first cron pass sends the minute just begun: the real jobs run through the queue.
+      await vi.waitFor(
+        async () => {
+          const done = rowsOf<{ name: string }>(
+            await database.db.execute(
+              sql`select distinct name from pgboss.job where state = 'completed' and name in ('auction-winners', 'e-mail-delivery') order by name`,
+            ),
+          );
+          expect(done.map((d) => d.name)).toEqual(['auction-winners', 'e-mail-delivery']);
+        },
+        { timeout: 60_000, interval: 500 },
+      );
     } finally {
       await app.close();
       await database.close();

@@ -1,7 +1,8 @@
 import { MIGRATION_LOCK_KEY, openDatabase } from '@varg/db';
-import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
 import { emptyPostgresDatabase } from '../../test/helper.ts';
-import { cronOf, queueName } from './jobs.ts';
+import { cronOf, queueName, scheduledJobs } from './jobs.ts';
 import { jobLockKey } from './platform.ts';
 
 // Issue 23: every process runs the scheduled jobs' timers, but a round runs in one process at a time.
@@ -27,6 +28,22 @@ describe('scheduled jobs', () => {
       [7 * 24 * hour, '0 0 * * 1'],
     ];
     for (const [ms, cron] of cases) expect([ms, cronOf(ms)]).toEqual([ms, cron]);
+  });
+
+  it('on PGlite the jobs run on timers in the process', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const app = Fastify({ logger: false });
+    let runs = 0;
+    scheduledJobs(app, database, {}).schedule('count', 20, async () => {
+      runs += 1;
+    });
+    scheduledJobs(app, database, {}).schedule('never', 0, async () => {
+      throw new Error('an interval of 0 never runs');
+    });
+    await app.ready();
+    await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(2));
+    await app.close();
+    await database.close();
   });
 
   it('a job’s queue is its name with what pg-boss refuses as a hyphen', () => {

@@ -82,6 +82,9 @@ export function scheduledJobs(
       schema: options.schema ?? 'pgboss',
       max: 4,
       application_name: 'varg-jobs',
+      // A cron pass (one process's claim, then the due jobs) every 10 s rather than 30 s: a new schedule's first job
+      // is sent sooner, at the cost of one small update per process every 10 s.
+      cronMonitorIntervalSeconds: 10,
       ...options.boss,
     });
     started.on('error', (error) => app.log.error({ err: error }, 'job queue'));
