@@ -117,7 +117,7 @@ describe.skipIf(!base)('scheduled jobs on PostgreSQL (pg-boss)', () => {
     }
   }, 150_000);
 
-  it('the API starts one queue per job with an interval, with its cron, runs the jobs through them and stops on close', async () => {
+  it('the API starts one queue per job with an interval, with its cron, runs the jobs through them, stops on close; an interval of 0 unschedules', async () => {
     const database: Database = await testDatabase();
     const app = await buildApi({
       // The production defaults of the five intervals.
@@ -157,6 +157,20 @@ describe.skipIf(!base)('scheduled jobs on PostgreSQL (pg-boss)', () => {
         },
         { timeout: 60_000, interval: 500 },
       );
+      await app.close();
+      // A later start with pay links turned off (interval 0) takes their schedule away: the rows are shared.
+      const later = await buildApi({
+        config: { ...testConfig, auctionWinnersIntervalMs: 60_000, payLinkIntervalMs: 0 },
+        database,
+        geo: fixedGeo({}),
+        logger: false,
+      });
+      await later.ready();
+      await later.close();
+      const left = rowsOf<{ name: string }>(
+        await database.db.execute(sql`select name from pgboss.schedule where name = 'pay-links'`),
+      );
+      expect(left).toEqual([]);
     } finally {
       await app.close();
       await database.close();
