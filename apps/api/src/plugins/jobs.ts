@@ -93,8 +93,9 @@ export function scheduledJobs(
     boss = started;
     for (const [name, { ms, job }] of jobs) await enqueue(started, name, ms, job);
   });
+  // The rounds in flight may finish for 8 s: the server exits at the latest 10 s after SIGTERM (apps/web/server).
   app.addHook('onClose', async () => {
-    await boss?.stop({ graceful: true, timeout: 60_000 });
+    await boss?.stop({ graceful: true, timeout: 8_000 });
   });
 
   async function enqueue(started: PgBoss, name: string, ms: number, job: () => Promise<unknown>): Promise<void> {
@@ -110,6 +111,8 @@ export function scheduledJobs(
       retryLimit: 2,
       retryDelay: options.retryDelaySeconds ?? 60,
       expireInSeconds: 15 * 60,
+      // A round whose process died (no heartbeat for 30 s) is retried by another process.
+      heartbeatSeconds: 30,
       deleteAfterSeconds: 24 * 60 * 60,
     });
     await started.schedule(queue, cronOf(ms));
