@@ -35,7 +35,8 @@ import { registerBusinessMetrics } from './plugins/business-metrics.ts';
 import type { ApiDeps } from './plugins/deps.ts';
 import { apiFallbacks } from './plugins/errors.ts';
 import { httpLayer } from './plugins/http.ts';
-import { every, type Platform } from './plugins/platform.ts';
+import { scheduledJobs } from './plugins/jobs.ts';
+import type { Platform } from './plugins/platform.ts';
 import type { Services } from './plugins/services.ts';
 import { outboxEmail } from './providers/email/outbox.ts';
 import { geoipLite } from './providers/geo/geoip-lite.ts';
@@ -64,7 +65,8 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   const audit = auditService(database.db);
   const mailer = outboxEmail(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Failed deliveries are retried by whichever process finds them due (decision 056); in-flight ones end before close.
-  every(app, config.emailRetryIntervalMs ?? 0, 'e-mail delivery', () => mailer.deliverDue(), database);
+  const jobs = scheduledJobs(app, database, { queue: config.jobQueue });
+  jobs.schedule('e-mail delivery', config.emailRetryIntervalMs ?? 0, () => mailer.deliverDue());
   app.addHook('onClose', () => mailer.drain());
   // The referral programme (decision 051): sign-ups record their referrer, paid bike orders credit them.
   const programme = referralProgramme(database.db, audit);
@@ -79,6 +81,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
     signingKey: ids.signingKey,
     captcha: deps.captcha ?? captchaProvider(config, (message) => app.log.warn(message)),
     storage,
+    jobs,
     // `/v1/dev/*` (mailbox, settling sandbox payments, ending an axe) exist in the demo only (decision 026).
     devRoutes: config.demo && config.devMailbox !== 'off',
   };

@@ -121,6 +121,8 @@ const EnvSchema = z.object({
   BALANCE_REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(3_600_000),
   AUCTION_WINNERS_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   EMAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** How the scheduled jobs run on PostgreSQL (decision 066): the pg-boss queue's cron, or timers in each process. */
+  JOB_QUEUE: z.enum(['pg-boss', 'timers']).default('pg-boss'),
   /** How often unpaid orders are looked for to e-mail their pay link (decision 062; 0: never). */
   PAY_LINK_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
   /** How long after the confirm an unpaid order's buyer is e-mailed the link to pay it. */
@@ -205,6 +207,11 @@ export interface ApiConfig {
   auctionWinnersIntervalMs?: number;
   /** How often failed e-mail deliveries due for a retry are looked for (0: never; decision 056). */
   emailRetryIntervalMs?: number;
+  /**
+   * How the scheduled jobs run on PostgreSQL (decision 066): `pg-boss` (default) through the queue's cron, once per
+   * due time across processes; `timers` in every process under an advisory lock. PGlite always uses timers.
+   */
+  jobQueue?: 'pg-boss' | 'timers';
   /** How often unpaid orders' pay links are looked for (0: never; decision 062), and how long after the confirm. */
   payLinkIntervalMs?: number;
   payLinkAfterMs?: number;
@@ -346,6 +353,7 @@ export function apiConfigFromEnv(env: Env): ApiConfig {
     balanceReminderIntervalMs: env.BALANCE_REMINDER_INTERVAL_MS,
     auctionWinnersIntervalMs: env.AUCTION_WINNERS_INTERVAL_MS,
     emailRetryIntervalMs: env.EMAIL_RETRY_INTERVAL_MS,
+    jobQueue: env.JOB_QUEUE,
     payLinkIntervalMs: env.PAY_LINK_INTERVAL_MS,
     payLinkAfterMs: env.PAY_LINK_AFTER_MS,
     viesRequesterVatId: env.VIES_REQUESTER_VAT_ID,

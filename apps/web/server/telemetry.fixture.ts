@@ -12,7 +12,13 @@ const url = process.env.PROBE_DATABASE_URL;
 const database = await openDatabase(url ? { url, poolSize: 2 } : { dataDir: 'memory://' });
 await migrate(database);
 const redisUrl = process.env.PROBE_REDIS_URL;
-const config = { ...testConfig, emailRetryIntervalMs: 100, ...(redisUrl ? { redisUrl } : {}) };
+// Timers even on PostgreSQL: the queue's cron (decision 066) runs a job at most once a minute.
+const config = {
+  ...testConfig,
+  emailRetryIntervalMs: 100,
+  jobQueue: 'timers' as const,
+  ...(redisUrl ? { redisUrl } : {}),
+};
 const app = await buildApi({ config, database, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`${JSON.stringify({ port: (app.server.address() as AddressInfo).port })}\n`);

@@ -1,11 +1,56 @@
 import { MIGRATION_LOCK_KEY, openDatabase } from '@varg/db';
-import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
 import { emptyPostgresDatabase } from '../../test/helper.ts';
+import { cronOf, queueName, scheduledJobs } from './jobs.ts';
 import { jobLockKey } from './platform.ts';
 
 // Issue 23: every process runs the scheduled jobs' timers, but a round runs in one process at a time.
 
 describe('scheduled jobs', () => {
+  it('on the queue, an interval becomes a cron no coarser than asked, evenly spaced, at most once a minute', () => {
+    const minute = 60_000;
+    const hour = 60 * minute;
+    const cases: [number, string][] = [
+      [1, '* * * * *'],
+      [30_000, '* * * * *'],
+      [minute, '* * * * *'],
+      [119_999, '* * * * *'],
+      [2 * minute, '*/2 * * * *'],
+      [5 * minute, '*/5 * * * *'],
+      [7 * minute, '*/6 * * * *'],
+      [45 * minute, '*/30 * * * *'],
+      [hour, '0 * * * *'],
+      [5 * hour, '0 */4 * * *'],
+      [12 * hour, '0 */12 * * *'],
+      [24 * hour, '0 0 * * *'],
+      [6 * 24 * hour, '0 0 * * *'],
+      [7 * 24 * hour, '0 0 * * 1'],
+    ];
+    for (const [ms, cron] of cases) expect([ms, cronOf(ms)]).toEqual([ms, cron]);
+  });
+
+  it('on PGlite the jobs run on timers in the process', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const app = Fastify({ logger: false });
+    let runs = 0;
+    scheduledJobs(app, database, {}).schedule('count', 20, async () => {
+      runs += 1;
+    });
+    scheduledJobs(app, database, {}).schedule('never', 0, async () => {
+      throw new Error('an interval of 0 never runs');
+    });
+    await app.ready();
+    await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(2));
+    await app.close();
+    await database.close();
+  });
+
+  it('a job’s queue is its name with what pg-boss refuses as a hyphen', () => {
+    expect(queueName('e-mail delivery')).toBe('e-mail-delivery');
+    expect(queueName('auction winners')).toBe('auction-winners');
+  });
+
   it('each job has its own lock key, stable across processes and apart from the migration lock', () => {
     const names = ['balance reminders', 'stock reservations', 'auction winners', 'e-mail delivery'];
     const keys = names.map(jobLockKey);

@@ -8,6 +8,7 @@ import type { Guards } from '../modules/identity/auth.ts';
 import type { CaptchaProvider } from '../providers/captcha/interface.ts';
 import type { EmailProvider } from '../providers/email/interface.ts';
 import type { StorageProvider } from '../providers/storage/interface.ts';
+import type { ScheduledJobs } from './jobs.ts';
 import { inJobSpan } from './tracing.ts';
 
 /** The API instance the module plugins register on (zod schemas). */
@@ -33,6 +34,8 @@ export interface Platform {
   signingKey: Uint8Array;
   captcha: CaptchaProvider;
   storage: StorageProvider;
+  /** The scheduled jobs (decision 066): on PostgreSQL through the pg-boss queue, on PGlite on timers. */
+  jobs: ScheduledJobs;
   /** `/v1/dev/*` is mounted (the demo with DEV_MAILBOX on, decision 026). */
   devRoutes: boolean;
 }
@@ -45,9 +48,10 @@ export function jobLockKey(name: string): number {
 }
 
 /**
- * Runs `job` every `ms` (0: never) until the app closes; a failure is logged under `name`, never thrown. With
- * `database`, a round runs in one process at a time: a process whose turn finds the job running elsewhere skips it
- * (the jobs claim their rows too, so a round that does run twice changes nothing twice).
+ * The timers of the scheduled jobs (PGlite, or `JOB_QUEUE=timers`; decision 066): runs `job` every `ms` (0: never)
+ * until the app closes; a failure is logged under `name`, never thrown. With `database`, a round runs in one process
+ * at a time: a process whose turn finds the job running elsewhere skips it (the jobs claim their rows too, so a round
+ * that does run twice changes nothing twice).
  */
 export function every(
   app: FastifyInstance,

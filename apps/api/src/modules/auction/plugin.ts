@@ -1,5 +1,4 @@
 import type { Api, Platform } from '../../plugins/platform.ts';
-import { every } from '../../plugins/platform.ts';
 import { isActiveMarket } from '../markets/active.ts';
 import type { MarketsService } from '../markets/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
@@ -14,10 +13,10 @@ import { auctionService } from './service.ts';
 /** The numbered-axe auction: axes, bids, live highest bids, winners and their payment (decision 021). */
 export async function auctionModule(
   app: Api,
-  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'mailer' | 'signingKey' | 'devRoutes' | 'audit'>,
+  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'mailer' | 'signingKey' | 'devRoutes' | 'audit' | 'jobs'>,
   needs: { markets: Pick<MarketsService, 'getCountry'>; payments: Pick<PaymentsService, 'start'> },
 ): Promise<void> {
-  const { config, database, guards, mailer, signingKey } = platform;
+  const { config, database, guards, mailer, signingKey, jobs } = platform;
   // Live highest bids to every process's event streams.
   const feed = await axeFeed({
     database,
@@ -53,5 +52,5 @@ export async function auctionModule(
   });
   await app.register(auctionAdminRoutes, { prefix: '/v1', admin, guards });
   // The winners job: closes ended axes once and e-mails the winners; idempotent across processes.
-  every(app, config.auctionWinnersIntervalMs ?? 0, 'auction winners', () => auction.determineWinners(), database);
+  jobs.schedule('auction winners', config.auctionWinnersIntervalMs ?? 0, () => auction.determineWinners());
 }

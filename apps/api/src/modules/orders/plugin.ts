@@ -1,6 +1,5 @@
 import { signedLinks } from '../../lib/signed-link.ts';
 import type { Api, Platform } from '../../plugins/platform.ts';
-import { every } from '../../plugins/platform.ts';
 import type { AddressesService } from '../addresses/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { DealerDirectory } from '../dealers/directory.ts';
@@ -31,7 +30,7 @@ import { vehicleReads } from './vehicle-reads.ts';
  */
 export async function ordersModule(
   app: Api,
-  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'mailer' | 'signingKey' | 'storage' | 'audit'>,
+  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'mailer' | 'signingKey' | 'storage' | 'audit' | 'jobs'>,
   needs: {
     catalog: Pick<CatalogService, 'components' | 'pricingByHash'>;
     tax: Pick<TaxService, 'market' | 'calculate'>;
@@ -46,7 +45,7 @@ export async function ordersModule(
     returnStock(orderId: string): Promise<unknown>;
   },
 ) {
-  const { config, database, guards, mailer, signingKey, storage, audit } = platform;
+  const { config, database, guards, mailer, signingKey, storage, audit, jobs } = platform;
   const { catalog, tax, shipping, dealers } = needs;
   const data = ordersRepo(database.db);
   const links = downloadLinks(signingKey);
@@ -60,12 +59,8 @@ export async function ordersModule(
     optionGroups: (productId, country) => catalog.components(productId, country),
   });
   // Balance reminders (decision 017): looked for every BALANCE_REMINDER_INTERVAL_MS; each order at most once a week.
-  every(
-    app,
-    config.balanceReminderIntervalMs ?? 0,
-    'balance reminders',
-    () => orders.sendBalanceReminders(new Date()),
-    database,
+  jobs.schedule('balance reminders', config.balanceReminderIntervalMs ?? 0, () =>
+    orders.sendBalanceReminders(new Date()),
   );
   // Unpaid orders' pay links (decision 062): looked for every PAY_LINK_INTERVAL_MS; each order once.
   const pay = payLinks({
@@ -76,22 +71,12 @@ export async function ordersModule(
     links: signedLinks(signingKey, 'order-pay-link', PAY_LINK_TTL_S),
     optionGroups: (productId, country) => catalog.components(productId, country),
   });
-  every(
-    app,
-    config.payLinkIntervalMs ?? 0,
-    'pay links',
-    () => pay.sendDue(new Date(), config.payLinkAfterMs ?? PAY_LINK_AFTER_MS),
-    database,
+  jobs.schedule('pay links', config.payLinkIntervalMs ?? 0, () =>
+    pay.sendDue(new Date(), config.payLinkAfterMs ?? PAY_LINK_AFTER_MS),
   );
   // Unpaid orders' stock-bike holds (decision 027): released every STOCK_RESERVATION_INTERVAL_MS once lapsed.
   const holds = reservations(database.db);
-  every(
-    app,
-    config.stockReservationIntervalMs ?? 0,
-    'stock reservations',
-    () => holds.releaseLapsed(new Date()),
-    database,
-  );
+  jobs.schedule('stock reservations', config.stockReservationIntervalMs ?? 0, () => holds.releaseLapsed(new Date()));
   const dealerDeps: DealerOrdersDeps = {
     repo: dealerOrdersRepo(database.db, data),
     orders: data,
