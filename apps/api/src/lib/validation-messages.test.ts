@@ -3,7 +3,7 @@
 // message translated (issue 20).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOGS } from '@varg/i18n/server';
+import { CATALOGS, t } from '@varg/i18n/server';
 import { describe, expect, it } from 'vitest';
 import { useApi } from '../../test/helper.ts';
 import { catalogKey, issueText } from './validation-messages.ts';
@@ -133,6 +133,19 @@ describe('field error messages', () => {
         expect(d.message, d.path).not.toBe(CATALOGS['en-us'][d.t_key]);
         expect(d.message, d.path).not.toMatch(/expected|received|Invalid|Too (small|big)/);
       }
+    });
+
+    it('reads the market variant from ?lang=es&country=MX', async () => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/user/sign-up?lang=es&country=MX',
+        payload: { email: 'lucia@example.com', password: 'correct horse battery', name: 'Lucía', secondName: 'H' },
+      });
+      expect(res.json()).toMatchObject({
+        t_key: 'auth_check_email',
+        message: t({ lang: 'es', country: 'MX' }, 'auth_check_email'),
+      });
+      expect(res.json().message).not.toBe(t('es', 'auth_check_email'));
     });
   });
 });
