@@ -1,4 +1,5 @@
 import { expect, expectAccessible, GERMAN_IP, test, whenHydrated } from './fixtures.ts';
+import { signedInSession as signedIn } from './pages/auth.ts';
 import { Shell } from './pages/shell.ts';
 
 test.describe('language and country modal', () => {
@@ -100,6 +101,17 @@ test.describe('errors and handover', () => {
     await expectAccessible(page);
     await page.getByRole('main').getByRole('link', { name: 'Zurück zur Startseite' }).click();
     await expect(page).toHaveURL(/\/de-DE$/);
+  });
+
+  test("a page's own refusal reads as the catalog's text, not as an English literal", async ({ browser }) => {
+    // The back office reads in the staff member's language (English for the demo administrator).
+    const admin = await signedIn(browser, 'admin@demo.starkfuture.com', 'de-DE');
+    const res = await admin.goto('/de-DE/admin/orders/keine-id');
+    expect(res?.status()).toBe(404);
+    await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Error 404');
+    // The route throws the key error_not_found (it threw the English 'not found').
+    await expect(admin.getByRole('main')).toContainText('This page could not be found');
+    await admin.context().close();
   });
 
   test('without a marketing site, every footer and main-menu link opens a page of the app', async ({

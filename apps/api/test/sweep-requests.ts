@@ -101,6 +101,10 @@ export function problemOf(res: Awaited<ReturnType<typeof send>>): string | null 
     // The message is translated: a message that is its own translation key has no text in the catalogs.
     if (body.message === (body as { t_key?: unknown }).t_key)
       return `${res.statusCode} untranslated: ${res.body.slice(0, 200)}`;
+    // So is each field error's: it names its catalog key (zod's English never reaches the answer).
+    const details = (body as { details?: Array<{ message?: unknown; t_key?: unknown }> }).details ?? [];
+    if (details.some((d) => typeof d.t_key !== 'string' || !d.message || d.message === d.t_key))
+      return `${res.statusCode} field error without a translated message: ${res.body.slice(0, 200)}`;
   }
   return null;
 }

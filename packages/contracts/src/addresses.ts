@@ -9,7 +9,7 @@ const text = (max: number) =>
     .string()
     .trim()
     .max(max)
-    .regex(/^[^\p{Cc}]*$/u, 'no control characters');
+    .regex(/^[^\p{Cc}]*$/u, 'validation_malformed_text');
 
 /** [longitude, latitude], GeoJSON order like the dealers' store locations. */
 export const Coordinates = z
@@ -61,7 +61,7 @@ export const AddressParseQuery = z.object({
     .trim()
     .min(1)
     .max(512)
-    .regex(/^[A-Za-z0-9_-]+$/, 'a Google place id'),
+    .regex(/^[A-Za-z0-9_-]+$/, 'form_invalid'),
 });
 
 /** What the buyer typed into the address search, in one country (decision 053). */

@@ -14,7 +14,7 @@ export const Vin = z
   .string()
   .trim()
   .transform((s) => s.toUpperCase())
-  .pipe(z.string().regex(/^[A-HJ-NPR-Z0-9]{17}$/, 'a 17-character VIN (digits and capitals, no I, O or Q)'));
+  .pipe(z.string().regex(/^[A-HJ-NPR-Z0-9]{17}$/, 'form_invalid'));
 
 export const CartQuery = z.object({
   cartId: CartId.optional().meta({

@@ -6,12 +6,12 @@ export const MODEL_STATUSES = ['hidden', 'active', 'draft'] as const;
 export const ModelStatus = z.enum(MODEL_STATUSES);
 export type ModelStatus = z.infer<typeof ModelStatus>;
 
-const Currency = z.string().regex(/^[A-Z]{3}$/, 'a currency code such as EUR');
+const Currency = z.string().regex(/^[A-Z]{3}$/, 'form_invalid');
 /** Minor units, at most 10,000,000.00. */
 const Amount = z.number().int().min(0).max(1_000_000_000);
 /** An option's price difference may be negative (a cheaper part than the default's), minor units. */
 const Difference = z.number().int().min(-1_000_000_000).max(1_000_000_000);
-const OptionId = z.string().regex(/^varg_option_[a-z0-9_]{1,52}$/, 'varg_option_ followed by a-z, 0-9 or _');
+const OptionId = z.string().regex(/^varg_option_[a-z0-9_]{1,52}$/, 'form_invalid');
 
 export const AdminModelsQuery = listQuery(['name', 'status', 'sort']).extend({
   status: ModelStatus.optional().meta({ description: 'Only models of this status' }),
@@ -94,11 +94,11 @@ export const AdminModelPatch = z
       .meta({ description: 'The invited addresses of a preorder model, replacing the list (decision 052)' }),
   })
   .strict()
-  .refine((v) => Object.keys(v).length > 0, 'nothing to change');
+  .refine((v) => Object.keys(v).length > 0, 'validation_nothing_to_change');
 
 const Prices = z
   .record(Currency, Difference)
-  .refine((p) => Object.keys(p).length <= 40, 'at most 40 currencies')
+  .refine((p) => Object.keys(p).length <= 40, 'validation_too_many')
   .meta({ description: 'Price difference per currency, minor units' });
 
 export const AdminOptionCreate = z
@@ -121,7 +121,7 @@ export const AdminOptionPatch = z
     prices: Prices.optional(),
   })
   .strict()
-  .refine((v) => Object.keys(v).length > 0, 'nothing to change');
+  .refine((v) => Object.keys(v).length > 0, 'validation_nothing_to_change');
 export type AdminOptionPatch = z.infer<typeof AdminOptionPatch>;
 
 export const AdminRulesBody = z.object({ rules: z.array(OptionRuleBody).max(200) }).strict();

@@ -46,7 +46,7 @@ export const CatalogImageOrder = z
 
 export const CatalogImageFileParams = z.object({
   id: z.uuid(),
-  file: z.string().regex(/^[0-9a-f]{16}(-small)?\.webp$/, '<hash>.webp or <hash>-small.webp'),
+  file: z.string().regex(/^[0-9a-f]{16}(-small)?\.webp$/, 'form_invalid'),
 });
 
 /** A model's customer-facing texts in one language (decision 059): catalog keys `model_<slug>_name|tagline|text`. */

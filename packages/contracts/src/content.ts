@@ -16,7 +16,7 @@ export type VisibleBanner = z.infer<typeof VisibleBanner>;
 
 const Texts = z
   .partialRecord(z.enum(UI_LANGUAGES), z.string().trim().max(300))
-  .refine((texts) => !!texts['en-us']?.length, { message: 'The English (en-us) text is required', path: ['en-us'] })
+  .refine((texts) => !!texts['en-us']?.length, { message: 'validation_english_required', path: ['en-us'] })
   .meta({
     description:
       'The text per UI language (at most 300 characters); `en-us` is required and used where a language has none',
@@ -28,7 +28,7 @@ const LinkUrl = z
   .trim()
   .max(500)
   .refine((url) => (url.startsWith('/') && !url.startsWith('//')) || /^https:\/\/[^\s]+$/.test(url), {
-    message: 'A path starting with / or an https:// address',
+    message: 'validation_link',
   });
 
 /** What an administrator writes (create and replace). */

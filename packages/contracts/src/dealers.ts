@@ -139,6 +139,6 @@ export const DealerInfoBody = z
       .optional(),
   })
   .refine((b) => b.storeInfo || b.contactInfo || b.companyInfo || b.shippingInfo, {
-    message: 'one of storeInfo, contactInfo, companyInfo, shippingInfo',
+    message: 'validation_nothing_to_change',
   });
 export type DealerInfoBody = z.infer<typeof DealerInfoBody>;

@@ -7,7 +7,15 @@ export const ErrorEnvelope = z
     code: z.string(),
     message: z.string(),
     t_key: z.string().optional(),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    details: z
+      .array(
+        z.object({
+          path: z.string(),
+          message: z.string().meta({ description: 'In the request language' }),
+          t_key: z.string().optional().meta({ description: 'Catalog key of the message' }),
+        }),
+      )
+      .optional(),
     requestId: z.string().optional().meta({
       description: "The request's id (also the `x-request-id` answer header): quote it when reporting a problem",
     }),

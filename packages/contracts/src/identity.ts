@@ -13,7 +13,7 @@ const Email = z
 export const Password = z.string().min(10).max(128);
 const Name = z.string().trim().max(100);
 const Phone = z.string().trim().max(32);
-const LangCode = z.string().regex(/^[a-z]{2}(-[a-z]{2})?$/, 'a language code such as de or en-us');
+const LangCode = z.string().regex(/^[a-z]{2}(-[a-z]{2})?$/, 'form_invalid');
 
 export const SignInBody = z.object({ email: Email, password: z.string().min(1).max(128) }).meta({ id: 'SignInBody' });
 export const TokenPair = z

@@ -36,7 +36,7 @@ export const LeadCreate = z
     message: LeadFieldsEdit.shape.message.default(''),
   })
   .refine((l) => l.email || l.phone, {
-    message: 'An e-mail address or a phone number is needed',
+    message: 'error_lead_contact_required',
     path: ['email'],
   });
 export const LeadEdit = LeadFieldsEdit.partial().extend({ status: LeadStatus.optional() });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 export const CountryCode = z
   .string()
-  .regex(/^[A-Za-z]{2}$/, 'a two-letter ISO 3166-1 country code')
+  .regex(/^[A-Za-z]{2}$/, 'form_invalid')
   .transform((s) => s.toUpperCase());
 
 export const Language = z
@@ -80,6 +80,6 @@ export const CountryParams = z.object({ code: CountryCode });
 export const LanguageParams = z.object({
   code: z
     .string()
-    .regex(/^[A-Za-z]{2}(-[A-Za-z]{2})?$/, 'a language code such as de or en-us')
+    .regex(/^[A-Za-z]{2}(-[A-Za-z]{2})?$/, 'form_invalid')
     .transform((s) => s.toLowerCase()),
 });

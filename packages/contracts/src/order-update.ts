@@ -13,7 +13,7 @@ const text = (max: number) =>
     .string()
     .trim()
     .max(max)
-    .regex(/^[^\p{Cc}]*$/u, 'no control characters');
+    .regex(/^[^\p{Cc}]*$/u, 'validation_malformed_text');
 
 /** A delivery address typed in (the checkout's `address_input`); its country must be the order's. */
 export const OrderAddressInput = z.object({
@@ -32,7 +32,7 @@ export const OrderContactInput = z.object({
     .email()
     .max(254)
     .transform((s) => s.trim().toLowerCase()),
-  phone: text(40).regex(/^\+?[\d\s().-]{5,40}$/, 'a phone number'),
+  phone: text(40).regex(/^\+?[\d\s().-]{5,40}$/, 'error_phone_invalid'),
 });
 
 export const OrderUpdateBody = z
@@ -51,9 +51,9 @@ export const OrderUpdateBody = z
     }),
   })
   .refine((b) => b.deliveryMethod || b.addressId || b.address || b.contact, {
-    message: 'one of deliveryMethod, addressId, address, contact',
+    message: 'validation_nothing_to_change',
   })
-  .refine((b) => !(b.addressId && b.address), { message: 'addressId or address, not both' })
+  .refine((b) => !(b.addressId && b.address), { message: 'validation_address_one' })
   .meta({ id: 'OrderUpdateBody' });
 export type OrderUpdateBody = z.infer<typeof OrderUpdateBody>;
 

@@ -63,7 +63,10 @@ export const AdminPartPatch = z
       .meta({ description: 'Price per currency the SKU is listed in, minor units as listed' }),
   })
   .strict()
-  .refine((v) => v.availability !== undefined || (v.prices && Object.keys(v.prices).length > 0), 'nothing to change');
+  .refine(
+    (v) => v.availability !== undefined || (v.prices && Object.keys(v.prices).length > 0),
+    'validation_nothing_to_change',
+  );
 export type AdminPartPatch = z.infer<typeof AdminPartPatch>;
 
 export const Sku = z
@@ -80,13 +83,13 @@ export const AdminPartCreate = z
     sku: Sku,
     attributes: z
       .record(z.string().regex(/^[a-z][a-z0-9_]{0,23}$/), z.string().trim().min(1).max(60))
-      .refine((a) => Object.keys(a).length <= 6, 'at most 6 attributes')
+      .refine((a) => Object.keys(a).length <= 6, 'validation_too_many')
       .default({})
       .meta({ description: 'Size, colour, position, duration: `{ "size": "M" }`' }),
     availability: Availability.default('AVAILABLE'),
     prices: z
       .record(z.string().regex(/^[A-Z]{3}$/), PriceInput)
-      .refine((p) => Object.keys(p).length > 0, 'a price in at least one currency')
+      .refine((p) => Object.keys(p).length > 0, 'validation_price_required')
       .meta({ description: 'Price per currency, minor units as listed; a currency no market uses is refused' }),
   })
   .strict();

@@ -14,7 +14,7 @@ const Name = z.string().trim().max(100);
 const Roles = z
   .array(StaffRole)
   .max(STAFF_ROLES.length)
-  .refine((roles) => new Set(roles).size === roles.length, 'each role once');
+  .refine((roles) => new Set(roles).size === roles.length, 'validation_roles_unique');
 
 /** A member of staff: an account holding at least one staff role. */
 export const StaffMember = z
@@ -62,7 +62,7 @@ export type StaffInvitation = z.infer<typeof StaffInvitation>;
 export const StaffInvitationBody = z
   .object({
     email: Email,
-    roles: Roles.refine((roles) => roles.length > 0, 'at least one role'),
+    roles: Roles.refine((roles) => roles.length > 0, 'admin_staff_roles_required'),
     lang: z
       .string()
       .regex(/^[a-z]{2}(-[a-z]{2})?$/)

@@ -18,10 +18,10 @@ export type Availability = z.infer<typeof Availability>;
 export const BikeModel = z.enum(BIKE_MODELS);
 export type BikeModel = z.infer<typeof BikeModel>;
 
-const Slug = z.string().regex(/^[a-z0-9-]{1,64}$/, 'a slug: lower-case letters, digits and dashes');
+const Slug = z.string().regex(/^[a-z0-9-]{1,64}$/, 'form_invalid');
 export const VariantCode = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,39}$/, 'a variant code (SKU)')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,39}$/, 'form_invalid')
   .transform((s) => s.toUpperCase());
 export const ArticleId = Slug;
 
@@ -55,7 +55,7 @@ export type TechnicalDocumentQuery = z.infer<typeof TechnicalDocumentQuery>;
 
 export const TechnicalDocumentId = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/, 'a document id: letters, digits, dashes and underscores')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/, 'form_invalid')
   .meta({ example: 'TD001' });
 
 export const MediaFile = z.object({ key: z.string(), url: z.string() }).meta({ id: 'MediaFile' });

@@ -23,7 +23,7 @@ export const WhistleContact = z.object({
       z
         .string()
         .trim()
-        .regex(/^\+?[\d\s()/.-]{5,32}$/, 'a phone number'),
+        .regex(/^\+?[\d\s()/.-]{5,32}$/, 'error_phone_invalid'),
     ])
     .default(''),
 });

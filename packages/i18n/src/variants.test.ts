@@ -83,6 +83,7 @@ describe('market variants (catalogs/overrides)', () => {
     expect(Object.entries(ar).filter(([, v]) => TUTEO.test(v) || TU_IMPERATIVE.test(v))).toEqual([]);
     expect(t({ lang: 'es', country: 'AR' }, 'error_generic')).toBe('Algo salió mal. Intentalo de nuevo.');
     expect(t({ lang: 'es', country: 'AR' }, 'payment_kind_deposit')).toBe('Seña');
+    expect(t({ lang: 'es', country: 'AR' }, 'payment_kind_down_payment')).toBe('Anticipo');
     // A noun or an adjective at the start is not an imperative: the rules leave it alone (es-AR texts).
     for (const [key, text] of [
       ['store_group_charging', 'Carga'],
@@ -110,5 +111,47 @@ describe('market variants (catalogs/overrides)', () => {
     // Ustedes, never vosotros.
     const vosotros = /(?<!\p{L})(vosotros|vuestr[oa]s?|podéis|tenéis|habéis|sois)(?!\p{L})/u;
     expect(Object.entries(messagesFor(mx)).filter(([, v]) => vosotros.test(v))).toEqual([]);
+  });
+
+  // Latin America beyond Argentina (docs/i18n/es.md, "Latin America"): tú, ustedes and never vosotros, the preterite
+  // where Latin America uses it ("No encontramos", "se canceló", "Olvidaste"), and none of Spain's own words. Mexico
+  // reads es-MX over es-419; Colombia, Chile, Peru … read es-419.
+  const SPAIN_WORDS =
+    'ordenador(?:es)?|móvil(?:es)?|coches?|conducir|conducción|carn[eé]s? de conducir|recambios?|vídeos?|añad\\p{L}*|' +
+    'importes?|adeudos?|caduc\\p{L}*|manillar|rellen\\p{L}*|enhorabuena|precios? de tarifa|señal(?:es)?|cesta|' +
+    'introduc(?:e|es|ir|ido|ida)|Introduce|coger|coge|aparcar|gafas|ficheros?|puerta,|' +
+    'vosotr[oa]s|vuestr[oa]s?|os|podéis|tenéis|habéis|sois|queréis|estáis|hacéis';
+  const SPAIN = new RegExp(`(?<![\\p{L}\\-])(?:${SPAIN_WORDS})(?![\\p{L}\\-])`, 'u');
+  // The present perfect of a finished event: "has pedido", "se ha cancelado", "hemos recibido", "ha sido".
+  const PRESENT_PERFECT =
+    /(?<!\p{L})(?:has|ha|hemos|han) (?:\p{L}+ )?\p{L}+(?:ado|ido|ído|isto|echo|ierto|uelto|icho|scrito|uesto)(?!\p{L})/iu;
+  it.each(['MX', 'CO', 'CL', 'PE'])(
+    '%s reads Latin-American Spanish: preterite, no vosotros, no Spain-only word',
+    (country) => {
+      const locale = { lang: 'es', country } as const;
+      const texts = Object.entries(messagesFor(locale));
+      expect(texts.filter(([, v]) => SPAIN.test(v))).toEqual([]);
+      expect(texts.filter(([, v]) => PRESENT_PERFECT.test(v))).toEqual([]);
+      // Tú, not vos: Argentina's forms stay in Argentina.
+      expect(texts.filter(([, v]) => /(?<!\p{L})(?:podés|tenés|querés|sos|vos)(?!\p{L})/u.test(v))).toEqual([]);
+      expect(t(locale, 'error_generic')).toBe('Algo salió mal. Inténtalo de nuevo.');
+      expect(t(locale, 'auth_forgot_password')).toBe('¿Olvidaste tu contraseña?');
+      expect(t(locale, 'email_payment_text', { amount: '$1', number: '7' })).toBe(
+        'Recibimos tu pago de $1 del pedido 7. ¡Gracias!',
+      );
+      expect(t(locale, 'payment_kind_deposit')).toBe('Anticipo');
+      expect(t(locale, 'cart_add')).toBe('Agregar al carrito');
+    },
+  );
+
+  it('Mexico pays an enganche, the rest of Latin America a pago inicial; Argentina a seña and an anticipo', () => {
+    expect(t({ lang: 'es', country: 'MX' }, 'payment_kind_down_payment')).toBe('Enganche');
+    expect(t({ lang: 'es', country: 'CO' }, 'payment_kind_down_payment')).toBe('Pago inicial');
+    expect(t({ lang: 'es', country: 'AR' }, 'payment_kind_deposit')).toBe('Seña');
+    expect(t({ lang: 'es', country: 'AR' }, 'payment_kind_down_payment')).toBe('Anticipo');
+    expect(t('es', 'payment_kind_down_payment')).toBe('Entrada');
+    // The lists find Spain's Spanish in Spain's catalog, so they are not dead checks.
+    expect(Object.values(CATALOGS.es).filter((v) => SPAIN.test(v)).length).toBeGreaterThan(100);
+    expect(Object.values(CATALOGS.es).filter((v) => PRESENT_PERFECT.test(v)).length).toBeGreaterThan(100);
   });
 });

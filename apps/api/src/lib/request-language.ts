@@ -8,7 +8,9 @@ function explicitLocale(request: FastifyRequest): { lang: UiLanguage; country: s
   const explicit = (typeof query?.lang === 'string' && query.lang) || request.headers['x-lang'];
   if (typeof explicit !== 'string') return null;
   const lang = uiLanguageFrom(explicit);
-  if (lang) return { lang, country: null };
+  // `?lang=es&country=MX`: the market's variant of the language (Latin-American Spanish).
+  const country = typeof query?.country === 'string' && /^[A-Za-z]{2}$/.test(query.country) ? query.country : null;
+  if (lang) return { lang, country: country?.toUpperCase() ?? null };
   const locale = parseLocaleSegment(explicit);
   return locale ? { lang: locale.lang, country: locale.country } : null;
 }

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from '../lib/api-error.ts';
 import { requestLocale } from '../lib/request-language.ts';
+import { fieldError } from '../lib/validation-messages.ts';
 
 /** Fastify's own 4xx error codes mapped to ours, so a client sees one vocabulary. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -45,10 +46,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendError(request, reply, error.code, error.statusCode, error.tKey, {}, error.params);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((v) => ({
-        path: [error.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])].join('.'),
-        message: v.message ?? 'invalid',
-      }));
+      const locale = requestLocale(request);
+      const details = error.validation.map((v) =>
+        fieldError(
+          locale,
+          [error.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])].join('.'),
+          v,
+        ),
+      );
       const e = known('VALIDATION_ERROR');
       return sendError(request, reply, e.code, e.statusCode, e.t_key, { details });
     }

@@ -22,7 +22,11 @@ describe('text with a NUL character or a lone surrogate', () => {
       'VALIDATION_ERROR',
     );
     expect(contact.details).toEqual([
-      { path: 'body.name', message: 'must be well-formed text without NUL characters' },
+      {
+        path: 'body.name',
+        message: 'Use plain text without control characters.',
+        t_key: 'validation_malformed_text',
+      },
     ]);
     await refused(await call('GET', '/v1/store/items?country=DE&search=a%00b'), 400, 'VALIDATION_ERROR');
     // A lone surrogate was stored as U+FFFD.

@@ -1,5 +1,7 @@
 import { ERRORS } from '@varg/contracts';
 import type { FastifyInstance } from 'fastify';
+import { requestLocale } from '../lib/request-language.ts';
+import { fieldError } from '../lib/validation-messages.ts';
 import { sendError } from './errors.ts';
 
 /** Text that is not well-formed Unicode (a lone surrogate) or holds a NUL character. */
@@ -36,7 +38,7 @@ export function refuseMalformedText(app: FastifyInstance) {
     if (!at) return done();
     const e = ERRORS.VALIDATION_ERROR;
     sendError(request, reply, 'VALIDATION_ERROR', e.statusCode, e.t_key, {
-      details: [{ path: at, message: 'must be well-formed text without NUL characters' }],
+      details: [fieldError(requestLocale(request), at, { message: 'validation_malformed_text' })],
     });
   });
 }

@@ -7393,7 +7393,10 @@ export interface components {
             t_key?: string;
             details?: {
                 path: string;
+                /** @description In the request language */
                 message: string;
+                /** @description Catalog key of the message */
+                t_key?: string;
             }[];
             /** @description The request's id (also the `x-request-id` answer header): quote it when reporting a problem */
             requestId?: string;

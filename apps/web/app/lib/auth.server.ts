@@ -205,7 +205,7 @@ export const sameOriginMiddleware: MiddlewareFunction<Response> = async ({ reque
     const origin = request.headers.get('origin');
     const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
     if (origin && origin !== 'null' && host && new URL(origin).host !== host) {
-      throw data({ message: 'This request came from another site and was refused.' }, { status: 403 });
+      throw data({ message: 'error_cross_site' }, { status: 403 });
     }
     // "null" (privacy settings, sandboxed frames) cannot be told apart; the SameSite=Lax session cookies are not sent
     // on a cross-site POST, so such a request carries no session to abuse.

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 export type FieldErrors = Record<string, string>;
 
 function keyFor(issue: z.core.$ZodIssue, field: string): string {
+  // A schema's own message is a catalog key (`.refine(check, 'validation_nothing_to_change')`): its precise reason.
+  if (/^[a-z]+(?:_[a-z0-9]+)+$/.test(issue.message)) return issue.message;
   if (issue.code === 'too_small') {
     if (field.toLowerCase().includes('password') && Number(issue.minimum) > 1) return 'form_password_short';
     return 'form_required';

@@ -24,7 +24,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** One site banner (or a new one, `/admin/alerts/new`), with its audit trail. */
 export const loader = guarded(['admin'], async ({ context, request, params }: Route.LoaderArgs) => {
   if (params.id === 'new') return { banner: null, trail: [] };
-  if (!UUID.test(params.id)) throw data({ message: 'Not found' }, { status: 404 });
+  if (!UUID.test(params.id)) throw data({ message: 'error_not_found' }, { status: 404 });
   const api = userApi(context, request);
   const [banner, trail] = await Promise.all([
     api.call('getAdminBannersById', { path: { id: params.id } }),

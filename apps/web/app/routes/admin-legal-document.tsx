@@ -20,7 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One version of a legal document: its text, every version, the form for the next one, and its history. */
 export const loader = guarded(['admin'], async ({ context, request, params }: Route.LoaderArgs) => {
-  if (!UUID.test(params.id)) throw data({ message: 'Not found' }, { status: 404 });
+  if (!UUID.test(params.id)) throw data({ message: 'error_not_found' }, { status: 404 });
   const api = userApi(context, request);
   const { document, versions } = await api.call('getAdminLegalById', { path: { id: params.id } });
   const trail = await api.call('getAdminAuditByEntityTypeByEntityId', {

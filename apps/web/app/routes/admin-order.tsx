@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, 'admin_nav_orders');
 
 export const loader = guarded(['admin'], async ({ context, request, params }: Route.LoaderArgs) => {
-  if (!isUuid(params.id)) throw data({ message: 'not found' }, { status: 404 });
+  if (!isUuid(params.id)) throw data({ message: 'error_not_found' }, { status: 404 });
   const api = userApi(context, request);
   try {
     const detail = await api.call('getAdminOrdersById', { path: { id: params.id } });

@@ -26,7 +26,7 @@ export const action = guarded(['auth'], async ({ request, context }: Route.Actio
   const locale = context.get(localeContext);
   const api = userApi(context, request);
   if (form.get('intent') === 'start') {
-    if (!auth.user?.isAdmin || auth.user.mode) throw data({ message: 'forbidden' }, { status: 403 });
+    if (!auth.user?.isAdmin || auth.user.mode) throw data({ message: 'error_forbidden' }, { status: 403 });
     try {
       const parked = { token: auth.token, refreshToken: auth.refreshToken };
       const pair = await api.call('postAdminImpersonate', { body: { userId: String(form.get('userId') ?? '') } });

@@ -11,7 +11,7 @@ import type { Route } from './+types/invoices-pdf';
  * not read is a 404, as an unknown one is.
  */
 export const loader = guarded(['dealer'], async ({ context, request, params }: Route.LoaderArgs) => {
-  if (!isUuid(params.id)) throw data({ message: 'Not found' }, { status: 404 });
+  if (!isUuid(params.id)) throw data({ message: 'error_not_found' }, { status: 404 });
   try {
     const { downloadURL } = await userApi(context, request).call('getDealerLedgerInvoiceLinkById', {
       path: { id: params.id },

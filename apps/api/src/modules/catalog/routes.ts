@@ -26,7 +26,7 @@ import type { CatalogService } from './service.ts';
 const PUBLIC = 'public, max-age=60, stale-while-revalidate=600';
 const errors = errorResponses(400, 404);
 const editErrors = errorResponses(400, 401, 404);
-const HashParams = z.object({ hash: z.string().regex(/^[0-9a-f]{8}$/, 'an 8-digit hex configuration hash') });
+const HashParams = z.object({ hash: z.string().regex(/^[0-9a-f]{8}$/, 'form_invalid') });
 const ProductParams = z.object({ productId: z.string().regex(/^[a-z0-9-]{1,64}$/) });
 
 /** The bike catalogue (spec section 7, "Catalogue"). Public and cacheable; prices are integer minor units. */

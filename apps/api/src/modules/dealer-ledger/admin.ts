@@ -33,12 +33,12 @@ export const LedgerIssueBody = z
     dueAt: Day.optional().meta({ description: 'Due day of an invoice (required for invoices)' }),
     orderReference: z.string().trim().max(64).optional(),
   })
-  .refine((b) => b.vat < b.amount, { path: ['vat'], message: 'VAT must be below the amount' })
-  .refine((b) => b.kind !== 'payment' || b.vat === 0, { path: ['vat'], message: 'A payment carries no VAT' })
-  .refine((b) => b.kind !== 'invoice' || b.dueAt !== undefined, { path: ['dueAt'], message: 'Required' })
+  .refine((b) => b.vat < b.amount, { path: ['vat'], message: 'validation_vat_below_amount' })
+  .refine((b) => b.kind !== 'payment' || b.vat === 0, { path: ['vat'], message: 'validation_payment_no_vat' })
+  .refine((b) => b.kind !== 'invoice' || b.dueAt !== undefined, { path: ['dueAt'], message: 'form_required' })
   .refine((b) => b.dueAt === undefined || b.dueAt >= (b.issuedAt ?? new Date().toISOString().slice(0, 10)), {
     path: ['dueAt'],
-    message: 'Due on or after the issue day',
+    message: 'validation_due_after_issue',
   });
 export type LedgerIssueBody = z.infer<typeof LedgerIssueBody>;
 

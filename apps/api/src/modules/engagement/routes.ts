@@ -28,7 +28,7 @@ const Bbox = z
   .refine(
     ([south, west, north, east]) =>
       south >= -90 && north <= 90 && south <= north && west >= -180 && west <= 180 && east >= -180 && east <= 180,
-    'bbox is south,west,north,east in degrees',
+    'form_invalid', // south,west,north,east in degrees
   );
 const StoresQuery = z
   .object({
@@ -39,9 +39,12 @@ const StoresQuery = z
     bbox: Bbox.optional().meta({ description: 'south,west,north,east' }),
     q: z.string().trim().min(1).max(80).optional().meta({ description: 'a place or postal code' }),
   })
-  .refine((v) => (v.lat === undefined) === (v.lng === undefined), { message: 'lat and lng go together' })
+  .refine(
+    (v) => (v.lat === undefined) === (v.lng === undefined),
+    { message: 'form_invalid' } /* lat and lng go together */,
+  )
   .refine((v) => [v.lat !== undefined, v.bbox !== undefined, v.q !== undefined].filter(Boolean).length <= 1, {
-    message: 'one of lat/lng, bbox or q',
+    message: 'form_invalid', // one of lat/lng, bbox or q
   });
 /**
  * Store finder, team (POST team/cv), contact and newsletter (spec sections 1, 2 and 7; decision 022). The anonymous

@@ -39,7 +39,7 @@ export const Details = z.discriminatedUnion('type', [
 export const ReturnUrl = z
   .string()
   .max(500)
-  .regex(/^\/[^/\\]/, 'an internal path');
+  .regex(/^\/[^/\\]/, 'form_invalid');
 
 export const caller = (request: { auth: { userId: string; roles: string[] } | null }): PaymentCaller => ({
   userId: request.auth?.userId ?? null,

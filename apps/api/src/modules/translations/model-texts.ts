@@ -16,7 +16,7 @@ import type { AuditService } from '../audit/service.ts';
 import type { Guards } from '../identity/auth.ts';
 
 const Params = AdminModelParams.extend({
-  lang: z.string().refine(isUiLanguage, 'one of the 23 UI languages (de, en-us, …)'),
+  lang: z.string().refine(isUiLanguage, 'validation_option'),
 });
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
 

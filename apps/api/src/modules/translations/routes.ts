@@ -11,7 +11,7 @@ import type { AuditService } from '../audit/service.ts';
 import type { Guards } from '../identity/auth.ts';
 
 const LangParams = z.object({
-  lang: z.string().refine(isUiLanguage, 'one of the 23 UI languages (de, en-us, …)'),
+  lang: z.string().refine(isUiLanguage, 'validation_option'),
 });
 const KeyParams = LangParams.extend({ key: z.string().regex(/^[a-z0-9_]{1,100}$/) });
 const Overrides = z

@@ -24,7 +24,12 @@ export const TEST_CARDS = {
   requiresAction3ds2: '4000000000003220',
 } as const;
 
-/** Why a test card is declined: our failure code, and Stripe's error `code`, `decline_code` and message. */
+/**
+ * Why a test card is declined: our failure code, and Stripe's error `code`, `decline_code` and message. The message is
+ * Stripe's English, returned by the fake Stripe as Stripe returns it; no page shows it: the buyer reads the catalog
+ * text of the code in their language (`payment_failure_*`, apps/web/app/features/checkout/failures.ts), e-mails
+ * `email_payment_failed_reason_*`.
+ */
 export interface CardDecline {
   failureCode: string;
   code: string;

@@ -4,8 +4,10 @@
 import { loadStripe } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
+import { useTranslation } from '../../lib/i18n.ts';
 import { buttonClass } from '../../ui/button.ts';
 import { FormMessage } from '../../ui/field.tsx';
+import { stripeErrorText } from './failures.ts';
 import type { StripeHandle } from './stripe-element.tsx';
 
 export default function StripeCardSetup({
@@ -25,6 +27,7 @@ export default function StripeCardSetup({
   const handle = useRef<StripeHandle | null>(null);
   const fetcher = useFetcher<{ clientSecret?: string; formErrorText?: string | null }>();
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -59,7 +62,7 @@ export default function StripeCardSetup({
     setBusy(true);
     const submitted = await current.elements.submit();
     if (submitted.error) {
-      setError(submitted.error.message ?? null);
+      setError(stripeErrorText(submitted.error, t));
       setBusy(false);
       return;
     }
@@ -82,11 +85,11 @@ export default function StripeCardSetup({
       })
       .then(({ error: failed }) => {
         if (failed) {
-          setError(failed.message ?? null);
+          setError(stripeErrorText(failed, t));
           setBusy(false);
         }
       });
-  }, [fetcher.data, pathname]);
+  }, [fetcher.data, pathname, t]);
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>

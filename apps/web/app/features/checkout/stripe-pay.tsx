@@ -4,6 +4,7 @@
 import { type FormEvent, lazy, useEffect, useRef, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
+import { stripeErrorText } from './failures.ts';
 import type { StripeHandle } from './stripe-element.tsx';
 
 export const StripeElement = lazy(() => import('./stripe-element.tsx'));
@@ -72,7 +73,7 @@ export function useStripePay(enabled: boolean, amount: number) {
     if (!(await syncAmount())) return true;
     const submitted = await current.elements.submit();
     if (submitted.error) {
-      setError(submitted.error.message ?? null);
+      setError(stripeErrorText(submitted.error, t));
       return true;
     }
     form.set('stripe', '1');

@@ -3,17 +3,29 @@ import { isRouteErrorResponse } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { buttonClass } from '../../ui/button.ts';
 
+/** A message thrown as a catalog key (`throw data({ message: 'error_not_found' }, { status: 404 })`). */
+const CATALOG_KEY = /^[a-z]+(?:_[a-z0-9]+)+$/;
+const STATUS_KEYS: Record<number, string> = {
+  400: 'error_bad_request',
+  401: 'error_unauthorized',
+  403: 'error_forbidden',
+  404: 'error_not_found',
+};
+
 /**
  * Spec section 8: title is the translated word for error plus the status code; the message is the error's own
- * (a JSON `message` field first), else the status text, else the translated 'not found'.
+ * (a JSON `message` field first; a catalog key such as `error_not_found` is translated), else the translated text of
+ * the status, else the translated 'not found'.
  */
 export function ErrorPage({ error, status, homeHref }: { error: unknown; status: number; homeHref: string }) {
   const { t } = useTranslation();
   const notFound = t('error_not_found');
   let message: string;
   if (isRouteErrorResponse(error)) {
-    // A 404's status text is the English "Not Found": the translated text reads better.
-    message = errorPageMessage({ data: error.data, statusText: status === 404 ? '' : error.statusText }, notFound);
+    // A status text is English ("Not Found", "Forbidden"): the translated text of the status reads instead.
+    const statusKey = STATUS_KEYS[status];
+    message = errorPageMessage({ data: error.data, statusText: statusKey ? t(statusKey) : '' }, notFound);
+    if (CATALOG_KEY.test(message)) message = t(message);
   } else if (status >= 500) {
     message = t('error_generic');
   } else {

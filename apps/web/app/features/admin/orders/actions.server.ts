@@ -81,7 +81,7 @@ export async function orderAction({
         };
       }
       default:
-        throw data({ message: 'unknown action' }, { status: 400 });
+        throw data({ message: 'error_bad_request' }, { status: 400 });
     }
   } catch (error) {
     if (isApiRequestError(error) && error.status < 500) return { intent, ok: false, error: error.message, values };
