@@ -14,10 +14,14 @@ import { sql } from 'drizzle-orm';
 import { ApiError } from '../../lib/api-error.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { type Caller, type CartContext, customerTypeOf, isDealer } from './context.ts';
-import type { CartRow, CartWriter } from './repo.ts';
+import type { CartItemRow, CartLines, CartRow, CartStoreItemRow, CartWriter } from './repo.ts';
 
-export function cartCommands(ctx: CartContext, view: (cartId: string) => Promise<Cart>) {
-  const { deps, marketOf, accessible, current, warrantyCodes, mixOf } = ctx;
+export function cartCommands(
+  ctx: CartContext,
+  view: (cartId: string) => Promise<Cart>,
+  render: (cart: CartRow, lines: CartLines) => Promise<Cart>,
+) {
+  const { deps, marketOf, accessible, current, warrantyCodes, mixOfLines } = ctx;
   const { repo, catalog, store } = deps;
 
   /** Changes the lines of an open cart in one transaction; a cart that was ordered takes no more changes. */
@@ -38,33 +42,55 @@ export function cartCommands(ctx: CartContext, view: (cartId: string) => Promise
   /**
    * Adds to the named cart, or to the caller's open cart, or to a new anonymous cart; the cart takes the country of
    * the add. The callers validate first (nothing is created when that fails); `insert` runs after the mixing rule
-   * (an extended warranty and bikes never share a cart: 400 CART-ERROR-003).
+   * (an extended warranty and bikes never share a cart: 400 CART-ERROR-003) and returns the line it wrote (null when
+   * nothing changed). The answer is priced from the rows the transaction read under the cart's lock and the line it
+   * wrote, without reading the cart again: the lock, the lines, the write (decision 035, "Add-to-cart at the limit").
    */
-  async function add(
+  async function add<L extends { id: string }>(
     caller: Caller,
     query: { cartId?: string | undefined; country: string },
     kind: CartJoinKind,
-    insert: (w: CartWriter, cart: CartRow) => Promise<void>,
+    insert: (w: CartWriter, cart: CartRow) => Promise<L | null>,
+    into: (lines: CartLines, line: L) => void,
   ): Promise<Cart> {
-    const known = query.cartId ? await accessible(caller, query.cartId) : null;
     const warranties = await warrantyCodes();
-    const id = await repo.write(async (w) => {
+    const written = await repo.write(async (w) => {
       let cart: CartRow | null;
-      if (known) cart = await w.lockOpen(known.id, query.country);
-      else if (caller) {
+      if (query.cartId) {
+        cart = await w.lockOpen(query.cartId, query.country);
+        // Not open (or unknown): decided after the transaction, where the cart can be read (403 or 404).
+        if (!cart) return null;
+        // A user's cart answers only to that user (the touch above is rolled back).
+        if (cart.userId && cart.userId !== caller?.userId) throw new ApiError('FORBIDDEN');
+      } else if (caller) {
         cart = await w.openForUser(
           caller.userId,
           { country: query.country, customerType: customerTypeOf(caller) },
           query.country,
         );
       } else cart = await w.create({ country: query.country, customerType: customerTypeOf(caller) });
-      if (!cart) throw new ApiError('SHOPPING_CART_NOT_FOUND');
-      if (!canJoinCart(await mixOf(w, cart.id, warranties), kind)) throw new ApiError('CART-ERROR-003');
-      await insert(w, cart);
-      return cart.id;
+      // A cart made by this add has no lines yet.
+      const lines: CartLines = query.cartId || caller ? await w.lines(cart.id) : { items: [], storeItems: [] };
+      if (!canJoinCart(mixOfLines(lines, warranties), kind)) throw new ApiError('CART-ERROR-003');
+      const line = await insert(w, cart);
+      if (line) into(lines, line);
+      return { cart, lines };
     });
-    return view(id);
+    if (!written) {
+      await accessible(caller, query.cartId as string);
+      throw new ApiError('SHOPPING_CART_NOT_FOUND');
+    }
+    return render(written.cart, written.lines);
   }
+
+  /** The written line in place of the one it changed, or after the others (the lines go in the order added). */
+  const replace = <T extends { id: string }>(list: T[], line: T) => {
+    const at = list.findIndex((l) => l.id === line.id);
+    if (at >= 0) list[at] = line;
+    else list.push(line);
+  };
+  const bikeLine = (lines: CartLines, line: CartItemRow) => replace(lines.items, line);
+  const storeLine = (lines: CartLines, line: CartStoreItemRow) => replace(lines.storeItems, line);
 
   const step = (operation: QuantityOperation, column: 'quantity') =>
     operation === 'increment'
@@ -92,7 +118,7 @@ export function cartCommands(ctx: CartContext, view: (cartId: string) => Promise
           if (problem === 'ABOVE_LIST_PRICE') throw new ApiError('PRICE_ABOVE_LIST');
           if (problem) throw new ApiError('PRICE_BELOW_ALLOWED_DISCOUNT');
         }
-        await w.upsertBike({
+        return w.upsertBike({
           cartId: cart.id,
           productId: pricing.productId,
           hash: pricing.hash,
@@ -101,7 +127,7 @@ export function cartCommands(ctx: CartContext, view: (cartId: string) => Promise
           overwritePrice: body.overwritePrice,
           overwriteCurrency: market.currency,
         });
-      });
+      }, bikeLine);
     },
 
     /** A bike in stock in the cart's market: one line of quantity 1. */
@@ -126,8 +152,8 @@ export function cartCommands(ctx: CartContext, view: (cartId: string) => Promise
         isDealer(caller) && caller && deps.dealerTerms
           ? ((await deps.dealerTerms(caller.userId))?.margin ?? null)
           : null;
-      return add(caller, query, 'stock_bike', async (w, cart) => {
-        await w.insertStockBike({
+      return add(caller, query, 'stock_bike', async (w, cart) =>
+        w.insertStockBike({
           cartId: cart.id,
           productId: bike.productId,
           hash: bike.hash,
@@ -136,8 +162,9 @@ export function cartCommands(ctx: CartContext, view: (cartId: string) => Promise
           overwritePrice:
             margin && cart.userId === caller?.userId ? dealerPurchasePrice(bike.pricing.discountedPrice, margin) : null,
           overwriteCurrency: market.currency,
-        });
-      });
+        }),
+        bikeLine,
+      );
     },
 
     /**
@@ -153,14 +180,14 @@ export function cartCommands(ctx: CartContext, view: (cartId: string) => Promise
       const variant = await store.variant(body.variant_code, query.country);
       if (!variant.price || variant.availability === 'NOT_AVAILABLE') throw new ApiError('CART_ITEM_UNAVAILABLE');
       const kind = variant.article.category.kind === 'extended_warranty' ? 'warranty' : 'store';
-      return add(caller, query, kind, async (w, cart) => {
-        await w.upsertStore({
-          cartId: cart.id,
-          variantCode: variant.variant_code,
-          vin: body.vin ?? '',
-          quantity: body.quantity,
-        });
-      });
+      return add(
+        caller,
+        query,
+        kind,
+        (w, cart) =>
+          w.upsertStore({ cartId: cart.id, variantCode: variant.variant_code, vin: body.vin ?? '', quantity: body.quantity }),
+        storeLine,
+      );
     },
 
     /**

@@ -7,7 +7,7 @@ import type { CatalogService } from '../catalog/service.ts';
 import { activeTaxMarket } from '../markets/active.ts';
 import type { MarketsService } from '../markets/service.ts';
 import type { StoreService } from '../store/service.ts';
-import type { CartRepo, CartRow, CartWriter } from './repo.ts';
+import type { CartLines, CartRepo, CartRow, CartWriter } from './repo.ts';
 
 /** Who calls: a signed-in user (validated token) or an anonymous visitor (null). */
 export type Caller = { userId: string; roles: string[] } | null;
@@ -78,6 +78,11 @@ export function cartContext(deps: CartDeps) {
     return { bikes, warranties: storeCodes.filter((code) => warranties.has(code)).length };
   }
 
-  return { deps, marketOf, marketOfCart, accessible, current, warrantyCodes, mixOf };
+  /** The same count from lines already read under the cart's lock (an add reads them for its answer anyway). */
+  function mixOfLines({ items, storeItems }: CartLines, warranties: ReadonlySet<string>): CartMix {
+    return { bikes: items.length, warranties: storeItems.filter((l) => warranties.has(l.variantCode)).length };
+  }
+
+  return { deps, marketOf, marketOfCart, accessible, current, warrantyCodes, mixOf, mixOfLines };
 }
 export type CartContext = ReturnType<typeof cartContext>;

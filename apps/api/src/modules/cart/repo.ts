@@ -1,6 +1,6 @@
 import { cartItems, cartStoreItems, carts, type Db } from '@varg/db';
 import { CART_MAX_QUANTITY } from '@varg/domain';
-import { and, asc, count, eq, isNotNull, isNull, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, isNotNull, isNull, type SQL, sql, sum } from 'drizzle-orm';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
@@ -28,19 +28,23 @@ function writer(tx: Tx) {
      * that moves to another market loses its dealer prices: they were set for the old market (decision 027).
      */
     async lockOpen(id: string, country?: string) {
-      const [before] = await tx
-        .select({ country: carts.country })
+      // One statement: the subquery locks the row (and reads its latest country), the update touches it.
+      const before = tx
+        .select({ id: carts.id, before: sql<string>`${carts.country}`.as('before') })
         .from(carts)
         .where(and(eq(carts.id, id), eq(carts.status, 'open')))
-        .for('update');
-      if (!before) return null;
+        .for('update')
+        .as('before');
       const [row] = await tx
         .update(carts)
         .set({ updatedAt: new Date(), ...(country ? { country } : {}) })
-        .where(and(eq(carts.id, id), eq(carts.status, 'open')))
-        .returning();
-      if (row && country && before.country !== country) await clearDealerPrices(row.id);
-      return row ?? null;
+        .from(before)
+        .where(eq(carts.id, before.id))
+        .returning({ ...getTableColumns(carts), before: before.before });
+      if (!row) return null;
+      const { before: country0, ...cart } = row;
+      if (country && country0 !== country) await clearDealerPrices(cart.id);
+      return cart;
     },
     /** Drops the dealer prices of a cart's bikes: they were set in the market (and currency) the cart was in. */
     clearDealerPrices,
@@ -109,7 +113,7 @@ function writer(tx: Tx) {
           ? { overwritePrice: line.overwritePrice, overwriteCurrency: line.overwriteCurrency, overwriteHash: line.hash }
           : { overwritePrice: null, overwriteCurrency: null, overwriteHash: null };
       const { overwriteCurrency: _, ...values } = line;
-      await tx
+      const [row] = await tx
         .insert(cartItems)
         .values({ ...values, ...dealerPrice })
         .onConflictDoUpdate({
@@ -121,7 +125,9 @@ function writer(tx: Tx) {
             overwriteCurrency: sql`case when excluded.overwrite_price is null then ${cartItems.overwriteCurrency} else excluded.overwrite_currency end`,
             overwriteHash: sql`case when excluded.overwrite_price is null then ${cartItems.overwriteHash} else excluded.overwrite_hash end`,
           },
-        });
+        })
+        .returning();
+      return row ?? null;
     },
     /** A bike in stock: one line of quantity 1; adding it again changes nothing. */
     async insertStockBike(line: {
@@ -137,23 +143,27 @@ function writer(tx: Tx) {
         line.overwritePrice != null && line.overwriteCurrency
           ? { overwritePrice: line.overwritePrice, overwriteCurrency: line.overwriteCurrency, overwriteHash: line.hash }
           : { overwritePrice: null, overwriteCurrency: null, overwriteHash: null };
-      await tx
+      const [row] = await tx
         .insert(cartItems)
         .values({ ...line, ...dealerPrice, quantity: 1 })
         .onConflictDoNothing({
           target: [cartItems.cartId, cartItems.stockBikeId],
           where: isNotNull(cartItems.stockBikeId),
-        });
+        })
+        .returning();
+      return row ?? null;
     },
     /** A variant (for a VIN or none): a new line, or more of the same line, in one atomic statement. */
     async upsertStore(line: { cartId: string; variantCode: string; vin: string; quantity: number }) {
-      await tx
+      const [row] = await tx
         .insert(cartStoreItems)
         .values(line)
         .onConflictDoUpdate({
           target: [cartStoreItems.cartId, cartStoreItems.variantCode, cartStoreItems.vin],
           set: { quantity: addedQuantity(cartStoreItems.quantity) },
-        });
+        })
+        .returning();
+      return row ?? null;
     },
     async setItemQuantity(cartId: string, itemId: string, quantity: SQL) {
       const [row] = await tx
@@ -199,6 +209,7 @@ function writer(tx: Tx) {
       return row ?? null;
     },
     lines: (cartId: string) => lines(tx, cartId),
+    withLines: (cartId: string) => withLines(tx, cartId),
     /** Inside the transaction: PGlite has one connection, so a query outside it would wait for it forever. */
     item: (cartId: string, itemId: string) => item(tx, cartId, itemId),
   };
@@ -218,6 +229,48 @@ async function lines(db: Db | Tx, cartId: string) {
     .where(eq(cartStoreItems.cartId, cartId))
     .orderBy(asc(cartStoreItems.createdAt), asc(cartStoreItems.id));
   return { items, storeItems };
+}
+
+export interface CartLines {
+  items: CartItemRow[];
+  storeItems: CartStoreItemRow[];
+}
+
+/** JSON of a line as the one-query read (`withLines`) aggregates it; timestamps come back as text. */
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
+
+/**
+ * A cart and its lines in one query (one round trip: the read a cart answer needs), the lines in the order they were
+ * added, as `lines` reads them.
+ */
+async function withLines(db: Db | Tx, cartId: string): Promise<(CartLines & { cart: CartRow }) | null> {
+  const i = cartItems;
+  const s = cartStoreItems;
+  // Qualified by hand: in a select's fields drizzle writes a column without its table, and inside the subqueries a
+  // bare "id" would be the line's.
+  const cart = sql`${carts}.${sql.identifier('id')}`;
+  const [row] = await db
+    .select({
+      cart: carts,
+      items: sql<Json<CartItemRow>[]>`(select coalesce(json_agg(json_build_object('id', ${i.id}, 'cartId', ${i.cartId},
+        'productId', ${i.productId}, 'hash', ${i.hash}, 'optionIds', ${i.optionIds}, 'quantity', ${i.quantity},
+        'stockBikeId', ${i.stockBikeId}, 'overwritePrice', ${i.overwritePrice}, 'overwriteCurrency', ${i.overwriteCurrency},
+        'overwriteHash', ${i.overwriteHash}, 'createdAt', ${i.createdAt}) order by ${i.createdAt}, ${i.id}), '[]')
+        from ${i} where ${i.cartId} = ${cart})`,
+      storeItems: sql<Json<CartStoreItemRow>[]>`(select coalesce(json_agg(json_build_object('id', ${s.id},
+        'cartId', ${s.cartId}, 'variantCode', ${s.variantCode}, 'quantity', ${s.quantity}, 'vin', ${s.vin},
+        'createdAt', ${s.createdAt}) order by ${s.createdAt}, ${s.id}), '[]') from ${s} where ${s.cartId} = ${cart})`,
+    })
+    .from(carts)
+    .where(eq(carts.id, cartId))
+    .limit(1);
+  if (!row) return null;
+  const parsed = <T>(json: T[] | string): T[] => (typeof json === 'string' ? JSON.parse(json) : json);
+  return {
+    cart: row.cart,
+    items: parsed(row.items).map((l) => ({ ...l, createdAt: new Date(l.createdAt) })),
+    storeItems: parsed(row.storeItems).map((l) => ({ ...l, createdAt: new Date(l.createdAt) })),
+  };
 }
 
 async function item(db: Db | Tx, cartId: string, itemId: string) {
@@ -257,6 +310,7 @@ export function cartRepo(db: Db) {
       return row ?? null;
     },
     lines: (cartId: string) => lines(db, cartId),
+    withLines: (cartId: string) => withLines(db, cartId),
     item: (cartId: string, itemId: string) => item(db, cartId, itemId),
     /** Lines and units per kind, without pricing anything (the header's count). */
     async counts(cartId: string) {

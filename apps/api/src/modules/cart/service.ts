@@ -16,7 +16,7 @@ export type { Caller, CartDeps } from './context.ts';
  */
 export function cartService(deps: CartDeps) {
   const ctx = cartContext(deps);
-  const { view } = cartView(ctx);
+  const { view, render } = cartView(ctx);
 
   return {
     /**
@@ -44,7 +44,7 @@ export function cartService(deps: CartDeps) {
     /** How many open carts with lines a market has (changed within the cart cookie's 30 days). */
     openCartsIn: (country: string) => deps.repo.openCartsIn(country, 30),
 
-    ...cartCommands(ctx, view),
+    ...cartCommands(ctx, view, render),
     ...cartMoves(ctx, view),
     ...cartCopies(ctx, view),
   };
