@@ -50,7 +50,11 @@ export function cartContext(deps: CartDeps) {
 
   /** A cart by id, if the caller may use it: anyone an anonymous cart, only its owner a user's cart. */
   async function accessible(caller: Caller, cartId: string): Promise<CartRow> {
-    const row = await repo.find(cartId);
+    return mayUse(caller, await repo.find(cartId));
+  }
+
+  /** The same check on a cart row already read: 404 SHOPPING_CART_NOT_FOUND or 403 FORBIDDEN when it is not usable. */
+  function mayUse<T extends CartRow>(caller: Caller, row: T | null | undefined): T {
     // A merged cart lives on in the user's cart.
     if (!row || row.status === 'merged') throw new ApiError('SHOPPING_CART_NOT_FOUND');
     if (row.userId && row.userId !== caller?.userId) throw new ApiError('FORBIDDEN');
@@ -83,6 +87,6 @@ export function cartContext(deps: CartDeps) {
     return { bikes: items.length, warranties: storeItems.filter((l) => warranties.has(l.variantCode)).length };
   }
 
-  return { deps, marketOf, marketOfCart, accessible, current, warrantyCodes, mixOf, mixOfLines };
+  return { deps, marketOf, marketOfCart, accessible, mayUse, current, warrantyCodes, mixOf, mixOfLines };
 }
 export type CartContext = ReturnType<typeof cartContext>;

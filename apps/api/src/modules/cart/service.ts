@@ -3,6 +3,7 @@ import { cartCommands } from './commands.ts';
 import { type Caller, type CartDeps, type CartStatus, cartContext } from './context.ts';
 import { cartCopies } from './copy.ts';
 import { cartMoves } from './moves.ts';
+import type { CartLines } from './repo.ts';
 import { cartView } from './view.ts';
 
 export type { Caller, CartDeps } from './context.ts';
@@ -24,8 +25,10 @@ export function cartService(deps: CartDeps) {
      * the cart is priced (a read never moves a cart); the answer's `country` says which market that is.
      */
     async get(caller: Caller, cartId: string | undefined, _country?: string): Promise<Cart> {
-      const row = await ctx.current(caller, cartId);
-      return view(row.id);
+      if (!cartId) return view((await ctx.current(caller, cartId)).id);
+      // One query for the cart and its lines; who may read it is checked on the row read.
+      const found = await deps.repo.withLines(cartId);
+      return render(ctx.mayUse(caller, found?.cart), found as CartLines);
     },
 
     /** Lines and units without pricing: what the header's badge shows. */
