@@ -50,7 +50,7 @@ export function cartCommands(
     caller: Caller,
     query: { cartId?: string | undefined; country: string },
     kind: CartJoinKind,
-    insert: (w: CartWriter, cart: CartRow) => Promise<L | null>,
+    insert: (w: CartWriter, cart: CartRow) => Promise<{ line: L; before: CartLines } | null>,
     into: (lines: CartLines, line: L) => void,
   ): Promise<Cart> {
     const warranties = await warrantyCodes();
@@ -69,11 +69,12 @@ export function cartCommands(
           query.country,
         );
       } else cart = await w.create({ country: query.country, customerType: customerTypeOf(caller) });
-      // A cart made by this add has no lines yet.
-      const lines: CartLines = query.cartId || caller ? await w.lines(cart.id) : { items: [], storeItems: [] };
+      // The write comes back with the lines as they were before it, read under the cart's lock: the mixing rule is
+      // checked on them afterwards, and a refusal rolls the write back with the rest.
+      const added = await insert(w, cart);
+      const lines = added?.before ?? (await w.lines(cart.id));
       if (!canJoinCart(mixOfLines(lines, warranties), kind)) throw new ApiError('CART-ERROR-003');
-      const line = await insert(w, cart);
-      if (line) into(lines, line);
+      if (added) into(lines, added.line);
       return { cart, lines };
     });
     if (!written) {

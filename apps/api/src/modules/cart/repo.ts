@@ -12,6 +12,18 @@ const addedQuantity = (column: typeof cartItems.quantity | typeof cartStoreItems
   sql`least(${column} + excluded.quantity, ${sql.raw(String(CART_MAX_QUANTITY))})`;
 
 /**
+ * A line an add wrote, with the cart's lines as they were just before (read in the same statement, under the cart's
+ * lock: an add answers from them without reading the cart again). Null when nothing was written.
+ */
+function written<L>(
+  row: (L & { items: Json<CartItemRow>[] | string; storeItems: Json<CartStoreItemRow>[] | string }) | undefined,
+): { line: L; before: CartLines } | null {
+  if (!row) return null;
+  const { items, storeItems, ...line } = row;
+  return { line: line as L, before: parseLines({ items, storeItems }) };
+}
+
+/**
  * Writes inside one transaction. Every change to a cart first takes its row (`UPDATE … RETURNING`, which also locks
  * it until commit), so the checks made next (an extended warranty and bikes do not mix) hold while the lines change.
  */
@@ -126,8 +138,8 @@ function writer(tx: Tx) {
             overwriteHash: sql`case when excluded.overwrite_price is null then ${cartItems.overwriteHash} else excluded.overwrite_hash end`,
           },
         })
-        .returning();
-      return row ?? null;
+        .returning({ ...getTableColumns(cartItems), ...linesJson(sql`${line.cartId}`) });
+      return written(row);
     },
     /** A bike in stock: one line of quantity 1; adding it again changes nothing. */
     async insertStockBike(line: {
@@ -150,8 +162,8 @@ function writer(tx: Tx) {
           target: [cartItems.cartId, cartItems.stockBikeId],
           where: isNotNull(cartItems.stockBikeId),
         })
-        .returning();
-      return row ?? null;
+        .returning({ ...getTableColumns(cartItems), ...linesJson(sql`${line.cartId}`) });
+      return written(row);
     },
     /** A variant (for a VIN or none): a new line, or more of the same line, in one atomic statement. */
     async upsertStore(line: { cartId: string; variantCode: string; vin: string; quantity: number }) {
@@ -162,8 +174,8 @@ function writer(tx: Tx) {
           target: [cartStoreItems.cartId, cartStoreItems.variantCode, cartStoreItems.vin],
           set: { quantity: addedQuantity(cartStoreItems.quantity) },
         })
-        .returning();
-      return row ?? null;
+        .returning({ ...getTableColumns(cartStoreItems), ...linesJson(sql`${line.cartId}`) });
+      return written(row);
     },
     async setItemQuantity(cartId: string, itemId: string, quantity: SQL) {
       const [row] = await tx
@@ -240,37 +252,47 @@ export interface CartLines {
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 
 /**
- * A cart and its lines in one query (one round trip: the read a cart answer needs), the lines in the order they were
- * added, as `lines` reads them.
+ * A cart's lines as two JSON arrays, in the order they were added (as `lines` reads them): subqueries for a select's
+ * fields or a write's RETURNING, so the lines come with the row in the same round trip. In a write's RETURNING they
+ * are the lines as they were before that statement.
  */
-async function withLines(db: Db | Tx, cartId: string): Promise<(CartLines & { cart: CartRow }) | null> {
+function linesJson(cartId: SQL) {
   const i = cartItems;
   const s = cartStoreItems;
-  // Qualified by hand: in a select's fields drizzle writes a column without its table, and inside the subqueries a
-  // bare "id" would be the line's.
-  const cart = sql`${carts}.${sql.identifier('id')}`;
-  const [row] = await db
-    .select({
-      cart: carts,
-      items: sql<Json<CartItemRow>[]>`(select coalesce(json_agg(json_build_object('id', ${i.id}, 'cartId', ${i.cartId},
-        'productId', ${i.productId}, 'hash', ${i.hash}, 'optionIds', ${i.optionIds}, 'quantity', ${i.quantity},
-        'stockBikeId', ${i.stockBikeId}, 'overwritePrice', ${i.overwritePrice}, 'overwriteCurrency', ${i.overwriteCurrency},
-        'overwriteHash', ${i.overwriteHash}, 'createdAt', ${i.createdAt}) order by ${i.createdAt}, ${i.id}), '[]')
-        from ${i} where ${i.cartId} = ${cart})`,
-      storeItems: sql<Json<CartStoreItemRow>[]>`(select coalesce(json_agg(json_build_object('id', ${s.id},
-        'cartId', ${s.cartId}, 'variantCode', ${s.variantCode}, 'quantity', ${s.quantity}, 'vin', ${s.vin},
-        'createdAt', ${s.createdAt}) order by ${s.createdAt}, ${s.id}), '[]') from ${s} where ${s.cartId} = ${cart})`,
-    })
-    .from(carts)
-    .where(eq(carts.id, cartId))
-    .limit(1);
-  if (!row) return null;
+  return {
+    items: sql<Json<CartItemRow>[] | string>`(select coalesce(json_agg(json_build_object('id', ${i.id},
+      'cartId', ${i.cartId}, 'productId', ${i.productId}, 'hash', ${i.hash}, 'optionIds', ${i.optionIds},
+      'quantity', ${i.quantity}, 'stockBikeId', ${i.stockBikeId}, 'overwritePrice', ${i.overwritePrice},
+      'overwriteCurrency', ${i.overwriteCurrency}, 'overwriteHash', ${i.overwriteHash}, 'createdAt', ${i.createdAt})
+      order by ${i.createdAt}, ${i.id}), '[]') from ${i} where ${i.cartId} = ${cartId})`,
+    storeItems: sql<Json<CartStoreItemRow>[] | string>`(select coalesce(json_agg(json_build_object('id', ${s.id},
+      'cartId', ${s.cartId}, 'variantCode', ${s.variantCode}, 'quantity', ${s.quantity}, 'vin', ${s.vin},
+      'createdAt', ${s.createdAt}) order by ${s.createdAt}, ${s.id}), '[]') from ${s} where ${s.cartId} = ${cartId})`,
+  };
+}
+
+/** The lines of `linesJson` as rows (PGlite answers JSON parsed, node-postgres too; text is parsed here). */
+function parseLines(row: {
+  items: Json<CartItemRow>[] | string;
+  storeItems: Json<CartStoreItemRow>[] | string;
+}): CartLines {
   const parsed = <T>(json: T[] | string): T[] => (typeof json === 'string' ? JSON.parse(json) : json);
   return {
-    cart: row.cart,
     items: parsed(row.items).map((l) => ({ ...l, createdAt: new Date(l.createdAt) })),
     storeItems: parsed(row.storeItems).map((l) => ({ ...l, createdAt: new Date(l.createdAt) })),
   };
+}
+
+/** A cart and its lines in one query (one round trip: the read a cart answer needs). */
+async function withLines(db: Db | Tx, cartId: string): Promise<(CartLines & { cart: CartRow }) | null> {
+  // Qualified by hand: in a select's fields drizzle writes a column without its table, and inside the subqueries a
+  // bare "id" would be the line's.
+  const [row] = await db
+    .select({ cart: carts, ...linesJson(sql`${carts}.${sql.identifier('id')}`) })
+    .from(carts)
+    .where(eq(carts.id, cartId))
+    .limit(1);
+  return row ? { cart: row.cart, ...parseLines(row) } : null;
 }
 
 async function item(db: Db | Tx, cartId: string, itemId: string) {
