@@ -1,6 +1,6 @@
 // The cart's commands (spec sections 3, 4, 7): adding bikes, stock bikes and store items, and changing or removing
 // lines. Each write runs in one transaction under the cart's lock and answers the cart priced (./view.ts).
-import type { AddItemBody, AddStockBikeBody, AddStoreItemBody, Cart } from '@varg/contracts';
+import type { AddItemBody, AddStockBikeBody, AddStoreItemBody, Cart, CartSummary } from '@varg/contracts';
 import {
   CART_MAX_QUANTITY,
   type CartJoinKind,
@@ -13,7 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { ApiError } from '../../lib/api-error.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import { type Caller, type CartContext, customerTypeOf, isDealer } from './context.ts';
+import { type Caller, type CartContext, type CartStatus, customerTypeOf, isDealer } from './context.ts';
 import type { CartItemRow, CartLines, CartRow, CartStoreItemRow, CartWriter } from './repo.ts';
 
 export function cartCommands(
@@ -52,7 +52,7 @@ export function cartCommands(
     kind: CartJoinKind,
     insert: (w: CartWriter, cart: CartRow) => Promise<{ line: L; before: CartLines } | null>,
     into: (lines: CartLines, line: L) => void,
-  ): Promise<Cart> {
+  ): Promise<{ cart: CartRow; lines: CartLines }> {
     const warranties = await warrantyCodes();
     const written = await repo.write(async (w) => {
       let cart: CartRow | null;
@@ -81,7 +81,20 @@ export function cartCommands(
       await accessible(caller, query.cartId as string);
       throw new ApiError('SHOPPING_CART_NOT_FOUND');
     }
-    return render(written.cart, written.lines);
+    return written;
+  }
+  const priced = ({ cart, lines }: { cart: CartRow; lines: CartLines }) => render(cart, lines);
+
+  /** Lines and units of a cart just written, without pricing (`answer=summary`; the shape of GET cart/summary). */
+  function summaryOf({ cart, lines }: { cart: CartRow; lines: CartLines }): CartSummary {
+    const units = [...lines.items, ...lines.storeItems].reduce((n, l) => n + l.quantity, 0);
+    return {
+      _id: cart.id,
+      status: cart.status as CartStatus,
+      count: units,
+      lines: lines.items.length + lines.storeItems.length,
+      kind: lines.items.length ? 'bikes' : lines.storeItems.length ? 'store' : null,
+    };
   }
 
   /** The written line in place of the one it changed, or after the others (the lines go in the order added). */
@@ -103,32 +116,43 @@ export function cartCommands(
      * A configured bike. The configuration is priced first (an unknown or incompatible option is the catalogue's
      * 400); the line of the same hash gets one more, in one atomic statement.
      */
-    async addItem(caller: Caller, query: { cartId?: string | undefined; country: string }, body: AddItemBody) {
+    async addItem(
+      caller: Caller,
+      query: { cartId?: string | undefined; country: string; answer?: 'cart' | 'summary' | undefined },
+      body: AddItemBody,
+    ): Promise<Cart | CartSummary> {
       const market = await marketOf(query.country);
       if (body.overwritePrice !== undefined && !isDealer(caller)) throw new ApiError('FORBIDDEN');
       const pricing = await catalog.orderInfo(body.productId, query.country, body.componentIds);
       const terms =
         body.overwritePrice !== undefined && caller && deps.dealerTerms ? await deps.dealerTerms(caller.userId) : null;
-      return add(caller, query, 'bike', async (w, cart) => {
-        if (body.overwritePrice !== undefined) {
-          // A dealer's price belongs in the dealer's own cart, never in one that others can open by its id, and lies
-          // between the list price less the dealer's allowed discount and the list price, as in an order's edit
-          // (decision 025).
-          if (cart.userId !== caller?.userId || !terms) throw new ApiError('FORBIDDEN');
-          const problem = overwritePriceProblem(pricing.discountedPrice, body.overwritePrice, terms.maxDiscountBp);
-          if (problem === 'ABOVE_LIST_PRICE') throw new ApiError('PRICE_ABOVE_LIST');
-          if (problem) throw new ApiError('PRICE_BELOW_ALLOWED_DISCOUNT');
-        }
-        return w.upsertBike({
-          cartId: cart.id,
-          productId: pricing.productId,
-          hash: pricing.hash,
-          optionIds: pricing.componentIds,
-          quantity: DEFAULT_BIKE_QUANTITY,
-          overwritePrice: body.overwritePrice,
-          overwriteCurrency: market.currency,
-        });
-      }, bikeLine);
+      const written = await add(
+        caller,
+        query,
+        'bike',
+        async (w, cart) => {
+          if (body.overwritePrice !== undefined) {
+            // A dealer's price belongs in the dealer's own cart, never in one that others can open by its id, and lies
+            // between the list price less the dealer's allowed discount and the list price, as in an order's edit
+            // (decision 025).
+            if (cart.userId !== caller?.userId || !terms) throw new ApiError('FORBIDDEN');
+            const problem = overwritePriceProblem(pricing.discountedPrice, body.overwritePrice, terms.maxDiscountBp);
+            if (problem === 'ABOVE_LIST_PRICE') throw new ApiError('PRICE_ABOVE_LIST');
+            if (problem) throw new ApiError('PRICE_BELOW_ALLOWED_DISCOUNT');
+          }
+          return w.upsertBike({
+            cartId: cart.id,
+            productId: pricing.productId,
+            hash: pricing.hash,
+            optionIds: pricing.componentIds,
+            quantity: DEFAULT_BIKE_QUANTITY,
+            overwritePrice: body.overwritePrice,
+            overwriteCurrency: market.currency,
+          });
+        },
+        bikeLine,
+      );
+      return query.answer === 'summary' ? summaryOf(written) : priced(written);
     },
 
     /** A bike in stock in the cart's market: one line of quantity 1. */
@@ -153,18 +177,26 @@ export function cartCommands(
         isDealer(caller) && caller && deps.dealerTerms
           ? ((await deps.dealerTerms(caller.userId))?.margin ?? null)
           : null;
-      return add(caller, query, 'stock_bike', async (w, cart) =>
-        w.insertStockBike({
-          cartId: cart.id,
-          productId: bike.productId,
-          hash: bike.hash,
-          optionIds: bike.componentIds,
-          stockBikeId: bike._id,
-          overwritePrice:
-            margin && cart.userId === caller?.userId ? dealerPurchasePrice(bike.pricing.discountedPrice, margin) : null,
-          overwriteCurrency: market.currency,
-        }),
-        bikeLine,
+      return priced(
+        await add(
+          caller,
+          query,
+          'stock_bike',
+          async (w, cart) =>
+            w.insertStockBike({
+              cartId: cart.id,
+              productId: bike.productId,
+              hash: bike.hash,
+              optionIds: bike.componentIds,
+              stockBikeId: bike._id,
+              overwritePrice:
+                margin && cart.userId === caller?.userId
+                  ? dealerPurchasePrice(bike.pricing.discountedPrice, margin)
+                  : null,
+              overwriteCurrency: market.currency,
+            }),
+          bikeLine,
+        ),
       );
     },
 
@@ -181,13 +213,20 @@ export function cartCommands(
       const variant = await store.variant(body.variant_code, query.country);
       if (!variant.price || variant.availability === 'NOT_AVAILABLE') throw new ApiError('CART_ITEM_UNAVAILABLE');
       const kind = variant.article.category.kind === 'extended_warranty' ? 'warranty' : 'store';
-      return add(
-        caller,
-        query,
-        kind,
-        (w, cart) =>
-          w.upsertStore({ cartId: cart.id, variantCode: variant.variant_code, vin: body.vin ?? '', quantity: body.quantity }),
-        storeLine,
+      return priced(
+        await add(
+          caller,
+          query,
+          kind,
+          (w, cart) =>
+            w.upsertStore({
+              cartId: cart.id,
+              variantCode: variant.variant_code,
+              vin: body.vin ?? '',
+              quantity: body.quantity,
+            }),
+          storeLine,
+        ),
       );
     },
 
