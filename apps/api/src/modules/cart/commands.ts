@@ -83,6 +83,19 @@ export function cartCommands(
     }
     return written;
   }
+  /** A new anonymous cart with one configured bike: one statement, nothing to lock or check (`createWithBike`). */
+  async function firstAdd(country: string, pricing: { productId: string; hash: string; componentIds: string[] }) {
+    const { cart, line } = await repo.createWithBike(
+      { country, customerType: customerTypeOf(null) },
+      {
+        productId: pricing.productId,
+        hash: pricing.hash,
+        optionIds: pricing.componentIds,
+        quantity: DEFAULT_BIKE_QUANTITY,
+      },
+    );
+    return { cart, lines: { items: [line], storeItems: [] } };
+  }
   const priced = ({ cart, lines }: { cart: CartRow; lines: CartLines }) => render(cart, lines);
 
   /** Lines and units of a cart just written, without pricing (`answer=summary`; the shape of GET cart/summary). */
@@ -126,32 +139,40 @@ export function cartCommands(
       const pricing = await catalog.orderInfo(body.productId, query.country, body.componentIds);
       const terms =
         body.overwritePrice !== undefined && caller && deps.dealerTerms ? await deps.dealerTerms(caller.userId) : null;
-      const written = await add(
-        caller,
-        query,
-        'bike',
-        async (w, cart) => {
-          if (body.overwritePrice !== undefined) {
-            // A dealer's price belongs in the dealer's own cart, never in one that others can open by its id, and lies
-            // between the list price less the dealer's allowed discount and the list price, as in an order's edit
-            // (decision 025).
-            if (cart.userId !== caller?.userId || !terms) throw new ApiError('FORBIDDEN');
-            const problem = overwritePriceProblem(pricing.discountedPrice, body.overwritePrice, terms.maxDiscountBp);
-            if (problem === 'ABOVE_LIST_PRICE') throw new ApiError('PRICE_ABOVE_LIST');
-            if (problem) throw new ApiError('PRICE_BELOW_ALLOWED_DISCOUNT');
-          }
-          return w.upsertBike({
-            cartId: cart.id,
-            productId: pricing.productId,
-            hash: pricing.hash,
-            optionIds: pricing.componentIds,
-            quantity: DEFAULT_BIKE_QUANTITY,
-            overwritePrice: body.overwritePrice,
-            overwriteCurrency: market.currency,
-          });
-        },
-        bikeLine,
-      );
+      // The first add of an anonymous visitor: the cart and its line in one statement.
+      const written =
+        !query.cartId && !caller
+          ? await firstAdd(query.country, pricing)
+          : await add(
+              caller,
+              query,
+              'bike',
+              async (w, cart) => {
+                if (body.overwritePrice !== undefined) {
+                  // A dealer's price belongs in the dealer's own cart, never in one that others can open by its id, and lies
+                  // between the list price less the dealer's allowed discount and the list price, as in an order's edit
+                  // (decision 025).
+                  if (cart.userId !== caller?.userId || !terms) throw new ApiError('FORBIDDEN');
+                  const problem = overwritePriceProblem(
+                    pricing.discountedPrice,
+                    body.overwritePrice,
+                    terms.maxDiscountBp,
+                  );
+                  if (problem === 'ABOVE_LIST_PRICE') throw new ApiError('PRICE_ABOVE_LIST');
+                  if (problem) throw new ApiError('PRICE_BELOW_ALLOWED_DISCOUNT');
+                }
+                return w.upsertBike({
+                  cartId: cart.id,
+                  productId: pricing.productId,
+                  hash: pricing.hash,
+                  optionIds: pricing.componentIds,
+                  quantity: DEFAULT_BIKE_QUANTITY,
+                  overwritePrice: body.overwritePrice,
+                  overwriteCurrency: market.currency,
+                });
+              },
+              bikeLine,
+            );
       return query.answer === 'summary' ? summaryOf(written) : priced(written);
     },
 

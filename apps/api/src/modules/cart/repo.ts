@@ -304,8 +304,42 @@ async function item(db: Db | Tx, cartId: string, itemId: string) {
   return row ?? null;
 }
 
+/** A row of `table` from its `to_jsonb` (database column names; timestamps come back as text). */
+function fromJson<T extends typeof carts | typeof cartItems>(table: T, json: unknown): T['$inferSelect'] {
+  const values = (typeof json === 'string' ? JSON.parse(json) : json) as Record<string, unknown>;
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = values[column.name] ?? null;
+    row[key] = value !== null && column.dataType === 'date' ? new Date(value as string) : value;
+  }
+  return row as T['$inferSelect'];
+}
+
 export function cartRepo(db: Db) {
   return {
+    /**
+     * A new anonymous cart with its first bike line, in one statement (one round trip, atomic by itself): the common
+     * first "Add to cart". Nothing to lock or check: nobody else knows the cart yet and it has no other line.
+     */
+    async createWithBike(
+      cart: { country: string; customerType: string },
+      line: { productId: string; hash: string; optionIds: string[]; quantity: number },
+    ): Promise<{ cart: CartRow; line: CartItemRow }> {
+      const result = await db.execute(sql`
+        with c as (
+          insert into ${carts} (country, customer_type) values (${cart.country}, ${cart.customerType}) returning *
+        ), i as (
+          insert into ${cartItems} (cart_id, product_id, hash, option_ids, quantity)
+          select c.id, ${line.productId}, ${line.hash},
+                 array(select json_array_elements_text(${JSON.stringify(line.optionIds)}::json)), ${line.quantity}
+            from c
+          returning *
+        )
+        select (select to_jsonb(c) from c) as cart, (select to_jsonb(i) from i) as line`);
+      const [row] = (result as unknown as { rows: Array<{ cart: unknown; line: unknown }> }).rows;
+      if (!row?.cart || !row.line) throw new Error('cart not created');
+      return { cart: fromJson(carts, row.cart), line: fromJson(cartItems, row.line) };
+    },
     /**
      * Open carts of a market with something in them, changed in the last `days` (a currency change would re-price
      * them under their buyers; decision 043).
