@@ -29,6 +29,17 @@ export const CartReadQuery = CartQuery.extend({ country: CountryCode.optional() 
 /** Adds: the cart takes this country (a new cart is created in it). */
 export const CartAddQuery = CartQuery.extend({ country: CountryCode });
 
+/**
+ * Adding a configured bike: the answer is the cart priced (default) or, with `answer=summary`, its lines and units
+ * without pricing (as GET cart/summary): less work for a client that only shows a count.
+ */
+export const CartAddItemQuery = CartAddQuery.extend({
+  answer: z.enum(['cart', 'summary']).default('cart').meta({
+    description:
+      '`cart` (default): the cart priced, as GET cart. `summary`: `{_id, status, count, lines, kind}` as GET cart/summary, without pricing.',
+  }),
+});
+
 const OptionId = z.string().min(1).max(64);
 
 export const AddItemBody = z

@@ -55,7 +55,10 @@ async function perform(intent: string, form: FormData, calls: CartCalls, country
     case 'add-item': {
       const read = readAddItem(form);
       if (!read.ok) throw Object.assign(new Error('invalid price'), { invalidPrice: true });
-      return calls.call('postCartAddItem', { query: { country }, body: read.body });
+      // The side menu opens on the priced cart: the full answer is the cheapest that renders it (no second read).
+      const answer = await calls.call('postCartAddItem', { query: { country, answer: 'cart' }, body: read.body });
+      if (!('subTotal' in answer)) throw new Error('add-item answered a summary, not the cart');
+      return answer;
     }
     case 'add-stock-bike':
       return calls.call('postCartAddStockBike', {

@@ -72,6 +72,8 @@ export const cartItems = pgTable(
   (t) => [
     uniqueIndex('cart_items_config_idx').on(t.cartId, t.hash).where(sql`${t.stockBikeId} is null`),
     uniqueIndex('cart_items_stock_idx').on(t.cartId, t.stockBikeId).where(sql`${t.stockBikeId} is not null`),
+    // A cart's lines, whatever their kind: the two partial indexes above cannot serve `where cart_id = …` alone.
+    index('cart_items_cart_idx').on(t.cartId),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { PricingInfo } from '@varg/contracts';
+import type { CartSummary, PricingInfo } from '@varg/contracts';
 import { describe, expect, it } from 'vitest';
 import { bikeCart, call, cartApi, cartRows, ctx, fails, ok, signIn } from '../../../test/cart-fixture.ts';
 import { newCustomer } from '../../../test/helper.ts';
@@ -98,6 +98,25 @@ describe('adding bikes (POST cart/add-item)', () => {
     const final = await ok('GET', `/v1/cart?cartId=${cart._id}`);
     expect(final.items.map((i) => i.quantity).sort()).toEqual([1, 10]);
     expect(final.count).toBe(11);
+  });
+
+  it('answers a summary when asked (answer=summary): every concurrent add its own exact count', async () => {
+    const cart = await bikeCart(['varg_option_white']);
+    const url = `/v1/cart/add-item?cartId=${cart._id}&country=DE&answer=summary`;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call('POST', url, { productId: 'varg', componentIds: ['varg_option_grey'] })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const summaries = answers.map((a) => a.json() as CartSummary);
+    expect(summaries[0]).toEqual({ _id: cart._id, status: 'open', count: expect.any(Number), lines: 2, kind: 'bikes' });
+    // The adds queue on the cart's lock; each answers the cart as its own add left it.
+    expect(summaries.map((s) => s.count).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(await ok<CartSummary>('GET', `/v1/cart/summary?cartId=${cart._id}`)).toEqual({ ...summaries[0], count: 11 });
+    const fresh = await ok<CartSummary>('POST', '/v1/cart/add-item?country=DE&answer=summary', { productId: 'varg' });
+    expect(fresh).toEqual({ _id: expect.any(String), status: 'open', count: 1, lines: 1, kind: 'bikes' });
+    const before = await cartRows();
+    await fails(400, 'VALIDATION_ERROR', 'POST', '/v1/cart/add-item?country=DE&answer=all', { productId: 'varg' });
+    expect(await cartRows()).toBe(before);
   });
 
   it("makes one open cart of a user's concurrent first adds, and merges a cart once when asked twice at once", async () => {

@@ -1,6 +1,6 @@
 // The cart's commands (spec sections 3, 4, 7): adding bikes, stock bikes and store items, and changing or removing
 // lines. Each write runs in one transaction under the cart's lock and answers the cart priced (./view.ts).
-import type { AddItemBody, AddStockBikeBody, AddStoreItemBody, Cart } from '@varg/contracts';
+import type { AddItemBody, AddStockBikeBody, AddStoreItemBody, Cart, CartSummary } from '@varg/contracts';
 import {
   CART_MAX_QUANTITY,
   type CartJoinKind,
@@ -13,11 +13,15 @@ import {
 import { sql } from 'drizzle-orm';
 import { ApiError } from '../../lib/api-error.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import { type Caller, type CartContext, customerTypeOf, isDealer } from './context.ts';
-import type { CartRow, CartWriter } from './repo.ts';
+import { type Caller, type CartContext, type CartStatus, customerTypeOf, isDealer } from './context.ts';
+import type { CartItemRow, CartLines, CartRow, CartStoreItemRow, CartWriter } from './repo.ts';
 
-export function cartCommands(ctx: CartContext, view: (cartId: string) => Promise<Cart>) {
-  const { deps, marketOf, accessible, current, warrantyCodes, mixOf } = ctx;
+export function cartCommands(
+  ctx: CartContext,
+  view: (cartId: string) => Promise<Cart>,
+  render: (cart: CartRow, lines: CartLines) => Promise<Cart>,
+) {
+  const { deps, marketOf, accessible, current, warrantyCodes, mixOfLines } = ctx;
   const { repo, catalog, store } = deps;
 
   /** Changes the lines of an open cart in one transaction; a cart that was ordered takes no more changes. */
@@ -38,33 +42,82 @@ export function cartCommands(ctx: CartContext, view: (cartId: string) => Promise
   /**
    * Adds to the named cart, or to the caller's open cart, or to a new anonymous cart; the cart takes the country of
    * the add. The callers validate first (nothing is created when that fails); `insert` runs after the mixing rule
-   * (an extended warranty and bikes never share a cart: 400 CART-ERROR-003).
+   * (an extended warranty and bikes never share a cart: 400 CART-ERROR-003) and returns the line it wrote (null when
+   * nothing changed). The answer is priced from the rows the transaction read under the cart's lock and the line it
+   * wrote, without reading the cart again: the lock, the lines, the write (decision 035, "Add-to-cart at the limit").
    */
-  async function add(
+  async function add<L extends { id: string }>(
     caller: Caller,
     query: { cartId?: string | undefined; country: string },
     kind: CartJoinKind,
-    insert: (w: CartWriter, cart: CartRow) => Promise<void>,
-  ): Promise<Cart> {
-    const known = query.cartId ? await accessible(caller, query.cartId) : null;
+    insert: (w: CartWriter, cart: CartRow) => Promise<{ line: L; before: CartLines } | null>,
+    into: (lines: CartLines, line: L) => void,
+  ): Promise<{ cart: CartRow; lines: CartLines }> {
     const warranties = await warrantyCodes();
-    const id = await repo.write(async (w) => {
+    const written = await repo.write(async (w) => {
       let cart: CartRow | null;
-      if (known) cart = await w.lockOpen(known.id, query.country);
-      else if (caller) {
+      if (query.cartId) {
+        cart = await w.lockOpen(query.cartId, query.country);
+        // Not open (or unknown): decided after the transaction, where the cart can be read (403 or 404).
+        if (!cart) return null;
+        // A user's cart answers only to that user (the touch above is rolled back).
+        if (cart.userId && cart.userId !== caller?.userId) throw new ApiError('FORBIDDEN');
+      } else if (caller) {
         cart = await w.openForUser(
           caller.userId,
           { country: query.country, customerType: customerTypeOf(caller) },
           query.country,
         );
       } else cart = await w.create({ country: query.country, customerType: customerTypeOf(caller) });
-      if (!cart) throw new ApiError('SHOPPING_CART_NOT_FOUND');
-      if (!canJoinCart(await mixOf(w, cart.id, warranties), kind)) throw new ApiError('CART-ERROR-003');
-      await insert(w, cart);
-      return cart.id;
+      // The write comes back with the lines as they were before it, read under the cart's lock: the mixing rule is
+      // checked on them afterwards, and a refusal rolls the write back with the rest.
+      const added = await insert(w, cart);
+      const lines = added?.before ?? (await w.lines(cart.id));
+      if (!canJoinCart(mixOfLines(lines, warranties), kind)) throw new ApiError('CART-ERROR-003');
+      if (added) into(lines, added.line);
+      return { cart, lines };
     });
-    return view(id);
+    if (!written) {
+      await accessible(caller, query.cartId as string);
+      throw new ApiError('SHOPPING_CART_NOT_FOUND');
+    }
+    return written;
   }
+  /** A new anonymous cart with one configured bike: one statement, nothing to lock or check (`createWithBike`). */
+  async function firstAdd(country: string, pricing: { productId: string; hash: string; componentIds: string[] }) {
+    const { cart, line } = await repo.createWithBike(
+      { country, customerType: customerTypeOf(null) },
+      {
+        productId: pricing.productId,
+        hash: pricing.hash,
+        optionIds: pricing.componentIds,
+        quantity: DEFAULT_BIKE_QUANTITY,
+      },
+    );
+    return { cart, lines: { items: [line], storeItems: [] } };
+  }
+  const priced = ({ cart, lines }: { cart: CartRow; lines: CartLines }) => render(cart, lines);
+
+  /** Lines and units of a cart just written, without pricing (`answer=summary`; the shape of GET cart/summary). */
+  function summaryOf({ cart, lines }: { cart: CartRow; lines: CartLines }): CartSummary {
+    const units = [...lines.items, ...lines.storeItems].reduce((n, l) => n + l.quantity, 0);
+    return {
+      _id: cart.id,
+      status: cart.status as CartStatus,
+      count: units,
+      lines: lines.items.length + lines.storeItems.length,
+      kind: lines.items.length ? 'bikes' : lines.storeItems.length ? 'store' : null,
+    };
+  }
+
+  /** The written line in place of the one it changed, or after the others (the lines go in the order added). */
+  const replace = <T extends { id: string }>(list: T[], line: T) => {
+    const at = list.findIndex((l) => l.id === line.id);
+    if (at >= 0) list[at] = line;
+    else list.push(line);
+  };
+  const bikeLine = (lines: CartLines, line: CartItemRow) => replace(lines.items, line);
+  const storeLine = (lines: CartLines, line: CartStoreItemRow) => replace(lines.storeItems, line);
 
   const step = (operation: QuantityOperation, column: 'quantity') =>
     operation === 'increment'
@@ -76,32 +129,51 @@ export function cartCommands(ctx: CartContext, view: (cartId: string) => Promise
      * A configured bike. The configuration is priced first (an unknown or incompatible option is the catalogue's
      * 400); the line of the same hash gets one more, in one atomic statement.
      */
-    async addItem(caller: Caller, query: { cartId?: string | undefined; country: string }, body: AddItemBody) {
+    async addItem(
+      caller: Caller,
+      query: { cartId?: string | undefined; country: string; answer?: 'cart' | 'summary' | undefined },
+      body: AddItemBody,
+    ): Promise<Cart | CartSummary> {
       const market = await marketOf(query.country);
       if (body.overwritePrice !== undefined && !isDealer(caller)) throw new ApiError('FORBIDDEN');
       const pricing = await catalog.orderInfo(body.productId, query.country, body.componentIds);
       const terms =
         body.overwritePrice !== undefined && caller && deps.dealerTerms ? await deps.dealerTerms(caller.userId) : null;
-      return add(caller, query, 'bike', async (w, cart) => {
-        if (body.overwritePrice !== undefined) {
-          // A dealer's price belongs in the dealer's own cart, never in one that others can open by its id, and lies
-          // between the list price less the dealer's allowed discount and the list price, as in an order's edit
-          // (decision 025).
-          if (cart.userId !== caller?.userId || !terms) throw new ApiError('FORBIDDEN');
-          const problem = overwritePriceProblem(pricing.discountedPrice, body.overwritePrice, terms.maxDiscountBp);
-          if (problem === 'ABOVE_LIST_PRICE') throw new ApiError('PRICE_ABOVE_LIST');
-          if (problem) throw new ApiError('PRICE_BELOW_ALLOWED_DISCOUNT');
-        }
-        await w.upsertBike({
-          cartId: cart.id,
-          productId: pricing.productId,
-          hash: pricing.hash,
-          optionIds: pricing.componentIds,
-          quantity: DEFAULT_BIKE_QUANTITY,
-          overwritePrice: body.overwritePrice,
-          overwriteCurrency: market.currency,
-        });
-      });
+      // The first add of an anonymous visitor: the cart and its line in one statement.
+      const written =
+        !query.cartId && !caller
+          ? await firstAdd(query.country, pricing)
+          : await add(
+              caller,
+              query,
+              'bike',
+              async (w, cart) => {
+                if (body.overwritePrice !== undefined) {
+                  // A dealer's price belongs in the dealer's own cart, never in one that others can open by its id, and lies
+                  // between the list price less the dealer's allowed discount and the list price, as in an order's edit
+                  // (decision 025).
+                  if (cart.userId !== caller?.userId || !terms) throw new ApiError('FORBIDDEN');
+                  const problem = overwritePriceProblem(
+                    pricing.discountedPrice,
+                    body.overwritePrice,
+                    terms.maxDiscountBp,
+                  );
+                  if (problem === 'ABOVE_LIST_PRICE') throw new ApiError('PRICE_ABOVE_LIST');
+                  if (problem) throw new ApiError('PRICE_BELOW_ALLOWED_DISCOUNT');
+                }
+                return w.upsertBike({
+                  cartId: cart.id,
+                  productId: pricing.productId,
+                  hash: pricing.hash,
+                  optionIds: pricing.componentIds,
+                  quantity: DEFAULT_BIKE_QUANTITY,
+                  overwritePrice: body.overwritePrice,
+                  overwriteCurrency: market.currency,
+                });
+              },
+              bikeLine,
+            );
+      return query.answer === 'summary' ? summaryOf(written) : priced(written);
     },
 
     /** A bike in stock in the cart's market: one line of quantity 1. */
@@ -126,18 +198,27 @@ export function cartCommands(ctx: CartContext, view: (cartId: string) => Promise
         isDealer(caller) && caller && deps.dealerTerms
           ? ((await deps.dealerTerms(caller.userId))?.margin ?? null)
           : null;
-      return add(caller, query, 'stock_bike', async (w, cart) => {
-        await w.insertStockBike({
-          cartId: cart.id,
-          productId: bike.productId,
-          hash: bike.hash,
-          optionIds: bike.componentIds,
-          stockBikeId: bike._id,
-          overwritePrice:
-            margin && cart.userId === caller?.userId ? dealerPurchasePrice(bike.pricing.discountedPrice, margin) : null,
-          overwriteCurrency: market.currency,
-        });
-      });
+      return priced(
+        await add(
+          caller,
+          query,
+          'stock_bike',
+          async (w, cart) =>
+            w.insertStockBike({
+              cartId: cart.id,
+              productId: bike.productId,
+              hash: bike.hash,
+              optionIds: bike.componentIds,
+              stockBikeId: bike._id,
+              overwritePrice:
+                margin && cart.userId === caller?.userId
+                  ? dealerPurchasePrice(bike.pricing.discountedPrice, margin)
+                  : null,
+              overwriteCurrency: market.currency,
+            }),
+          bikeLine,
+        ),
+      );
     },
 
     /**
@@ -153,14 +234,21 @@ export function cartCommands(ctx: CartContext, view: (cartId: string) => Promise
       const variant = await store.variant(body.variant_code, query.country);
       if (!variant.price || variant.availability === 'NOT_AVAILABLE') throw new ApiError('CART_ITEM_UNAVAILABLE');
       const kind = variant.article.category.kind === 'extended_warranty' ? 'warranty' : 'store';
-      return add(caller, query, kind, async (w, cart) => {
-        await w.upsertStore({
-          cartId: cart.id,
-          variantCode: variant.variant_code,
-          vin: body.vin ?? '',
-          quantity: body.quantity,
-        });
-      });
+      return priced(
+        await add(
+          caller,
+          query,
+          kind,
+          (w, cart) =>
+            w.upsertStore({
+              cartId: cart.id,
+              variantCode: variant.variant_code,
+              vin: body.vin ?? '',
+              quantity: body.quantity,
+            }),
+          storeLine,
+        ),
+      );
     },
 
     /**

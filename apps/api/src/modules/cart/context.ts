@@ -7,7 +7,7 @@ import type { CatalogService } from '../catalog/service.ts';
 import { activeTaxMarket } from '../markets/active.ts';
 import type { MarketsService } from '../markets/service.ts';
 import type { StoreService } from '../store/service.ts';
-import type { CartRepo, CartRow, CartWriter } from './repo.ts';
+import type { CartLines, CartRepo, CartRow, CartWriter } from './repo.ts';
 
 /** Who calls: a signed-in user (validated token) or an anonymous visitor (null). */
 export type Caller = { userId: string; roles: string[] } | null;
@@ -50,7 +50,11 @@ export function cartContext(deps: CartDeps) {
 
   /** A cart by id, if the caller may use it: anyone an anonymous cart, only its owner a user's cart. */
   async function accessible(caller: Caller, cartId: string): Promise<CartRow> {
-    const row = await repo.find(cartId);
+    return mayUse(caller, await repo.find(cartId));
+  }
+
+  /** The same check on a cart row already read: 404 SHOPPING_CART_NOT_FOUND or 403 FORBIDDEN when it is not usable. */
+  function mayUse<T extends CartRow>(caller: Caller, row: T | null | undefined): T {
     // A merged cart lives on in the user's cart.
     if (!row || row.status === 'merged') throw new ApiError('SHOPPING_CART_NOT_FOUND');
     if (row.userId && row.userId !== caller?.userId) throw new ApiError('FORBIDDEN');
@@ -78,6 +82,11 @@ export function cartContext(deps: CartDeps) {
     return { bikes, warranties: storeCodes.filter((code) => warranties.has(code)).length };
   }
 
-  return { deps, marketOf, marketOfCart, accessible, current, warrantyCodes, mixOf };
+  /** The same count from lines already read under the cart's lock (an add reads them for its answer anyway). */
+  function mixOfLines({ items, storeItems }: CartLines, warranties: ReadonlySet<string>): CartMix {
+    return { bikes: items.length, warranties: storeItems.filter((l) => warranties.has(l.variantCode)).length };
+  }
+
+  return { deps, marketOf, marketOfCart, accessible, mayUse, current, warrantyCodes, mixOf, mixOfLines };
 }
 export type CartContext = ReturnType<typeof cartContext>;

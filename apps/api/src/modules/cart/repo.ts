@@ -1,6 +1,6 @@
 import { cartItems, cartStoreItems, carts, type Db } from '@varg/db';
 import { CART_MAX_QUANTITY } from '@varg/domain';
-import { and, asc, count, eq, isNotNull, isNull, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, isNotNull, isNull, type SQL, sql, sum } from 'drizzle-orm';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
@@ -10,6 +10,18 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A new line's quantity added to the one already there, capped (CART_MAX_QUANTITY). */
 const addedQuantity = (column: typeof cartItems.quantity | typeof cartStoreItems.quantity) =>
   sql`least(${column} + excluded.quantity, ${sql.raw(String(CART_MAX_QUANTITY))})`;
+
+/**
+ * A line an add wrote, with the cart's lines as they were just before (read in the same statement, under the cart's
+ * lock: an add answers from them without reading the cart again). Null when nothing was written.
+ */
+function written<L>(
+  row: (L & { items: Json<CartItemRow>[] | string; storeItems: Json<CartStoreItemRow>[] | string }) | undefined,
+): { line: L; before: CartLines } | null {
+  if (!row) return null;
+  const { items, storeItems, ...line } = row;
+  return { line: line as L, before: parseLines({ items, storeItems }) };
+}
 
 /**
  * Writes inside one transaction. Every change to a cart first takes its row (`UPDATE … RETURNING`, which also locks
@@ -28,19 +40,23 @@ function writer(tx: Tx) {
      * that moves to another market loses its dealer prices: they were set for the old market (decision 027).
      */
     async lockOpen(id: string, country?: string) {
-      const [before] = await tx
-        .select({ country: carts.country })
+      // One statement: the subquery locks the row (and reads its latest country), the update touches it.
+      const before = tx
+        .select({ id: carts.id, before: sql<string>`${carts.country}`.as('before') })
         .from(carts)
         .where(and(eq(carts.id, id), eq(carts.status, 'open')))
-        .for('update');
-      if (!before) return null;
+        .for('update')
+        .as('before');
       const [row] = await tx
         .update(carts)
         .set({ updatedAt: new Date(), ...(country ? { country } : {}) })
-        .where(and(eq(carts.id, id), eq(carts.status, 'open')))
-        .returning();
-      if (row && country && before.country !== country) await clearDealerPrices(row.id);
-      return row ?? null;
+        .from(before)
+        .where(eq(carts.id, before.id))
+        .returning({ ...getTableColumns(carts), before: before.before });
+      if (!row) return null;
+      const { before: country0, ...cart } = row;
+      if (country && country0 !== country) await clearDealerPrices(cart.id);
+      return cart;
     },
     /** Drops the dealer prices of a cart's bikes: they were set in the market (and currency) the cart was in. */
     clearDealerPrices,
@@ -109,7 +125,7 @@ function writer(tx: Tx) {
           ? { overwritePrice: line.overwritePrice, overwriteCurrency: line.overwriteCurrency, overwriteHash: line.hash }
           : { overwritePrice: null, overwriteCurrency: null, overwriteHash: null };
       const { overwriteCurrency: _, ...values } = line;
-      await tx
+      const [row] = await tx
         .insert(cartItems)
         .values({ ...values, ...dealerPrice })
         .onConflictDoUpdate({
@@ -121,7 +137,9 @@ function writer(tx: Tx) {
             overwriteCurrency: sql`case when excluded.overwrite_price is null then ${cartItems.overwriteCurrency} else excluded.overwrite_currency end`,
             overwriteHash: sql`case when excluded.overwrite_price is null then ${cartItems.overwriteHash} else excluded.overwrite_hash end`,
           },
-        });
+        })
+        .returning({ ...getTableColumns(cartItems), ...linesJson(sql`${line.cartId}`) });
+      return written(row);
     },
     /** A bike in stock: one line of quantity 1; adding it again changes nothing. */
     async insertStockBike(line: {
@@ -137,23 +155,27 @@ function writer(tx: Tx) {
         line.overwritePrice != null && line.overwriteCurrency
           ? { overwritePrice: line.overwritePrice, overwriteCurrency: line.overwriteCurrency, overwriteHash: line.hash }
           : { overwritePrice: null, overwriteCurrency: null, overwriteHash: null };
-      await tx
+      const [row] = await tx
         .insert(cartItems)
         .values({ ...line, ...dealerPrice, quantity: 1 })
         .onConflictDoNothing({
           target: [cartItems.cartId, cartItems.stockBikeId],
           where: isNotNull(cartItems.stockBikeId),
-        });
+        })
+        .returning({ ...getTableColumns(cartItems), ...linesJson(sql`${line.cartId}`) });
+      return written(row);
     },
     /** A variant (for a VIN or none): a new line, or more of the same line, in one atomic statement. */
     async upsertStore(line: { cartId: string; variantCode: string; vin: string; quantity: number }) {
-      await tx
+      const [row] = await tx
         .insert(cartStoreItems)
         .values(line)
         .onConflictDoUpdate({
           target: [cartStoreItems.cartId, cartStoreItems.variantCode, cartStoreItems.vin],
           set: { quantity: addedQuantity(cartStoreItems.quantity) },
-        });
+        })
+        .returning({ ...getTableColumns(cartStoreItems), ...linesJson(sql`${line.cartId}`) });
+      return written(row);
     },
     async setItemQuantity(cartId: string, itemId: string, quantity: SQL) {
       const [row] = await tx
@@ -199,6 +221,7 @@ function writer(tx: Tx) {
       return row ?? null;
     },
     lines: (cartId: string) => lines(tx, cartId),
+    withLines: (cartId: string) => withLines(tx, cartId),
     /** Inside the transaction: PGlite has one connection, so a query outside it would wait for it forever. */
     item: (cartId: string, itemId: string) => item(tx, cartId, itemId),
   };
@@ -220,6 +243,58 @@ async function lines(db: Db | Tx, cartId: string) {
   return { items, storeItems };
 }
 
+export interface CartLines {
+  items: CartItemRow[];
+  storeItems: CartStoreItemRow[];
+}
+
+/** JSON of a line as the one-query read (`withLines`) aggregates it; timestamps come back as text. */
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
+
+/**
+ * A cart's lines as two JSON arrays, in the order they were added (as `lines` reads them): subqueries for a select's
+ * fields or a write's RETURNING, so the lines come with the row in the same round trip. In a write's RETURNING they
+ * are the lines as they were before that statement.
+ */
+function linesJson(cartId: SQL) {
+  const i = cartItems;
+  const s = cartStoreItems;
+  return {
+    items: sql<Json<CartItemRow>[] | string>`(select coalesce(json_agg(json_build_object('id', ${i.id},
+      'cartId', ${i.cartId}, 'productId', ${i.productId}, 'hash', ${i.hash}, 'optionIds', ${i.optionIds},
+      'quantity', ${i.quantity}, 'stockBikeId', ${i.stockBikeId}, 'overwritePrice', ${i.overwritePrice},
+      'overwriteCurrency', ${i.overwriteCurrency}, 'overwriteHash', ${i.overwriteHash}, 'createdAt', ${i.createdAt})
+      order by ${i.createdAt}, ${i.id}), '[]') from ${i} where ${i.cartId} = ${cartId})`,
+    storeItems: sql<Json<CartStoreItemRow>[] | string>`(select coalesce(json_agg(json_build_object('id', ${s.id},
+      'cartId', ${s.cartId}, 'variantCode', ${s.variantCode}, 'quantity', ${s.quantity}, 'vin', ${s.vin},
+      'createdAt', ${s.createdAt}) order by ${s.createdAt}, ${s.id}), '[]') from ${s} where ${s.cartId} = ${cartId})`,
+  };
+}
+
+/** The lines of `linesJson` as rows (PGlite answers JSON parsed, node-postgres too; text is parsed here). */
+function parseLines(row: {
+  items: Json<CartItemRow>[] | string;
+  storeItems: Json<CartStoreItemRow>[] | string;
+}): CartLines {
+  const parsed = <T>(json: T[] | string): T[] => (typeof json === 'string' ? JSON.parse(json) : json);
+  return {
+    items: parsed(row.items).map((l) => ({ ...l, createdAt: new Date(l.createdAt) })),
+    storeItems: parsed(row.storeItems).map((l) => ({ ...l, createdAt: new Date(l.createdAt) })),
+  };
+}
+
+/** A cart and its lines in one query (one round trip: the read a cart answer needs). */
+async function withLines(db: Db | Tx, cartId: string): Promise<(CartLines & { cart: CartRow }) | null> {
+  // Qualified by hand: in a select's fields drizzle writes a column without its table, and inside the subqueries a
+  // bare "id" would be the line's.
+  const [row] = await db
+    .select({ cart: carts, ...linesJson(sql`${carts}.${sql.identifier('id')}`) })
+    .from(carts)
+    .where(eq(carts.id, cartId))
+    .limit(1);
+  return row ? { cart: row.cart, ...parseLines(row) } : null;
+}
+
 async function item(db: Db | Tx, cartId: string, itemId: string) {
   const [row] = await db
     .select()
@@ -229,8 +304,42 @@ async function item(db: Db | Tx, cartId: string, itemId: string) {
   return row ?? null;
 }
 
+/** A row of `table` from its `to_jsonb` (database column names; timestamps come back as text). */
+function fromJson<T extends typeof carts | typeof cartItems>(table: T, json: unknown): T['$inferSelect'] {
+  const values = (typeof json === 'string' ? JSON.parse(json) : json) as Record<string, unknown>;
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = values[column.name] ?? null;
+    row[key] = value !== null && column.dataType === 'date' ? new Date(value as string) : value;
+  }
+  return row as T['$inferSelect'];
+}
+
 export function cartRepo(db: Db) {
   return {
+    /**
+     * A new anonymous cart with its first bike line, in one statement (one round trip, atomic by itself): the common
+     * first "Add to cart". Nothing to lock or check: nobody else knows the cart yet and it has no other line.
+     */
+    async createWithBike(
+      cart: { country: string; customerType: string },
+      line: { productId: string; hash: string; optionIds: string[]; quantity: number },
+    ): Promise<{ cart: CartRow; line: CartItemRow }> {
+      const result = await db.execute(sql`
+        with c as (
+          insert into ${carts} (country, customer_type) values (${cart.country}, ${cart.customerType}) returning *
+        ), i as (
+          insert into ${cartItems} (cart_id, product_id, hash, option_ids, quantity)
+          select c.id, ${line.productId}, ${line.hash},
+                 array(select json_array_elements_text(${JSON.stringify(line.optionIds)}::json)), ${line.quantity}
+            from c
+          returning *
+        )
+        select (select to_jsonb(c) from c) as cart, (select to_jsonb(i) from i) as line`);
+      const [row] = (result as unknown as { rows: Array<{ cart: unknown; line: unknown }> }).rows;
+      if (!row?.cart || !row.line) throw new Error('cart not created');
+      return { cart: fromJson(carts, row.cart), line: fromJson(cartItems, row.line) };
+    },
     /**
      * Open carts of a market with something in them, changed in the last `days` (a currency change would re-price
      * them under their buyers; decision 043).
@@ -257,6 +366,7 @@ export function cartRepo(db: Db) {
       return row ?? null;
     },
     lines: (cartId: string) => lines(db, cartId),
+    withLines: (cartId: string) => withLines(db, cartId),
     item: (cartId: string, itemId: string) => item(db, cartId, itemId),
     /** Lines and units per kind, without pricing anything (the header's count). */
     async counts(cartId: string) {

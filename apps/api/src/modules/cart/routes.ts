@@ -3,6 +3,7 @@ import {
   AddStockBikeBody,
   AddStoreItemBody,
   Cart,
+  CartAddItemQuery,
   CartAddQuery,
   CartQuery,
   CartReadQuery,
@@ -19,6 +20,7 @@ import {
 } from '@varg/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
 import { errorResponses } from '../../lib/route-responses.ts';
 import { optionalAuthRoutes } from '../../lib/route-security.ts';
@@ -89,10 +91,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; guards: Guar
       schema: {
         tags: ['cart'],
         summary: 'Add a configured bike',
-        description: `The configuration is priced through the catalogue first: an option the model does not offer is a 400 INVALID_CONFIGURATION, options that cannot be built together a 400 INCOMPATIBLE_OPTIONS, a model without a price in the market a 404 PRICE_UNAVAILABLE. Adds one bike, or one more to the line of the same configuration (hash) in one atomic statement, so concurrent adds never lose one. Without \`cartId\` an anonymous caller gets a new cart (its \`_id\` is in the answer) and a signed-in caller their open cart; the cart takes the \`country\`. \`overwritePrice\` (a unit price in minor units) is for approved dealers in their own cart only (403 for anyone else), between the list price less the dealer’s allowed discount (400 PRICE_BELOW_ALLOWED_DISCOUNT) and the list price (400 PRICE_ABOVE_LIST), as in an order’s edit. It is kept with the market's currency and the configuration it was set for: an add with another \`country\` (which moves the cart), \`PUT cart\` to another country or a new configuration (\`cart/update-item\`) drops it, and the checkout checks it again against today's list price and the dealer's terms (409 DEALER_PRICE_CHANGED at the confirm when it had to change). ${MIXING} ${ACCESS}`,
-        querystring: CartAddQuery,
+        description: `The configuration is priced through the catalogue first: an option the model does not offer is a 400 INVALID_CONFIGURATION, options that cannot be built together a 400 INCOMPATIBLE_OPTIONS, a model without a price in the market a 404 PRICE_UNAVAILABLE. Adds one bike, or one more to the line of the same configuration (hash) in one atomic statement, so concurrent adds never lose one. Without \`cartId\` an anonymous caller gets a new cart (its \`_id\` is in the answer) and a signed-in caller their open cart; the cart takes the \`country\`. \`overwritePrice\` (a unit price in minor units) is for approved dealers in their own cart only (403 for anyone else), between the list price less the dealer’s allowed discount (400 PRICE_BELOW_ALLOWED_DISCOUNT) and the list price (400 PRICE_ABOVE_LIST), as in an order’s edit. It is kept with the market's currency and the configuration it was set for: an add with another \`country\` (which moves the cart), \`PUT cart\` to another country or a new configuration (\`cart/update-item\`) drops it, and the checkout checks it again against today's list price and the dealer's terms (409 DEALER_PRICE_CHANGED at the confirm when it had to change). ${MIXING} ${ACCESS} The answer is the cart priced, or with \`answer=summary\` only its lines and units (decision 035).`,
+        querystring: CartAddItemQuery,
         body: AddItemBody,
-        response: { 200: Cart, ...errors },
+        response: { 200: z.union([Cart, CartSummary]), ...errors },
       },
     },
     async (request) => cart.addItem(await callerOf(request), request.query, request.body),

@@ -3,6 +3,7 @@ import { cartCommands } from './commands.ts';
 import { type Caller, type CartDeps, type CartStatus, cartContext } from './context.ts';
 import { cartCopies } from './copy.ts';
 import { cartMoves } from './moves.ts';
+import type { CartLines } from './repo.ts';
 import { cartView } from './view.ts';
 
 export type { Caller, CartDeps } from './context.ts';
@@ -16,7 +17,7 @@ export type { Caller, CartDeps } from './context.ts';
  */
 export function cartService(deps: CartDeps) {
   const ctx = cartContext(deps);
-  const { view } = cartView(ctx);
+  const { view, render } = cartView(ctx);
 
   return {
     /**
@@ -24,8 +25,10 @@ export function cartService(deps: CartDeps) {
      * the cart is priced (a read never moves a cart); the answer's `country` says which market that is.
      */
     async get(caller: Caller, cartId: string | undefined, _country?: string): Promise<Cart> {
-      const row = await ctx.current(caller, cartId);
-      return view(row.id);
+      if (!cartId) return view((await ctx.current(caller, cartId)).id);
+      // One query for the cart and its lines; who may read it is checked on the row read.
+      const found = await deps.repo.withLines(cartId);
+      return render(ctx.mayUse(caller, found?.cart), found as CartLines);
     },
 
     /** Lines and units without pricing: what the header's badge shows. */
@@ -44,7 +47,7 @@ export function cartService(deps: CartDeps) {
     /** How many open carts with lines a market has (changed within the cart cookie's 30 days). */
     openCartsIn: (country: string) => deps.repo.openCartsIn(country, 30),
 
-    ...cartCommands(ctx, view),
+    ...cartCommands(ctx, view, render),
     ...cartMoves(ctx, view),
     ...cartCopies(ctx, view),
   };

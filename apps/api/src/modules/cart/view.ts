@@ -20,7 +20,7 @@ import {
 } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import { type CartContext, type CartStatus, type CustomerType, type Market, unpriceable } from './context.ts';
-import type { CartItemRow } from './repo.ts';
+import type { CartItemRow, CartLines, CartRow } from './repo.ts';
 
 /**
  * The dealer's price of a line, only where it was set: in the market's currency and for the line's configuration
@@ -84,10 +84,17 @@ export function cartView(ctx: CartContext) {
 
   /** The cart priced in its market (`marketOfCart`, decision 035). */
   async function view(cartId: string): Promise<Cart> {
-    const row = await repo.find(cartId);
-    if (!row) throw new ApiError('SHOPPING_CART_NOT_FOUND');
+    const found = await repo.withLines(cartId);
+    if (!found) throw new ApiError('SHOPPING_CART_NOT_FOUND');
+    return render(found.cart, found);
+  }
+
+  /**
+   * A cart row and its lines priced, as read (or as just written: an add answers from the rows its transaction
+   * returned, without reading them again). The prices come from the catalogue's and the store's per-process caches.
+   */
+  async function render(row: CartRow, { items, storeItems }: CartLines): Promise<Cart> {
     const market = await ctx.marketOfCart(row);
-    const { items, storeItems } = await repo.lines(row.id);
 
     const productIds = [...new Set(items.map((i) => i.productId))];
     const [models, groups] = await Promise.all([
@@ -219,5 +226,5 @@ export function cartView(ctx: CartContext) {
     };
   }
 
-  return { view };
+  return { view, render };
 }
