@@ -126,15 +126,23 @@ export function identityAccounts({ deps, repo, link, issue }: IdentityContext, {
       const user = await repo.findUserByEmail(address);
       if (user) {
         const token = randomToken();
-        await repo.insertEmailToken({
-          userId: user.id,
-          purpose: 'reset_password',
-          tokenHash: sha256(token),
-          expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
+        // The link's token and its e-mail commit together (decision 056), then the e-mail is delivered.
+        await repo.db.transaction(async (tx) => {
+          await identityRepo(tx).insertEmailToken({
+            userId: user.id,
+            purpose: 'reset_password',
+            tokenHash: sha256(token),
+            expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
+          });
+          const message = emails.resetPassword(
+            localeOf(user),
+            user.email,
+            user.name,
+            link(user, `/reset-password/${token}`),
+          );
+          await email.send(message, { tx });
         });
-        await email.send(
-          emails.resetPassword(localeOf(user), user.email, user.name, link(user, `/reset-password/${token}`)),
-        );
+        email.afterCommit();
       }
       return accepted('auth_reset_sent');
     },
@@ -185,8 +193,8 @@ export function identityAccounts({ deps, repo, link, issue }: IdentityContext, {
      * nobody orders on someone else's account.
      *
      * In two steps (decision 035): checked and its password hashed now, written by the answer inside the confirm's
-     * transaction, so an order that fails leaves no account. The e-mail and the audit entry go out by `afterCommit`,
-     * once the order is there.
+     * transaction with its e-mail (decision 056), so an order that fails leaves no account and no e-mail. The audit
+     * entry is written by `afterCommit`, once the order is there.
      */
     async checkoutCustomer(
       input: { email: string; name: string; secondName: string; phone: string; lang: string; country: string },
@@ -215,13 +223,14 @@ export function identityAccounts({ deps, repo, link, issue }: IdentityContext, {
           expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
         });
         const pair = await issue(user, randomUUID(), meta, undefined, undefined, into);
+        await email.send(
+          emails.resetPassword(localeOf(user), user.email, user.name, link(user, `/reset-password/${token}`)),
+          { tx },
+        );
         return {
           userId: user.id,
           pair,
           async afterCommit() {
-            await email.send(
-              emails.resetPassword(localeOf(user), user.email, user.name, link(user, `/reset-password/${token}`)),
-            );
             await audit.record({ actorId: user.id, action: 'user.checkout_sign_up', ip: meta.ip });
           },
         };
