@@ -78,16 +78,21 @@ export function identityAccounts({ deps, repo, link, issue }: IdentityContext, {
       if (body.email === user.email) throw new ApiError('EMAIL_UNCHANGED');
       if (await repo.findUserByEmail(body.email)) throw new ApiError('EMAIL_TAKEN');
       const token = randomToken();
-      const updated =
-        (await repo.startEmailChange(user.id, body.email, {
-          tokenHash: sha256(token),
-          expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_S * 1000),
-        })) ?? user;
       const lang = localeOf(user);
-      await email.send(
-        emails.confirmEmailChange(lang, body.email, user.name, link(user, `/confirm-email-change/${token}`)),
-      );
-      await email.send(emails.emailChangeRequested(lang, user.email, user.name, body.email, link(user, '/account')));
+      // The pending address, its link and both e-mails commit together (decision 056).
+      const updated =
+        (await repo.startEmailChange(
+          user.id,
+          body.email,
+          { tokenHash: sha256(token), expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_S * 1000) },
+          async (tx) => {
+            const confirmLink = link(user, `/confirm-email-change/${token}`);
+            await email.send(emails.confirmEmailChange(lang, body.email, user.name, confirmLink), { tx });
+            const told = emails.emailChangeRequested(lang, user.email, user.name, body.email, link(user, '/account'));
+            await email.send(told, { tx });
+          },
+        )) ?? user;
+      email.afterCommit();
       await audit.record({ actorId: user.id, action: 'user.email_change_requested', ip: meta.ip });
       return currentUser(updated);
     },
