@@ -56,6 +56,10 @@ export function ordersRepo(db: Db) {
   }
 
   return {
+    /** Runs `work` in one transaction (`ordersRepo(tx)` reads and writes in it; an e-mail is recorded in it). */
+    transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(tx as unknown as Db));
+    },
     /** Orders of a market still to be paid (not cancelled, not fully paid): a currency change must wait for them. */
     async unpaidOrdersIn(country: string) {
       const [row] = await db
@@ -132,14 +136,6 @@ export function ordersRepo(db: Db) {
         .where(and(eq(orders.id, id), reminderDue(remindedBefore)))
         .returning({ id: orders.id });
       return claimed.length > 0;
-    },
-
-    /** Gives a claimed reminder back (the e-mail was not sent): the mark returns to `previous` if it is still ours. */
-    async releaseBalanceReminder(id: string, at: Date, previous: Date | null): Promise<void> {
-      await db
-        .update(orders)
-        .set({ balanceReminderAt: previous })
-        .where(and(eq(orders.id, id), eq(orders.balanceReminderAt, at)));
     },
 
     /** Orders of a type paid in full (the ledger's paid ≥ total), not cancelled, oldest first (vehicles' deliveries). */

@@ -246,8 +246,9 @@ export function ordersService(deps: {
     /**
      * Reminds the buyers of vehicle orders whose delivery is near (within BALANCE_REMINDER_LEAD_DAYS of `now`, or
      * past) that the balance after their deposit is still due, at most every BALANCE_REMINDER_INTERVAL_DAYS. Each
-     * order is claimed (its `balance_reminder_at` set to `now` by a conditional update) before its e-mail is sent, so
-     * concurrent runs never send twice; a claim whose e-mail fails is given back (and retried on the next run). Returns
+     * order is claimed (its `balance_reminder_at` set to `now` by a conditional update) in one transaction with its
+     * e-mail, so concurrent runs never send twice; a claim whose e-mail fails is rolled back with it (and retried on
+     * the next run). Returns
      * how many were sent; an order that could not be reminded does not stop the others, and the run then throws an
      * AggregateError of what failed once it has gone through them all.
      */
@@ -258,23 +259,29 @@ export function ordersService(deps: {
       let sent = 0;
       const failures: unknown[] = [];
       for (const candidate of await repo.balanceReminderCandidates({ deliveryBy, remindedBefore })) {
-        if (!(await repo.claimBalanceReminder(candidate.id, now, remindedBefore))) continue;
         try {
-          // Read after the claim: a payment that came in meanwhile is counted.
-          const found = await loadForSystem(candidate.id);
-          const ledger = orderLedger({ total: found.order.total, storedStatus: found.order.status }, found.payments);
-          if (ledger.status !== 'partially_paid') {
-            await repo.releaseBalanceReminder(candidate.id, now, candidate.balanceReminderAt);
-            continue;
-          }
-          const { lang, view } = await mailView(found);
-          await mail(candidate.id, balanceReminderEmail({ lang, order: view, today, payLink: payLink(found.order) }));
-          sent++;
+          // The claim and the e-mail commit together (decision 056): an order that needs no reminder, or a failure,
+          // leaves neither, and the order is tried again on the next run.
+          const reminded = await repo.transaction(async (tx) => {
+            if (!(await ordersRepo(tx).claimBalanceReminder(candidate.id, now, remindedBefore))) return false;
+            // Read after the claim: a payment that came in meanwhile is counted.
+            const found = await loadForSystem(candidate.id, tx);
+            const ledger = orderLedger({ total: found.order.total, storedStatus: found.order.status }, found.payments);
+            if (ledger.status !== 'partially_paid') throw new NotDue();
+            const { lang, view } = await mailView(found);
+            await mail(
+              candidate.id,
+              balanceReminderEmail({ lang, order: view, today, payLink: payLink(found.order) }),
+              tx,
+            );
+            return true;
+          });
+          if (reminded) sent++;
         } catch (error) {
-          failures.push(error);
-          await repo.releaseBalanceReminder(candidate.id, now, candidate.balanceReminderAt).catch(() => undefined);
+          if (!(error instanceof NotDue)) failures.push(error);
         }
       }
+      if (sent) email.afterCommit();
       if (failures.length) {
         throw new AggregateError(failures, `balance reminders: ${sent} sent, ${failures.length} failed`);
       }
@@ -283,3 +290,6 @@ export function ordersService(deps: {
   };
 }
 export type OrdersService = ReturnType<typeof ordersService>;
+
+/** The order owes no balance any more: its reminder's claim is rolled back. */
+class NotDue extends Error {}
