@@ -15,6 +15,8 @@ import { EMAIL_CHANGE_TTL_S, PASSWORD_RESET_TTL_S, randomToken, sha256 } from '.
 
 export function identityAccounts({ deps, repo, link, issue }: IdentityContext, { currentUser }: IdentityProfiles) {
   const { email, audit } = deps;
+  const passwordChangedEmail = (user: UserRow) =>
+    emails.passwordChanged(localeOf(user), user.email, user.name, link(user, '/reset-password'));
   return {
     async me(auth: Auth): Promise<CurrentUser> {
       const user = await repo.findUser(auth.userId);
@@ -36,13 +38,20 @@ export function identityAccounts({ deps, repo, link, issue }: IdentityContext, {
         if (auth.impersonatorId) throw new ApiError('IMPERSONATION_NOT_ALLOWED');
         if (!(await verifyPassword(user.passwordHash, String(body.currentPassword))))
           throw new ApiError('WRONG_PASSWORD');
-        const updated = await repo.updateUser(id, {
-          passwordHash: await hashPassword(body.newPassword),
-          credentialsChangedAt: new Date(Date.now() - 1000),
+        const passwordHash = await hashPassword(body.newPassword);
+        // The password, the other sessions' end, the notice and the audit entry commit together (decision 056).
+        const updated = await repo.db.transaction(async (tx) => {
+          const into = identityRepo(tx);
+          const changed = await into.updateUser(id, {
+            passwordHash,
+            credentialsChangedAt: new Date(Date.now() - 1000),
+          });
+          await into.revokeUserSessions(id, auth.sessionFamily);
+          await email.send(passwordChangedEmail(user), { tx });
+          await audit.record({ ...audited, action: 'user.password_changed' }, tx);
+          return changed;
         });
-        await repo.revokeUserSessions(id, auth.sessionFamily);
-        await email.send(emails.passwordChanged(localeOf(user), user.email, user.name, link(user, '/reset-password')));
-        await audit.record({ ...audited, action: 'user.password_changed' });
+        email.afterCommit();
         return currentUser(updated ?? user, auth.impersonatorId);
       }
       const changes: Partial<UserRow> = {};
@@ -154,19 +163,24 @@ export function identityAccounts({ deps, repo, link, issue }: IdentityContext, {
 
     /** Sets a new password from an e-mailed link; every session of the user ends. */
     async resetPassword(token: string, password: string, meta: RequestMeta) {
-      const userId = await repo.consumeEmailToken(sha256(token), 'reset_password');
-      if (!userId) throw new ApiError('INVALID_TOKEN');
-      const user = await repo.findUser(userId);
-      if (!user) throw new ApiError('INVALID_TOKEN');
-      await repo.updateUser(userId, {
-        passwordHash: await hashPassword(password),
-        credentialsChangedAt: new Date(Date.now() - 1000),
-        // Following the link proves the address.
-        emailConfirmedAt: user.emailConfirmedAt ?? new Date(),
+      // The link used, the password, the sessions' end, the notice and the audit entry commit together (decision 056).
+      await repo.db.transaction(async (tx) => {
+        const into = identityRepo(tx);
+        const userId = await into.consumeEmailToken(sha256(token), 'reset_password');
+        if (!userId) throw new ApiError('INVALID_TOKEN');
+        const user = await into.findUser(userId);
+        if (!user) throw new ApiError('INVALID_TOKEN');
+        await into.updateUser(userId, {
+          passwordHash: await hashPassword(password),
+          credentialsChangedAt: new Date(Date.now() - 1000),
+          // Following the link proves the address.
+          emailConfirmedAt: user.emailConfirmedAt ?? new Date(),
+        });
+        await into.revokeUserSessions(userId);
+        await email.send(passwordChangedEmail(user), { tx });
+        await audit.record({ actorId: userId, action: 'user.password_reset', ip: meta.ip }, tx);
       });
-      await repo.revokeUserSessions(userId);
-      await email.send(emails.passwordChanged(localeOf(user), user.email, user.name, link(user, '/reset-password')));
-      await audit.record({ actorId: userId, action: 'user.password_reset', ip: meta.ip });
+      email.afterCommit();
       return accepted('auth_password_reset_done');
     },
 
