@@ -137,8 +137,8 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   });
   const events = {
     ...orders.paymentEvents,
-    async onSucceeded(orderId: string, paymentId: string) {
-      await orders.paymentEvents.onSucceeded(orderId, paymentId);
+    async onSucceeded(orderId: string, paymentId: string, done?: { mailed: boolean }) {
+      await orders.paymentEvents.onSucceeded(orderId, paymentId, done);
       await programme.afterPayment(orderId).catch((error: unknown) => app.log.error({ err: error }, 'referral credit'));
     },
   };

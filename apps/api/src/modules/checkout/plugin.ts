@@ -28,7 +28,7 @@ import { taxLinesResolver } from './tax-lines.ts';
  */
 export async function checkoutModule(
   app: Api,
-  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'captcha'>,
+  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'captcha' | 'mailer'>,
   needs: {
     cart: Pick<CartService, 'get' | 'recheckDealerPrices'>;
     markets: Pick<MarketsService, 'getCountry'>;
@@ -68,7 +68,8 @@ export async function checkoutModule(
     addressOf: (userId, id) => addresses.get(userId, id),
     prepareAddress: (input) => addresses.prepare(input),
     checkoutCustomer: (input, meta) => identity.checkoutCustomer(input, meta),
-    afterOrder: (orderId) => orders.sendOrderConfirmation(orderId),
+    orderEmail: (orderId, tx) => orders.sendOrderConfirmation(orderId, tx),
+    emailsCommitted: () => platform.mailer.afterCommit(),
     walletBalance: (userId, currency) => payments.walletBalance(userId, currency),
     offeredMethods: (country, methods) => payments.offeredMethods(country, methods),
     offeredKinds: (country, kinds) => payments.offeredKinds(country, kinds),

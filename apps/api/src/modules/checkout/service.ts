@@ -201,7 +201,8 @@ export function checkoutService(deps: CheckoutDeps) {
           };
         });
       // One transaction (decision 035): the guest's account, the address, the orders, the stock-bike reservation and
-      // the payment attempts' adoption; any failure (a stock bike just taken) leaves none of them. E-mails go out after.
+      // the payment attempts' adoption, and the e-mails about them (decision 056); any failure (a stock bike just taken)
+      // leaves none of them. The e-mails are delivered after the commit.
       const done = await deps.repo
         .transaction(cart.id, async (tx, ordered) => {
           if (ordered.length) return { ordered, fresh: null };
@@ -213,6 +214,10 @@ export function checkoutService(deps: CheckoutDeps) {
           if (!created) throw new AlreadyOrdered(orders);
           const payer = orders.find((o) => o.type === 'vehicle') ?? orders[0];
           if (payer) await deps.adoptPayments(cart.id, payer.id, userId, tx);
+          // The confirmation e-mails commit with the orders (decision 056); one that cannot be written is lost alone.
+          for (const order of orders) {
+            await tx.transaction((savepoint) => deps.orderEmail(order.id, savepoint)).catch(() => undefined);
+          }
           return { ordered: orders, fresh: { userId, payer, customer } };
         })
         .catch((error: unknown) => {
@@ -222,9 +227,9 @@ export function checkoutService(deps: CheckoutDeps) {
       if (!done.fresh) return replay(auth, cart.id, done.ordered, proof, meta);
       const orders = done.ordered;
       const { userId, payer, customer } = done.fresh;
+      deps.emailsCommitted?.();
       await customer?.afterCommit().catch(() => undefined);
       if (payer) await deps.afterAdoption?.(cart.id, payer.id, userId).catch(() => undefined);
-      for (const order of orders) await deps.afterOrder(order.id).catch(() => undefined);
       const token = customer?.pair.token ?? null;
       return {
         ...summaries(orders),

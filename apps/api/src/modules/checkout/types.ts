@@ -67,7 +67,7 @@ export interface CheckoutDeps {
   prepareAddress(input: AddressInput): Promise<(userId: string, tx: Tx) => Promise<void>>;
   /**
    * A guest's account (ACCOUNT_EXISTS for an address that has one), checked now and written by the answer inside the
-   * confirm's transaction (decision 035); its e-mail goes out by `afterCommit`.
+   * confirm's transaction (decision 035) with its e-mail (decision 056); the audit entry is written by `afterCommit`.
    */
   checkoutCustomer(
     input: { email: string; name: string; secondName: string; phone: string; lang: string; country: string },
@@ -77,8 +77,13 @@ export interface CheckoutDeps {
       tx: Tx,
     ) => Promise<{ userId: string; pair: { token: string; refresh_token: string }; afterCommit(): Promise<void> }>
   >;
-  /** After a new order is written (the confirmation e-mail). Failures are logged, never undo the order. */
-  afterOrder(orderId: string): Promise<void>;
+  /**
+   * Records a new order's confirmation e-mail in the confirm's transaction (decision 056), in a savepoint of its own:
+   * a failure loses the e-mail, never the order.
+   */
+  orderEmail(orderId: string, tx: Tx): Promise<void>;
+  /** After the confirm committed: the e-mails recorded in its transaction are delivered now. */
+  emailsCommitted?(): void;
   /** The buyer's customer credit in a currency (the wallet). */
   walletBalance(userId: string, currency: string): Promise<number>;
   /** The domain's methods for a market as its payment provider takes them (Stripe markets have no Splitit). */

@@ -47,11 +47,13 @@ export function dealersRepo(db: Db) {
 
     /**
      * Decides a pending application in one transaction: the record leaves status 0 only once (a second decision finds
-     * nothing), and an approval gives the user the dealer role.
+     * nothing), and an approval gives the user the dealer role. `tell` runs in the same transaction with the applicant
+     * as it was read there (the e-mail about the decision, decision 056).
      */
     async decide(
       id: string,
       values: Partial<typeof dealers.$inferInsert> & { status: number },
+      tell?: (tx: Db, applicant: ApplicantRow | null) => Promise<void>,
     ): Promise<DealerRow | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -60,14 +62,35 @@ export function dealersRepo(db: Db) {
           .where(and(eq(dealers.id, id), eq(dealers.status, 0)))
           .returning();
         if (!row) return null;
+        const [user] = await tx
+          .select({
+            id: users.id,
+            email: users.email,
+            name: users.name,
+            lang: users.lang,
+            country: users.country,
+            roles: users.roles,
+          })
+          .from(users)
+          .where(eq(users.id, row.userId));
         if (values.status === 1) {
-          const [user] = await tx.select({ roles: users.roles }).from(users).where(eq(users.id, row.userId));
           const roles = [...new Set([...(user?.roles ?? []).filter((r) => r !== 'customer'), 'dealer'])];
           await tx.update(users).set({ roles, updatedAt: new Date() }).where(eq(users.id, row.userId));
         }
+        await tell?.(tx as unknown as Db, user ?? null);
         return row;
       });
     },
   };
 }
 export type DealersRepo = ReturnType<typeof dealersRepo>;
+
+/** The applicant of a dealer record as its decision reads them. */
+export interface ApplicantRow {
+  id: string;
+  email: string;
+  name: string;
+  lang: string;
+  country: string;
+  roles: string[];
+}

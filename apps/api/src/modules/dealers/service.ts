@@ -127,48 +127,52 @@ export function dealersService(deps: {
 
     async approve(adminId: string, id: string, terms: DealerApproval): Promise<DealerApplication> {
       if (!isUuid(id)) throw new ApiError('DEALER_APPLICATION_NOT_FOUND');
-      const row = await repo.decide(id, {
-        status: 1,
-        groupName: terms.groupName,
-        labourRate: terms.labourRate,
-        assemblyReimbursement: terms.reimbursement,
-        revenueCurrency: terms.currency,
-        marketplace: { documentFee: terms.documentFee, margin: terms.margin },
-        reviewedAt: new Date(),
-        reviewedBy: adminId,
-      });
+      // The decision and the applicant's e-mail about it commit together (decision 056).
+      const row = await repo.decide(
+        id,
+        {
+          status: 1,
+          groupName: terms.groupName,
+          labourRate: terms.labourRate,
+          assemblyReimbursement: terms.reimbursement,
+          revenueCurrency: terms.currency,
+          marketplace: { documentFee: terms.documentFee, margin: terms.margin },
+          reviewedAt: new Date(),
+          reviewedBy: adminId,
+        },
+        async (tx, applicant) => {
+          if (!applicant) return;
+          const lang = langOf(applicant);
+          const link = `${deps.publicUrl}/${formatLocaleSegment({ lang, country: applicant.country })}/dealer`;
+          const text = t(lang, 'dealer_approved_email_text', { link });
+          await email.send(mail(lang, applicant.email, applicant.name, 'dealer_approved_email_subject', [text]), {
+            tx,
+          });
+        },
+      );
       if (!row) throw new ApiError('DEALER_APPLICATION_NOT_FOUND');
+      email.afterCommit();
       const user = await deps.applicant(row.userId);
-      if (user) {
-        const lang = langOf(user);
-        const link = `${deps.publicUrl}/${formatLocaleSegment({ lang, country: user.country })}/dealer`;
-        await email.send(
-          mail(lang, user.email, user.name, 'dealer_approved_email_subject', [
-            t(lang, 'dealer_approved_email_text', { link }),
-          ]),
-        );
-      }
       return view(row, user ?? { id: row.userId, email: '', name: '', lang: 'en-us', country: '', roles: [] });
     },
 
     async reject(adminId: string, id: string, reason: string): Promise<DealerApplication> {
       if (!isUuid(id)) throw new ApiError('DEALER_APPLICATION_NOT_FOUND');
-      const row = await repo.decide(id, {
-        status: 2,
-        rejectionReason: reason,
-        reviewedAt: new Date(),
-        reviewedBy: adminId,
-      });
+      const row = await repo.decide(
+        id,
+        { status: 2, rejectionReason: reason, reviewedAt: new Date(), reviewedBy: adminId },
+        async (tx, applicant) => {
+          if (!applicant) return;
+          const lang = langOf(applicant);
+          const text = t(lang, 'dealer_rejected_email_text', { reason });
+          await email.send(mail(lang, applicant.email, applicant.name, 'dealer_rejected_email_subject', [text]), {
+            tx,
+          });
+        },
+      );
       if (!row) throw new ApiError('DEALER_APPLICATION_NOT_FOUND');
+      email.afterCommit();
       const user = await deps.applicant(row.userId);
-      if (user) {
-        const lang = langOf(user);
-        await email.send(
-          mail(lang, user.email, user.name, 'dealer_rejected_email_subject', [
-            t(lang, 'dealer_rejected_email_text', { reason }),
-          ]),
-        );
-      }
       return view(row, user ?? { id: row.userId, email: '', name: '', lang: 'en-us', country: '', roles: [] });
     },
   };

@@ -15,6 +15,8 @@ import { EMAIL_CHANGE_TTL_S, PASSWORD_RESET_TTL_S, randomToken, sha256 } from '.
 
 export function identityAccounts({ deps, repo, link, issue }: IdentityContext, { currentUser }: IdentityProfiles) {
   const { email, audit } = deps;
+  const passwordChangedEmail = (user: UserRow) =>
+    emails.passwordChanged(localeOf(user), user.email, user.name, link(user, '/reset-password'));
   return {
     async me(auth: Auth): Promise<CurrentUser> {
       const user = await repo.findUser(auth.userId);
@@ -36,13 +38,20 @@ export function identityAccounts({ deps, repo, link, issue }: IdentityContext, {
         if (auth.impersonatorId) throw new ApiError('IMPERSONATION_NOT_ALLOWED');
         if (!(await verifyPassword(user.passwordHash, String(body.currentPassword))))
           throw new ApiError('WRONG_PASSWORD');
-        const updated = await repo.updateUser(id, {
-          passwordHash: await hashPassword(body.newPassword),
-          credentialsChangedAt: new Date(Date.now() - 1000),
+        const passwordHash = await hashPassword(body.newPassword);
+        // The password, the other sessions' end, the notice and the audit entry commit together (decision 056).
+        const updated = await repo.db.transaction(async (tx) => {
+          const into = identityRepo(tx);
+          const changed = await into.updateUser(id, {
+            passwordHash,
+            credentialsChangedAt: new Date(Date.now() - 1000),
+          });
+          await into.revokeUserSessions(id, auth.sessionFamily);
+          await email.send(passwordChangedEmail(user), { tx });
+          await audit.record({ ...audited, action: 'user.password_changed' }, tx);
+          return changed;
         });
-        await repo.revokeUserSessions(id, auth.sessionFamily);
-        await email.send(emails.passwordChanged(localeOf(user), user.email, user.name, link(user, '/reset-password')));
-        await audit.record({ ...audited, action: 'user.password_changed' });
+        email.afterCommit();
         return currentUser(updated ?? user, auth.impersonatorId);
       }
       const changes: Partial<UserRow> = {};
@@ -78,16 +87,21 @@ export function identityAccounts({ deps, repo, link, issue }: IdentityContext, {
       if (body.email === user.email) throw new ApiError('EMAIL_UNCHANGED');
       if (await repo.findUserByEmail(body.email)) throw new ApiError('EMAIL_TAKEN');
       const token = randomToken();
-      const updated =
-        (await repo.startEmailChange(user.id, body.email, {
-          tokenHash: sha256(token),
-          expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_S * 1000),
-        })) ?? user;
       const lang = localeOf(user);
-      await email.send(
-        emails.confirmEmailChange(lang, body.email, user.name, link(user, `/confirm-email-change/${token}`)),
-      );
-      await email.send(emails.emailChangeRequested(lang, user.email, user.name, body.email, link(user, '/account')));
+      // The pending address, its link and both e-mails commit together (decision 056).
+      const updated =
+        (await repo.startEmailChange(
+          user.id,
+          body.email,
+          { tokenHash: sha256(token), expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_S * 1000) },
+          async (tx) => {
+            const confirmLink = link(user, `/confirm-email-change/${token}`);
+            await email.send(emails.confirmEmailChange(lang, body.email, user.name, confirmLink), { tx });
+            const told = emails.emailChangeRequested(lang, user.email, user.name, body.email, link(user, '/account'));
+            await email.send(told, { tx });
+          },
+        )) ?? user;
+      email.afterCommit();
       await audit.record({ actorId: user.id, action: 'user.email_change_requested', ip: meta.ip });
       return currentUser(updated);
     },
@@ -126,34 +140,47 @@ export function identityAccounts({ deps, repo, link, issue }: IdentityContext, {
       const user = await repo.findUserByEmail(address);
       if (user) {
         const token = randomToken();
-        await repo.insertEmailToken({
-          userId: user.id,
-          purpose: 'reset_password',
-          tokenHash: sha256(token),
-          expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
+        // The link's token and its e-mail commit together (decision 056), then the e-mail is delivered.
+        await repo.db.transaction(async (tx) => {
+          await identityRepo(tx).insertEmailToken({
+            userId: user.id,
+            purpose: 'reset_password',
+            tokenHash: sha256(token),
+            expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
+          });
+          const message = emails.resetPassword(
+            localeOf(user),
+            user.email,
+            user.name,
+            link(user, `/reset-password/${token}`),
+          );
+          await email.send(message, { tx });
         });
-        await email.send(
-          emails.resetPassword(localeOf(user), user.email, user.name, link(user, `/reset-password/${token}`)),
-        );
+        email.afterCommit();
       }
       return accepted('auth_reset_sent');
     },
 
     /** Sets a new password from an e-mailed link; every session of the user ends. */
     async resetPassword(token: string, password: string, meta: RequestMeta) {
-      const userId = await repo.consumeEmailToken(sha256(token), 'reset_password');
-      if (!userId) throw new ApiError('INVALID_TOKEN');
-      const user = await repo.findUser(userId);
-      if (!user) throw new ApiError('INVALID_TOKEN');
-      await repo.updateUser(userId, {
-        passwordHash: await hashPassword(password),
-        credentialsChangedAt: new Date(Date.now() - 1000),
-        // Following the link proves the address.
-        emailConfirmedAt: user.emailConfirmedAt ?? new Date(),
+      // The link used, the password, the sessions' end, the notice and the audit entry commit together (decision 056).
+      await repo.db.transaction(async (tx) => {
+        const into = identityRepo(tx);
+        const userId = await into.consumeEmailToken(sha256(token), 'reset_password');
+        if (!userId) throw new ApiError('INVALID_TOKEN');
+        const user = await into.findUser(userId);
+        if (!user) throw new ApiError('INVALID_TOKEN');
+        await into.updateUser(userId, {
+          passwordHash: await hashPassword(password),
+          credentialsChangedAt: new Date(Date.now() - 1000),
+          // Following the link proves the address.
+          emailConfirmedAt: user.emailConfirmedAt ?? new Date(),
+        });
+        await into.revokeUserSessions(userId);
+        await email.send(passwordChangedEmail(user), { tx });
+        await audit.record({ actorId: userId, action: 'user.password_reset', ip: meta.ip }, tx);
       });
-      await repo.revokeUserSessions(userId);
-      await email.send(emails.passwordChanged(localeOf(user), user.email, user.name, link(user, '/reset-password')));
-      await audit.record({ actorId: userId, action: 'user.password_reset', ip: meta.ip });
+      email.afterCommit();
       return accepted('auth_password_reset_done');
     },
 
@@ -185,8 +212,8 @@ export function identityAccounts({ deps, repo, link, issue }: IdentityContext, {
      * nobody orders on someone else's account.
      *
      * In two steps (decision 035): checked and its password hashed now, written by the answer inside the confirm's
-     * transaction, so an order that fails leaves no account. The e-mail and the audit entry go out by `afterCommit`,
-     * once the order is there.
+     * transaction with its e-mail (decision 056), so an order that fails leaves no account and no e-mail. The audit
+     * entry is written by `afterCommit`, once the order is there.
      */
     async checkoutCustomer(
       input: { email: string; name: string; secondName: string; phone: string; lang: string; country: string },
@@ -215,13 +242,14 @@ export function identityAccounts({ deps, repo, link, issue }: IdentityContext, {
           expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
         });
         const pair = await issue(user, randomUUID(), meta, undefined, undefined, into);
+        await email.send(
+          emails.resetPassword(localeOf(user), user.email, user.name, link(user, `/reset-password/${token}`)),
+          { tx },
+        );
         return {
           userId: user.id,
           pair,
           async afterCommit() {
-            await email.send(
-              emails.resetPassword(localeOf(user), user.email, user.name, link(user, `/reset-password/${token}`)),
-            );
             await audit.record({ actorId: user.id, action: 'user.checkout_sign_up', ip: meta.ip });
           },
         };

@@ -2,12 +2,13 @@
 // sign-in issued.
 
 import type { TokenPair } from '@varg/contracts';
+import type { Db } from '@varg/db';
 import { formatLocaleSegment, isUiLanguage, type UiLanguage } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import type { EmailProvider } from '../../providers/email/interface.ts';
 import type { AuditService } from '../audit/service.ts';
 import { emails } from './emails.ts';
-import type { IdentityRepo, UserRow } from './repo.ts';
+import { type IdentityRepo, identityRepo, type UserRow } from './repo.ts';
 import {
   ACCESS_TOKEN_TTL_S,
   type AccessTokens,
@@ -85,17 +86,25 @@ export function identityContext(deps: IdentityDeps) {
     return { token, refresh_token: refresh, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_S };
   }
 
-  async function sendConfirmation(user: UserRow) {
+  /** The address's confirmation link: its token and its e-mail, written in the caller's transaction (decision 056). */
+  async function recordConfirmation(user: UserRow, tx: Db) {
     const token = randomToken();
-    await repo.insertEmailToken({
+    await identityRepo(tx).insertEmailToken({
       userId: user.id,
       purpose: 'confirm_email',
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + EMAIL_CONFIRM_TTL_S * 1000),
     });
-    await email.send(emails.confirmEmail(localeOf(user), user.email, user.name, link(user, `/confirm-email/${token}`)));
+    const message = emails.confirmEmail(localeOf(user), user.email, user.name, link(user, `/confirm-email/${token}`));
+    await email.send(message, { tx });
   }
 
-  return { deps, repo, link, issue, sendConfirmation };
+  /** A new confirmation link for the user: token and e-mail commit together, then the e-mail is delivered. */
+  async function sendConfirmation(user: UserRow) {
+    await repo.db.transaction((tx) => recordConfirmation(user, tx));
+    email.afterCommit();
+  }
+
+  return { deps, repo, link, issue, recordConfirmation, sendConfirmation };
 }
 export type IdentityContext = ReturnType<typeof identityContext>;

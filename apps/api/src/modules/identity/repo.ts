@@ -17,6 +17,7 @@ export function identityRepo(db: Db) {
   async function setPendingEmail(
     userId: string,
     pending: { address: string; token: { tokenHash: string; expiresAt: Date } } | null,
+    also?: (tx: Db) => Promise<void>,
   ) {
     return db.transaction(async (tx) => {
       await tx
@@ -32,6 +33,7 @@ export function identityRepo(db: Db) {
         .set({ pendingEmail: pending?.address ?? null, updatedAt: new Date() })
         .where(eq(users.id, userId))
         .returning();
+      await also?.(tx);
       return row ?? null;
     });
   }
@@ -168,10 +170,15 @@ export function identityRepo(db: Db) {
     },
     /**
      * Makes `address` the user's pending address with a new confirmation link: links sent for an earlier pending
-     * address stop working.
+     * address stop working. `also` runs in the same transaction (the e-mails about it, decision 056).
      */
-    async startEmailChange(userId: string, address: string, token: { tokenHash: string; expiresAt: Date }) {
-      return setPendingEmail(userId, { address, token });
+    async startEmailChange(
+      userId: string,
+      address: string,
+      token: { tokenHash: string; expiresAt: Date },
+      also?: (tx: Db) => Promise<void>,
+    ) {
+      return setPendingEmail(userId, { address, token }, also);
     },
     /** Drops the pending address and its links. */
     async cancelEmailChange(userId: string) {

@@ -7,9 +7,10 @@ import { internationalPhone } from '../../lib/phone.ts';
 import { accepted, type IdentityContext, localeOf, type RequestMeta } from './context.ts';
 import { emails } from './emails.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import { identityRepo } from './repo.ts';
 import { sha256 } from './tokens.ts';
 
-export function identitySessions({ deps, repo, link, issue, sendConfirmation }: IdentityContext) {
+export function identitySessions({ deps, repo, link, issue, recordConfirmation, sendConfirmation }: IdentityContext) {
   const { email, audit } = deps;
   return {
     /** Answers the same whether or not the address has an account (no enumeration). */
@@ -33,19 +34,25 @@ export function identitySessions({ deps, repo, link, issue, sendConfirmation }: 
           emails.signUpExists(localeOf(existing), existing.email, existing.name, link(existing, '/login')),
         );
       } else {
-        const user = await repo.insertUser({
-          email: body.email,
-          passwordHash: await hashPassword(body.password),
-          name: body.name,
-          secondName: body.secondName,
-          phone: internationalPhone(body.phone, country),
-          lang,
-          country,
-          roles: ['customer'],
+        const passwordHash = await hashPassword(body.password);
+        // The account, its confirmation link and the e-mail with it commit together (decision 056).
+        const user = await repo.db.transaction(async (tx) => {
+          const made = await identityRepo(tx).insertUser({
+            email: body.email,
+            passwordHash,
+            name: body.name,
+            secondName: body.secondName,
+            phone: internationalPhone(body.phone, country),
+            lang,
+            country,
+            roles: ['customer'],
+          });
+          if (made) await recordConfirmation(made, tx);
+          return made;
         });
         if (user) {
+          email.afterCommit();
           await deps.onSignUp?.(user.id, body.referralCode);
-          await sendConfirmation(user);
           await audit.record({ actorId: user.id, action: 'user.sign_up', ip: meta.ip });
         }
       }

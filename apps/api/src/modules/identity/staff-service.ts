@@ -219,12 +219,11 @@ export function staffService(deps: {
           },
           writes.tx,
         );
-        return {
-          invitation: toInvitation(row, inviter.email),
-          mail: await invitationMail(writes, row, token, inviter),
-        };
+        // The e-mail commits with the invitation and its audit entry (decision 056).
+        await email.send(await invitationMail(writes, row, token, inviter), { tx: writes.tx });
+        return { invitation: toInvitation(row, inviter.email) };
       });
-      await email.send(done.mail);
+      email.afterCommit();
       return done.invitation;
     },
 
@@ -249,12 +248,11 @@ export function staffService(deps: {
           writes.tx,
         );
         const first = row.invitedBy ? await writes.lockUser(row.invitedBy) : null;
-        return {
-          invitation: toInvitation(updated, first?.email ?? null),
-          mail: await invitationMail(writes, updated, token, inviter),
-        };
+        // The e-mail commits with the invitation and its audit entry (decision 056).
+        await email.send(await invitationMail(writes, updated, token, inviter), { tx: writes.tx });
+        return { invitation: toInvitation(updated, first?.email ?? null) };
       });
-      await email.send(done.mail);
+      email.afterCommit();
       return done.invitation;
     },
 

@@ -10,6 +10,7 @@ import type {
   CancelOrderResult,
   ShipOrderBody,
 } from '@varg/contracts';
+import type { Db } from '@varg/db';
 import { normalTrackingNumber, orderLedger, TRACKING_NUMBER, trackingLink, type UiLanguage } from '@varg/domain';
 import { messagesFor, t } from '@varg/i18n/server';
 import { ApiError } from '../../lib/api-error.ts';
@@ -17,7 +18,7 @@ import type { EmailMessage, EmailProvider } from '../../providers/email/interfac
 import type { AuditService } from '../audit/service.ts';
 import { invoiceEmail, orderCancelledEmail, orderShippedEmail, paymentRefundedEmail } from './admin-emails.ts';
 import type { AdminOrdersRepo } from './admin-repo.ts';
-import type { OrdersRepo, OrderWithDetails } from './repo.ts';
+import { type OrdersRepo, type OrderWithDetails, ordersRepo } from './repo.ts';
 import { orderLanguage, orderPageLink } from './service.ts';
 import { type OptionGroups, shipmentView, toOrderView } from './view.ts';
 
@@ -36,6 +37,8 @@ export interface OrderPayments {
   ): Promise<{ refunded: number; refundedTo: 'original' | 'wallet' }>;
   settle(paymentId: string, outcome: 'succeeded', via: 'admin', by: Actor): Promise<unknown>;
 }
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** In-house payments (a transfer to our own account, at the dealer's) wait for an administrator (decision 017). */
 const IN_HOUSE_PROVIDER = 'stark';
@@ -63,17 +66,23 @@ export function adminOrdersService(deps: {
     return found;
   }
 
-  /** Sends an e-mail about the order to its buyer; a failure never undoes the action (the outbox shows it). */
+  /**
+   * Sends an e-mail about the order to its buyer; a failure never undoes the action (the outbox shows it). With `tx`
+   * it is recorded in the action's transaction (decision 056), in a savepoint of its own: a failure loses the e-mail,
+   * never the action; the caller calls `email.afterCommit()` once that commits.
+   */
   async function tell(
     found: OrderWithDetails,
     build: (lang: UiLanguage, view: Awaited<ReturnType<typeof toOrderView>>, link: string) => EmailMessage,
+    tx?: Tx,
   ) {
     const lang = orderLanguage(found.order);
     const view = await toOrderView(found, messagesFor(lang), optionGroups);
     if (!view.contact.email) return;
-    await email
-      .send({ ...build(lang, view, orderPageLink(publicUrl, found.order)), orderId: found.order.id })
-      .catch(() => undefined);
+    const message = { ...build(lang, view, orderPageLink(publicUrl, found.order)), orderId: found.order.id };
+    await (tx ? tx.transaction((savepoint) => email.send(message, { tx: savepoint })) : email.send(message)).catch(
+      () => undefined,
+    );
   }
 
   const ledgerOf = (found: OrderWithDetails) =>
@@ -260,10 +269,11 @@ export function adminOrdersService(deps: {
       if (!TRACKING_NUMBER.test(trackingNumber)) throw new ApiError('TRACKING_NUMBER_INVALID');
       const trackingUrl = trackingLink(body.carrier, trackingNumber, body.trackingUrl);
       if (!trackingUrl) throw new ApiError('TRACKING_LINK_INVALID');
-      const row = await repo.addShipment(
+      // The parcel, its audit entry and the buyer's e-mail commit together (decision 056).
+      await repo.addShipment(
         { orderId: id, carrier: body.carrier, trackingNumber, trackingUrl, shippedBy: by.actorId },
-        (tx, stored) =>
-          audit.record(
+        async (tx, stored) => {
+          await audit.record(
             {
               actorId: by.actorId,
               ip: by.ip,
@@ -273,11 +283,18 @@ export function adminOrdersService(deps: {
               after: { shipments: found.shipments.length + 1, carrier: stored.carrier, trackingNumber },
             },
             tx,
-          ),
+          );
+          const shipped = await ordersRepo(tx).order(id);
+          if (shipped) {
+            await tell(
+              shipped,
+              (l, order, link) => orderShippedEmail({ lang: l, order, link, shipment: shipmentView(stored) }),
+              tx,
+            );
+          }
+        },
       );
-      await tell(await load(id), (l, order, link) =>
-        orderShippedEmail({ lang: l, order, link, shipment: shipmentView(row) }),
-      );
+      email.afterCommit();
       return api.detail(id, lang);
     },
   };

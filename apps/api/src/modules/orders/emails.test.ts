@@ -295,4 +295,19 @@ describe('balance reminders', () => {
     await ctx.app.services.orders.sendBalanceReminders(days(60));
     expect(await mailsTo('overlap-order@example.com')).toHaveLength(1);
   });
+
+  it('a reminder whose e-mail cannot be written leaves its order unclaimed, for the next run (decision 056)', async () => {
+    await newCustomer(ctx.app, 'no-contact@example.com');
+    const order = await insertOrder(await userId('no-contact@example.com'), {
+      type: 'vehicle',
+      lines: bike,
+      email: '',
+      deliveryDate: '2026-02-01',
+      payments: [deposit],
+    });
+    await expect(ctx.app.services.orders.sendBalanceReminders(days(90))).rejects.toBeInstanceOf(AggregateError);
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.balanceReminderAt).toBeNull();
+    expect(await ctx.database.db.select().from(outbox).where(eq(outbox.orderId, order.id))).toEqual([]);
+  });
 });

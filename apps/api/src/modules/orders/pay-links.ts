@@ -8,7 +8,7 @@ import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SignedLinks } from '../../lib/signed-link.ts';
 import type { EmailProvider } from '../../providers/email/interface.ts';
 import { payLinkEmail } from './emails.ts';
-import type { OrdersRepo } from './repo.ts';
+import { type OrdersRepo, ordersRepo } from './repo.ts';
 import { orderLanguage } from './service.ts';
 import { type OptionGroups, toOrderView } from './view.ts';
 
@@ -34,52 +34,45 @@ export function payLinks(deps: {
 }) {
   const { db, repo, email, publicUrl, links, optionGroups } = deps;
 
-  /** Marks the order's link sent at `at` unless one went out since `sentBefore` (one of two racing runs wins). */
-  async function claim(id: string, at: Date, sentBefore: Date | null): Promise<Date | null | false> {
-    const [before] = await db.select({ at: orders.payLinkSentAt }).from(orders).where(eq(orders.id, id));
-    if (!before) return false;
-    const due = sentBefore
-      ? or(isNull(orders.payLinkSentAt), lt(orders.payLinkSentAt, sentBefore))
-      : isNull(orders.payLinkSentAt);
-    const claimed = await db
-      .update(orders)
-      .set({ payLinkSentAt: at })
-      .where(and(eq(orders.id, id), due))
-      .returning({ id: orders.id });
-    return claimed.length ? before.at : false;
-  }
-
-  /** Sends the order's pay link when it still owes everything; answers whether it was sent. */
+  /**
+   * Sends the order's pay link when it still owes everything; answers whether it was sent. In one transaction
+   * (decision 056): the order is marked sent at `at` unless a link went out since `sentBefore` (of two racing runs one
+   * wins, the other waits for its row and finds it marked), and the e-mail is recorded with the mark; an order that
+   * needs no link, or a failure, leaves neither.
+   */
   async function send(orderId: string, at: Date, sentBefore: Date | null): Promise<boolean> {
-    const previous = await claim(orderId, at, sentBefore);
-    if (previous === false) return false;
-    try {
-      const found = await repo.order(orderId);
-      if (!found) return false;
-      const ledger = orderLedger({ total: found.order.total, storedStatus: found.order.status }, found.payments);
-      // Paid, part paid (the balance reminders take over), cancelled, or a bank transfer on its way: no link.
-      if (ledger.status !== 'pending_payment' || pendingBankTransfer(found.payments, ledger.toPay)) {
-        await release(orderId, at, previous);
-        return false;
-      }
-      const lang = orderLanguage(found.order);
-      const view = await toOrderView(found, messagesFor(lang), optionGroups);
-      const { token, expiresAt } = links.sign(payLinkSubject(found.order));
-      const segment = formatLocaleSegment({ lang, country: found.order.country });
-      const payLink = `${publicUrl}/${segment}/complete-order/${found.order.id}?access=${encodeURIComponent(token)}`;
-      await email.send({ ...payLinkEmail({ lang, order: view, payLink, expiresAt }), orderId });
-      return true;
-    } catch (error) {
-      await release(orderId, at, previous).catch(() => undefined);
-      throw error;
-    }
-  }
-
-  async function release(id: string, at: Date, previous: Date | null) {
-    await db
-      .update(orders)
-      .set({ payLinkSentAt: previous })
-      .where(and(eq(orders.id, id), eq(orders.payLinkSentAt, at)));
+    const sent = await db
+      .transaction(async (tx) => {
+        const due = sentBefore
+          ? or(isNull(orders.payLinkSentAt), lt(orders.payLinkSentAt, sentBefore))
+          : isNull(orders.payLinkSentAt);
+        const claimed = await tx
+          .update(orders)
+          .set({ payLinkSentAt: at })
+          .where(and(eq(orders.id, orderId), due))
+          .returning({ id: orders.id });
+        if (!claimed.length) return false;
+        const found = await ordersRepo(tx).order(orderId);
+        if (!found) return false;
+        const ledger = orderLedger({ total: found.order.total, storedStatus: found.order.status }, found.payments);
+        // Paid, part paid (the balance reminders take over), cancelled, or a bank transfer on its way: no link.
+        if (ledger.status !== 'pending_payment' || pendingBankTransfer(found.payments, ledger.toPay)) {
+          throw new NoLink();
+        }
+        const lang = orderLanguage(found.order);
+        const view = await toOrderView(found, messagesFor(lang), optionGroups);
+        const { token, expiresAt } = links.sign(payLinkSubject(found.order));
+        const segment = formatLocaleSegment({ lang, country: found.order.country });
+        const payLink = `${publicUrl}/${segment}/complete-order/${found.order.id}?access=${encodeURIComponent(token)}`;
+        await email.send({ ...payLinkEmail({ lang, order: view, payLink, expiresAt }), orderId }, { tx });
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof NoLink) return false;
+        throw error;
+      });
+    if (sent) email.afterCommit();
+    return sent;
   }
 
   return {
@@ -128,3 +121,6 @@ export function payLinks(deps: {
   };
 }
 export type PayLinks = ReturnType<typeof payLinks>;
+
+/** The order needs no pay link: its transaction is rolled back, the mark with it. */
+class NoLink extends Error {}

@@ -1,3 +1,4 @@
+import type { Db } from '@varg/db';
 import { signedLinks } from '../../lib/signed-link.ts';
 import type { Api, Platform } from '../../plugins/platform.ts';
 import type { AddressesService } from '../addresses/service.ts';
@@ -155,7 +156,7 @@ export async function ordersModule(
     vehicleReads: vehicleReads(data),
     /** What a settled payment means for its order (the payments module's `onSucceeded`/`onFailed`). */
     paymentEvents: {
-      async onSucceeded(orderId: string, paymentId: string) {
+      async onSucceeded(orderId: string, paymentId: string, done?: { mailed: boolean }) {
         // A payment for an order whose hold lapsed takes its bikes again, or is flagged for a refund (decision 027).
         await holds
           .afterPayment(orderId)
@@ -164,10 +165,16 @@ export async function ordersModule(
         await paidStoreLines(database.db, orderId)
           .then((lines) => (lines?.length ? needs.takeStock(orderId, lines) : null))
           .catch((error: unknown) => app.log.error({ err: error }, 'store stock'));
-        await orders.sendPaymentReceived(orderId, paymentId).catch(() => undefined);
+        if (!done?.mailed) await orders.sendPaymentReceived(orderId, paymentId).catch(() => undefined);
       },
-      onFailed: (orderId: string, paymentId: string) =>
-        orders.sendPaymentFailed(orderId, paymentId).catch(() => undefined),
+      onFailed: async (orderId: string, paymentId: string, done?: { mailed: boolean }) => {
+        if (!done?.mailed) await orders.sendPaymentFailed(orderId, paymentId).catch(() => undefined);
+      },
+      /** The buyer's e-mail about a payment's new status, in the transaction that sets it (decision 056). */
+      async statusEmail(tx: Db, orderId: string, paymentId: string, to: string) {
+        if (to === 'SUCCEEDED') await orders.sendPaymentReceived(orderId, paymentId, tx);
+        else if (to === 'FAILED') await orders.sendPaymentFailed(orderId, paymentId, tx);
+      },
     },
   };
 }

@@ -1,5 +1,6 @@
 import { type Db, orderLines, orderShipments, orders, payments } from '@varg/db';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -29,24 +30,30 @@ export function ordersRepo(db: Db) {
   async function details(rows: OrderRow[]): Promise<OrderWithDetails[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [lines, ledger, parcels] = await Promise.all([
+    const lineRows = () =>
       db
         .select()
         .from(orderLines)
         .where(inArray(orderLines.orderId, ids))
         // Lines carry no position: bikes first, then by name, the same every time.
-        .orderBy(asc(orderLines.type), asc(orderLines.name), asc(orderLines.nameKey), asc(orderLines.id)),
+        .orderBy(asc(orderLines.type), asc(orderLines.name), asc(orderLines.nameKey), asc(orderLines.id));
+    const paymentRows = () =>
       db
         .select()
         .from(payments)
         .where(inArray(payments.orderId, ids))
-        .orderBy(asc(payments.createdAt), asc(payments.id)),
+        .orderBy(asc(payments.createdAt), asc(payments.id));
+    const parcelRows = () =>
       db
         .select()
         .from(orderShipments)
         .where(inArray(orderShipments.orderId, ids))
-        .orderBy(asc(orderShipments.createdAt), asc(orderShipments.id)),
-    ]);
+        .orderBy(asc(orderShipments.createdAt), asc(orderShipments.id));
+    // A transaction has one connection, which takes one query at a time: one after the other there.
+    const [lines, ledger, parcels] =
+      db instanceof PgTransaction
+        ? [await lineRows(), await paymentRows(), await parcelRows()]
+        : await Promise.all([lineRows(), paymentRows(), parcelRows()]);
     return rows.map((order) => ({
       order,
       lines: lines.filter((l) => l.orderId === order.id),
@@ -56,6 +63,10 @@ export function ordersRepo(db: Db) {
   }
 
   return {
+    /** Runs `work` in one transaction (`ordersRepo(tx)` reads and writes in it; an e-mail is recorded in it). */
+    transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(tx as unknown as Db));
+    },
     /** Orders of a market still to be paid (not cancelled, not fully paid): a currency change must wait for them. */
     async unpaidOrdersIn(country: string) {
       const [row] = await db
@@ -132,14 +143,6 @@ export function ordersRepo(db: Db) {
         .where(and(eq(orders.id, id), reminderDue(remindedBefore)))
         .returning({ id: orders.id });
       return claimed.length > 0;
-    },
-
-    /** Gives a claimed reminder back (the e-mail was not sent): the mark returns to `previous` if it is still ours. */
-    async releaseBalanceReminder(id: string, at: Date, previous: Date | null): Promise<void> {
-      await db
-        .update(orders)
-        .set({ balanceReminderAt: previous })
-        .where(and(eq(orders.id, id), eq(orders.balanceReminderAt, at)));
     },
 
     /** Orders of a type paid in full (the ledger's paid ≥ total), not cancelled, oldest first (vehicles' deliveries). */

@@ -1,4 +1,5 @@
 import type { BankDetails, OrderDocument, OrderListQuery, OrderType, OrderView, OrderViewPage } from '@varg/contracts';
+import type { Db } from '@varg/db';
 import {
   formatIban,
   formatLocaleSegment,
@@ -14,7 +15,7 @@ import type { EmailMessage, EmailProvider } from '../../providers/email/interfac
 import type { DownloadLinks } from './download-link.ts';
 import { balanceReminderEmail, orderConfirmationEmail, paymentFailedEmail, paymentReceivedEmail } from './emails.ts';
 import { invoiceFilename, invoiceLanguage, invoicePdf } from './invoice-pdf.ts';
-import type { OrdersRepo, OrderWithDetails } from './repo.ts';
+import { type OrdersRepo, type OrderWithDetails, ordersRepo } from './repo.ts';
 import { type BankAccount, SELLER } from './seller.ts';
 import { type OptionGroups, toOrderView } from './view.ts';
 
@@ -55,8 +56,12 @@ export function ordersService(deps: {
   compressPdf?: boolean;
 }) {
   const { repo, email, publicUrl, bank, links, optionGroups } = deps;
-  /** Sends an e-mail about an order, named in the outbox so the back office lists it (decision 042). */
-  const mail = (orderId: string, message: EmailMessage) => email.send({ ...message, orderId });
+  /**
+   * Sends an e-mail about an order, named in the outbox so the back office lists it (decision 042); with `tx`, in the
+   * caller's transaction (decision 056: it exists only if the change commits).
+   */
+  const mail = (orderId: string, message: EmailMessage, tx?: Db) =>
+    email.send({ ...message, orderId }, tx ? { tx } : {});
 
   const canRead = (viewer: Viewer, order: { userId: string }) =>
     order.userId === viewer.userId || viewer.roles.includes('admin');
@@ -70,8 +75,9 @@ export function ordersService(deps: {
     return found;
   }
 
-  async function loadForSystem(orderId: string): Promise<OrderWithDetails> {
-    const found = await repo.order(orderId);
+  /** The order as the system reads it; with `tx`, as the caller's transaction sees it (its own writes too). */
+  async function loadForSystem(orderId: string, tx?: Db): Promise<OrderWithDetails> {
+    const found = await (tx ? ordersRepo(tx) : repo).order(orderId);
     if (!found) throw new ApiError('ORDER_NOT_FOUND');
     return found;
   }
@@ -171,11 +177,11 @@ export function ordersService(deps: {
     },
 
     /**
-     * E-mails the buyer the order confirmation in the order's language. The checkout calls it once, after the
-     * transaction that created the order has committed (it reads the order like any other reader).
+     * E-mails the buyer the order confirmation in the order's language. The checkout calls it once, inside the
+     * transaction that creates the order (`tx`): the e-mail is recorded with the order, or not at all (decision 056).
      */
-    async sendOrderConfirmation(orderId: string): Promise<void> {
-      const found = await loadForSystem(orderId);
+    async sendOrderConfirmation(orderId: string, tx?: Db): Promise<void> {
+      const found = await loadForSystem(orderId, tx);
       const lang = orderLanguage(found.order);
       const view = await toOrderView(found, messagesFor(lang), optionGroups);
       if (!view.contact.email) throw new Error(`order ${orderId} has no contact e-mail`);
@@ -188,6 +194,7 @@ export function ordersService(deps: {
           bank: details.bankTransferPending ? details : null,
           link: orderLink(found.order),
         }),
+        tx,
       );
     },
 
@@ -195,8 +202,8 @@ export function ordersService(deps: {
      * E-mails the buyer that a payment of the order succeeded: what came in and, while the order still owes money
      * (after a deposit), what was paid, what is due and the link to pay the balance (issue 6 calls it).
      */
-    async sendPaymentReceived(orderId: string, paymentId: string): Promise<void> {
-      const found = await loadForSystem(orderId);
+    async sendPaymentReceived(orderId: string, paymentId: string, tx?: Db): Promise<void> {
+      const found = await loadForSystem(orderId, tx);
       const payment = found.payments.find((p) => p.id === paymentId && p.status === 'SUCCEEDED');
       if (!payment) throw new Error(`payment ${paymentId} of order ${orderId} has not succeeded`);
       const { lang, view } = await mailView(found);
@@ -209,6 +216,7 @@ export function ordersService(deps: {
           link: orderLink(found.order),
           payLink: payLink(found.order),
         }),
+        tx,
       );
     },
 
@@ -217,8 +225,8 @@ export function ordersService(deps: {
      * code, and the link to try again. Nothing is sent when the order no longer owes anything (another payment
      * settled it) or was cancelled: there is nothing to try again.
      */
-    async sendPaymentFailed(orderId: string, paymentId: string): Promise<void> {
-      const found = await loadForSystem(orderId);
+    async sendPaymentFailed(orderId: string, paymentId: string, tx?: Db): Promise<void> {
+      const found = await loadForSystem(orderId, tx);
       const payment = found.payments.find((p) => p.id === paymentId && p.status === 'FAILED');
       if (!payment) throw new Error(`payment ${paymentId} of order ${orderId} has not failed`);
       const { lang, view } = await mailView(found);
@@ -231,14 +239,16 @@ export function ordersService(deps: {
           payment: { amount: payment.amount, method: payment.method, failureCode: payment.failureCode },
           payLink: payLink(found.order),
         }),
+        tx,
       );
     },
 
     /**
      * Reminds the buyers of vehicle orders whose delivery is near (within BALANCE_REMINDER_LEAD_DAYS of `now`, or
      * past) that the balance after their deposit is still due, at most every BALANCE_REMINDER_INTERVAL_DAYS. Each
-     * order is claimed (its `balance_reminder_at` set to `now` by a conditional update) before its e-mail is sent, so
-     * concurrent runs never send twice; a claim whose e-mail fails is given back (and retried on the next run). Returns
+     * order is claimed (its `balance_reminder_at` set to `now` by a conditional update) in one transaction with its
+     * e-mail, so concurrent runs never send twice; a claim whose e-mail fails is rolled back with it (and retried on
+     * the next run). Returns
      * how many were sent; an order that could not be reminded does not stop the others, and the run then throws an
      * AggregateError of what failed once it has gone through them all.
      */
@@ -249,23 +259,29 @@ export function ordersService(deps: {
       let sent = 0;
       const failures: unknown[] = [];
       for (const candidate of await repo.balanceReminderCandidates({ deliveryBy, remindedBefore })) {
-        if (!(await repo.claimBalanceReminder(candidate.id, now, remindedBefore))) continue;
         try {
-          // Read after the claim: a payment that came in meanwhile is counted.
-          const found = await loadForSystem(candidate.id);
-          const ledger = orderLedger({ total: found.order.total, storedStatus: found.order.status }, found.payments);
-          if (ledger.status !== 'partially_paid') {
-            await repo.releaseBalanceReminder(candidate.id, now, candidate.balanceReminderAt);
-            continue;
-          }
-          const { lang, view } = await mailView(found);
-          await mail(candidate.id, balanceReminderEmail({ lang, order: view, today, payLink: payLink(found.order) }));
-          sent++;
+          // The claim and the e-mail commit together (decision 056): an order that needs no reminder, or a failure,
+          // leaves neither, and the order is tried again on the next run.
+          const reminded = await repo.transaction(async (tx) => {
+            if (!(await ordersRepo(tx).claimBalanceReminder(candidate.id, now, remindedBefore))) return false;
+            // Read after the claim: a payment that came in meanwhile is counted.
+            const found = await loadForSystem(candidate.id, tx);
+            const ledger = orderLedger({ total: found.order.total, storedStatus: found.order.status }, found.payments);
+            if (ledger.status !== 'partially_paid') throw new NotDue();
+            const { lang, view } = await mailView(found);
+            await mail(
+              candidate.id,
+              balanceReminderEmail({ lang, order: view, today, payLink: payLink(found.order) }),
+              tx,
+            );
+            return true;
+          });
+          if (reminded) sent++;
         } catch (error) {
-          failures.push(error);
-          await repo.releaseBalanceReminder(candidate.id, now, candidate.balanceReminderAt).catch(() => undefined);
+          if (!(error instanceof NotDue)) failures.push(error);
         }
       }
+      if (sent) email.afterCommit();
       if (failures.length) {
         throw new AggregateError(failures, `balance reminders: ${sent} sent, ${failures.length} failed`);
       }
@@ -274,3 +290,6 @@ export function ordersService(deps: {
   };
 }
 export type OrdersService = ReturnType<typeof ordersService>;
+
+/** The order owes no balance any more: its reminder's claim is rolled back. */
+class NotDue extends Error {}

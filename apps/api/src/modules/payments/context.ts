@@ -17,7 +17,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { noLenders } from '../../providers/financing/interface.ts';
 import type { IntentResult, PaymentProvider } from '../../providers/payments/interface.ts';
 import { IN_HOUSE_METHODS, type PaymentCaller, type PaymentsDeps } from './model.ts';
-import type { PaymentRow } from './repo.ts';
+import type { PaymentRow, Tx } from './repo.ts';
 
 export function paymentsContext(deps: PaymentsDeps) {
   const { repo, providers } = deps;
@@ -48,13 +48,43 @@ export function paymentsContext(deps: PaymentsDeps) {
   }
   const ownPayment = async (paymentId: string, caller: PaymentCaller) => (await owned(paymentId, caller)).row;
 
-  async function notify(row: PaymentRow, from: string, to: PaymentStatus) {
+  async function notify(row: PaymentRow, from: string, to: PaymentStatus, done = { mailed: false }) {
     if (!row.orderId || from === to) return;
     const send = to === 'SUCCEEDED' ? deps.onSucceeded : to === 'FAILED' ? deps.onFailed : undefined;
     // An e-mail that cannot be sent never undoes or fails the payment.
     try {
-      await send?.(row.orderId, row.id);
+      await send?.(row.orderId, row.id, done);
     } catch {}
+  }
+
+  /**
+   * Moves the payment from `from` to `to` unless it moved meanwhile (answers whether it did), in one transaction with
+   * `also` (an audit entry) and the buyer's e-mail about it (decision 056; in a savepoint: an e-mail that cannot be
+   * written never undoes the payment). Then what the payment means for its order (`notify`), without that e-mail.
+   */
+  async function move(
+    row: PaymentRow,
+    from: PaymentStatus,
+    to: PaymentStatus,
+    failureCode: string | null,
+    options: { extra?: Parameters<typeof repo.setStatus>[4]; also?: (tx: Tx) => Promise<void> } = {},
+  ): Promise<boolean> {
+    const { orderId } = row;
+    const mails = Boolean(deps.statusEmail && orderId && from !== to && (to === 'SUCCEEDED' || to === 'FAILED'));
+    const moved = await repo.transaction(async (q, tx) => {
+      if (!(await q.setStatus(row.id, from, to, failureCode, options.extra))) return false;
+      await options.also?.(tx);
+      if (mails && orderId) {
+        await tx
+          .transaction((savepoint) => deps.statusEmail?.(savepoint, orderId, row.id, to) ?? Promise.resolve())
+          .catch(() => undefined);
+      }
+      return true;
+    });
+    if (!moved) return false;
+    if (mails) deps.emailsCommitted?.();
+    await notify({ ...row, status: to, failureCode, ...options.extra } as PaymentRow, from, to, { mailed: mails });
+    return true;
   }
 
   /** Applies what the provider said to the ledger row: an allowed transition, once. */
@@ -65,7 +95,7 @@ export function paymentsContext(deps: PaymentsDeps) {
       instructions: result.instructions ?? row.instructions,
     };
     if (status !== row.status) {
-      if (!(await repo.setStatus(row.id, row.status as PaymentStatus, status, result.failureCode, extra))) {
+      if (!(await move(row, row.status as PaymentStatus, status, result.failureCode ?? null, { extra }))) {
         // Moved meanwhile — typically by the provider's webhook, which can arrive before its answer to us: what was
         // stored stands, unless this answer moves the payment further.
         const current = await repo.byId(row.id);
@@ -75,9 +105,7 @@ export function paymentsContext(deps: PaymentsDeps) {
       }
     } else if (result.instructions && !row.instructions)
       await repo.update(row.id, { instructions: result.instructions });
-    const updated = { ...row, status, failureCode: result.failureCode, ...extra };
-    await notify(updated, row.status, status);
-    return updated;
+    return { ...row, status, failureCode: result.failureCode, ...extra };
   }
 
   async function customerFor(userId: string, provider: PaymentProvider, country: string) {
@@ -172,6 +200,7 @@ export function paymentsContext(deps: PaymentsDeps) {
     owned,
     ownPayment,
     notify,
+    move,
     apply,
     customerFor,
     offered,

@@ -5,7 +5,7 @@ import type { Lenders } from '../../providers/financing/interface.ts';
 import type { BankTransferInstructions, ConfirmDetails, PaymentProvider } from '../../providers/payments/interface.ts';
 import type { SandboxPayments } from '../../providers/payments/sandbox.ts';
 import type { AuditService } from '../audit/service.ts';
-import type { PaymentRow, PaymentsRepo } from './repo.ts';
+import type { PaymentRow, PaymentsRepo, Tx } from './repo.ts';
 
 /** What the payments module needs to know of an order (the orders service answers it, ownership checked). */
 export interface PayableOrder {
@@ -101,10 +101,19 @@ export interface PaymentsDeps {
   orderFor(orderId: string, caller: PaymentCaller): Promise<PayableOrder | null>;
   /** The caller's cart priced for a kind (null when it is not theirs). */
   cartFor(cartId: string, caller: PaymentCaller): Promise<PayableCart | null>;
-  /** After a payment succeeded (e-mail). Failures are logged by the caller, never undo the payment. */
-  onSucceeded?(orderId: string, paymentId: string): Promise<void>;
-  /** After a payment failed (e-mail with a link to try again). */
-  onFailed?(orderId: string, paymentId: string): Promise<void>;
+  /**
+   * After a payment succeeded (e-mail, unless `mailed`: recorded by `statusEmail` already). Failures are logged by the
+   * caller, never undo the payment.
+   */
+  onSucceeded?(orderId: string, paymentId: string, done?: { mailed: boolean }): Promise<void>;
+  /** After a payment failed (e-mail with a link to try again, unless `mailed`). */
+  onFailed?(orderId: string, paymentId: string, done?: { mailed: boolean }): Promise<void>;
+  /**
+   * Records the buyer's e-mail about a payment's new status (SUCCEEDED, FAILED) in the transaction `tx` that sets it
+   * (decision 056); `emailsCommitted` after the commit delivers it.
+   */
+  statusEmail?(tx: Tx, orderId: string, paymentId: string, to: PaymentStatus): Promise<void>;
+  emailsCommitted?(): void;
   /** The audit log: administrators' refunds and recorded transfers are written in the change's transaction. */
   audit?: Pick<AuditService, 'record'>;
   /** The market's own checkout settings (back office, decision 054); none: the fixed tables. */

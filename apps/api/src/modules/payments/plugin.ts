@@ -3,6 +3,7 @@ import type { Api, Platform } from '../../plugins/platform.ts';
 import { lenders as financingLenders } from '../../providers/financing/router.ts';
 import { paymentProviders } from '../../providers/payments/router.ts';
 import { lateCarts, type PayableCarts } from './carts.ts';
+import type { PaymentsDeps } from './model.ts';
 import { payableOrders } from './ownership.ts';
 import { dbSandboxStore, paymentsRepo } from './repo.ts';
 import { cardSetupRoutes, paymentRoutes } from './routes.ts';
@@ -17,16 +18,13 @@ import { ownWalletRoutes } from './wallet-routes.ts';
  */
 export async function paymentsModule(
   app: Api,
-  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'devRoutes' | 'audit'>,
+  platform: Pick<Platform, 'config' | 'database' | 'guards' | 'devRoutes' | 'audit' | 'mailer'>,
   needs: {
     /** Replaces the payment providers of the markets (tests). */
     providers?: PaymentProviders | undefined;
     /** The market's own checkout settings (decision 054). */
     marketSettings: (country: string) => MarketSettings | null;
-    events: {
-      onSucceeded(orderId: string, paymentId: string): Promise<void>;
-      onFailed(orderId: string, paymentId: string): Promise<void>;
-    };
+    events: Required<Pick<PaymentsDeps, 'onSucceeded' | 'onFailed' | 'statusEmail'>>;
   },
 ) {
   const { config, database, guards } = platform;
@@ -50,8 +48,11 @@ export async function paymentsModule(
     lenders,
     orderFor: payableOrders(repo),
     cartFor: (cartId, caller) => carts.carts.cartFor(cartId, caller),
-    onSucceeded: (orderId, paymentId) => needs.events.onSucceeded(orderId, paymentId),
-    onFailed: (orderId, paymentId) => needs.events.onFailed(orderId, paymentId),
+    onSucceeded: (orderId, paymentId, done) => needs.events.onSucceeded(orderId, paymentId, done),
+    onFailed: (orderId, paymentId, done) => needs.events.onFailed(orderId, paymentId, done),
+    // The buyer's e-mail about a payment's new status commits with it (decision 056).
+    statusEmail: (tx, orderId, paymentId, to) => needs.events.statusEmail(tx, orderId, paymentId, to),
+    emailsCommitted: () => platform.mailer.afterCommit(),
     audit: platform.audit,
     marketSettings: needs.marketSettings,
   });

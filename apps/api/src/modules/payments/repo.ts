@@ -14,7 +14,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { SandboxStore } from '../../providers/payments/sandbox.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 function queries(db: Db | Tx) {
   return {

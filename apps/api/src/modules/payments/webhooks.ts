@@ -7,7 +7,7 @@ import type { PaymentsContext } from './context.ts';
 import { IN_HOUSE_PROVIDER, type PaymentActor, paymentView } from './model.ts';
 
 export function paymentWebhooks(ctx: PaymentsContext) {
-  const { repo, providers, notify } = ctx;
+  const { repo, providers, move } = ctx;
   return {
     /**
      * A provider's webhook: verified by signature, processed once (payment_events), and applied only as an allowed
@@ -32,10 +32,8 @@ export function paymentWebhooks(ctx: PaymentsContext) {
       while (row) {
         const from = row.status as PaymentStatus;
         if (from === event.status || !canTransition(from, event.status)) return { received: true, applied: false };
-        if (await repo.setStatus(row.id, from, event.status, event.failureCode)) {
-          await notify({ ...row, status: event.status }, from, event.status);
-          return { received: true, applied: true };
-        }
+        // The status and the buyer's e-mail about it commit together (decision 056).
+        if (await move(row, from, event.status, event.failureCode ?? null)) return { received: true, applied: true };
         row = await repo.byId(row.id);
       }
       return { received: true, applied: false };
@@ -58,10 +56,11 @@ export function paymentWebhooks(ctx: PaymentsContext) {
         if (row.status === to) return paymentView(row);
         if (!canTransition(row.status as PaymentStatus, to)) throw new ApiError('PAYMENT_CONFLICT');
         const failureCode = to === 'FAILED' ? 'payment_not_received' : null;
-        // The status and its audit entry (an administrator recorded it: `payment.received`) commit together.
-        const changed = await repo.transaction(async (q, tx) => {
-          if (!(await q.setStatus(row.id, row.status as PaymentStatus, to, failureCode))) return false;
-          if (via === 'admin')
+        // The status, its audit entry (an administrator recorded it: `payment.received`) and the buyer's e-mail commit
+        // together (decision 056).
+        const changed = await move(row, row.status as PaymentStatus, to, failureCode, {
+          also: async (tx) => {
+            if (via !== 'admin') return;
             await ctx.deps.audit?.record(
               {
                 actorId: by.actorId,
@@ -74,10 +73,9 @@ export function paymentWebhooks(ctx: PaymentsContext) {
               },
               tx,
             );
-          return true;
+          },
         });
         if (!changed) throw new ApiError('PAYMENT_CONFLICT');
-        await notify({ ...row, status: to }, row.status, to);
       } else if (via === 'dev' && row.provider === 'sandbox' && providers.sandbox) {
         await providers.sandbox.settle(row.providerReference ?? '', outcome);
       } else throw new ApiError('PAYMENT_CONFLICT');

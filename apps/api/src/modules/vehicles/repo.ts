@@ -138,9 +138,15 @@ export function vehiclesRepo(db: Db) {
 
     /**
      * Moves the vehicle to the new owner in one transaction: the transfer is confirmed only while still pending (of two
-     * concurrent confirms one wins; the other gets false and nothing changes), then the owner and the ownership history.
+     * concurrent confirms one wins; the other gets false and nothing changes), then the owner and the ownership history,
+     * then `also` (the e-mails about it, decision 056).
      */
-    async completeTransfer(transfer: TransferRow, toUserId: string, at: Date): Promise<boolean> {
+    async completeTransfer(
+      transfer: TransferRow,
+      toUserId: string,
+      at: Date,
+      also?: (tx: Db) => Promise<void>,
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const claimed = await tx
           .update(vehicleTransfers)
@@ -161,6 +167,7 @@ export function vehiclesRepo(db: Db) {
         await tx
           .insert(vehicleOwnerships)
           .values({ vehicleId: transfer.vehicleId, ownerId: toUserId, since: at, transferId: transfer.id });
+        await also?.(tx as unknown as Db);
         return true;
       });
     },

@@ -129,28 +129,34 @@ export function vehicleTransfers({ deps, repo, now, ownVehicle, views, vehiclesL
         }
         throw new ApiError('TRANSFER_CODE_INVALID', { count: TRANSFER_MAX_ATTEMPTS - attempts });
       }
-      if (!(await repo.completeTransfer(transfer, me.id, at))) throw new ApiError('TRANSFER_CODE_USED');
       const from = await people.byId(transfer.fromUserId);
       const fromLang = langOf(from, lang);
       const meLang = langOf(me, lang);
-      if (from) {
+      // The vehicle moves, and both parties' e-mails are written, in one transaction (decision 056).
+      const completed = await repo.completeTransfer(transfer, me.id, at, async (tx) => {
+        if (from) {
+          await email.send(
+            vehicleEmails.transferredFrom(fromLang, from.email, {
+              name: from.name,
+              model: modelName(fromLang, vehicle.model),
+              vin: vehicle.vin,
+              toEmail: me.email,
+            }),
+            { tx },
+          );
+        }
         await email.send(
-          vehicleEmails.transferredFrom(fromLang, from.email, {
-            name: from.name,
-            model: modelName(fromLang, vehicle.model),
+          vehicleEmails.transferredTo(meLang, me.email, {
+            name: me.name,
+            model: modelName(meLang, vehicle.model),
             vin: vehicle.vin,
-            toEmail: me.email,
+            link: vehiclesLink(meLang, me.country),
           }),
+          { tx },
         );
-      }
-      await email.send(
-        vehicleEmails.transferredTo(meLang, me.email, {
-          name: me.name,
-          model: modelName(meLang, vehicle.model),
-          vin: vehicle.vin,
-          link: vehiclesLink(meLang, me.country),
-        }),
-      );
+      });
+      if (!completed) throw new ApiError('TRANSFER_CODE_USED');
+      email.afterCommit();
       const moved = await repo.byId(vehicle.id);
       return (await views([moved as VehicleRow], lang, me.id))[0] as Vehicle;
     },

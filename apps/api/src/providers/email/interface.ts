@@ -1,3 +1,5 @@
+import type { Db } from '@varg/db';
+
 export interface EmailMessage {
   to: string;
   subject: string;
@@ -21,9 +23,20 @@ export interface SentEmailRecord {
   error: string | null;
 }
 
+/** Where a message is recorded: `tx`, a caller's transaction, so it exists only if that transaction commits. */
+export interface EmailSendOptions {
+  tx?: Db;
+}
+
 export interface EmailProvider {
-  /** Records the message in the outbox and delivers it when a transport is configured. */
-  send(message: EmailMessage): Promise<void>;
+  /**
+   * Records the message in the outbox and delivers it when a transport is configured. With `tx` the row is written in
+   * the caller's transaction (decision 056): it is delivered only once that commits (call `afterCommit`, or the next
+   * round of `deliverDue` finds it due), and a rollback leaves no message.
+   */
+  send(message: EmailMessage, options?: EmailSendOptions): Promise<void>;
+  /** After a transaction that recorded messages has committed: delivers them now, without waiting for them. */
+  afterCommit(): void;
   /** The e-mails sent about an order, newest first (at most 100). */
   sentFor(ref: { orderId: string }): Promise<SentEmailRecord[]>;
 }

@@ -1,6 +1,6 @@
 import { type Db, outbox } from '@varg/db';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { EmailMessage, EmailProvider } from './interface.ts';
+import type { EmailMessage, EmailProvider, EmailSendOptions } from './interface.ts';
 
 /** How long a claimed message is left to one process before another may try it (a process that died mid-send). */
 export const DELIVERY_LEASE_MS = 5 * 60_000;
@@ -19,17 +19,21 @@ interface Transport {
  * mailbox and nothing is delivered. With it, the message is claimed at once and delivered after the request's write,
  * without making the request wait; a failed delivery is retried with backoff (`RETRY_DELAYS_MS`) by `deliverDue`,
  * which any process may run: a message is claimed (`for update skip locked`, with a lease) by one process at a time.
- * After the last attempt it is dead (`dead_at`) and waits for staff.
+ * After the last attempt it is dead (`dead_at`) and waits for staff. A message sent with `{ tx }` is written in the
+ * caller's transaction (the transactional outbox): it exists only if the change that caused it commits, and is
+ * delivered after the commit (`afterCommit`, or the next `deliverDue`).
  */
-export function outboxEmail(
-  db: Db,
-  options: { smtpUrl?: string | undefined; from: string; transport?: Transport },
-): EmailProvider & {
+export type OutboxMailer = EmailProvider & {
   /** Delivers the messages whose (re)try is due; answers how many were sent. */
   deliverDue(now?: Date): Promise<number>;
   /** Waits for the deliveries this process started (graceful shutdown). */
   drain(): Promise<void>;
-} {
+};
+
+export function outboxEmail(
+  db: Db,
+  options: { smtpUrl?: string | undefined; from: string; transport?: Transport },
+): OutboxMailer {
   let transport: Promise<Transport> | undefined = options.transport ? Promise.resolve(options.transport) : undefined;
   const inflight = new Set<Promise<unknown>>();
   const deliver = async (row: Row): Promise<boolean> => {
@@ -69,9 +73,15 @@ export function outboxEmail(
     void p.finally(() => inflight.delete(p)).catch(() => {});
     return p;
   };
-  return {
-    async send(message: EmailMessage) {
-      const queued = options.smtpUrl || options.transport;
+  const queued = Boolean(options.smtpUrl || options.transport);
+  const provider: OutboxMailer = {
+    async send(message: EmailMessage, { tx }: EmailSendOptions = {}) {
+      if (tx) {
+        // In the caller's transaction: due at once, but nobody sees it before the commit; delivered then by
+        // `afterCommit` (or the next round of `deliverDue`). A rollback takes it away with the change.
+        await tx.insert(outbox).values({ ...message, nextAttemptAt: queued ? new Date() : null });
+        return;
+      }
       const [row] = await db
         .insert(outbox)
         .values({ ...message, nextAttemptAt: queued ? new Date(Date.now() + DELIVERY_LEASE_MS) : null })
@@ -79,8 +89,11 @@ export function outboxEmail(
       // Claimed by this process (the lease): delivered now, without holding the request; retried by `deliverDue`.
       if (queued && row) void track(deliver(row));
     },
+    afterCommit() {
+      if (queued) void track(provider.deliverDue()).catch(() => {});
+    },
     async deliverDue(now = new Date()) {
-      if (!options.smtpUrl && !options.transport) return 0;
+      if (!queued) return 0;
       const claimed = await db.transaction(async (tx) => {
         const due = await tx
           .select({ id: outbox.id })
@@ -127,4 +140,5 @@ export function outboxEmail(
         .limit(100);
     },
   };
+  return provider;
 }
