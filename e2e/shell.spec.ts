@@ -183,6 +183,20 @@ test.describe('menus, toasts and page views', () => {
     expect(view).toMatchObject({ event: 'page_view', page_path: '/en-US', language: 'en-us', country: 'US' });
   });
 
+  test('a page whose texts arrive after its code hydrates with the texts, not their keys', async ({ page }) => {
+    // The messages script is late (slow network, or the page's modules came from the cache first).
+    await page.route('**/i18n/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/de-DE/store');
+    const cart = page.getByTestId('cart-button');
+    await whenHydrated(cart);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/^[a-z]+(_[a-z0-9]+)+$/);
+    await cart.click();
+    await expect(page.getByRole('dialog', { name: 'Ihr Warenkorb' })).toContainText('Ihr Warenkorb ist leer.');
+  });
+
   test('a new page opens at its top, and going back returns to where the reader was', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 700 });
     await page.goto('/en-US/store');

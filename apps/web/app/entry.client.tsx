@@ -2,6 +2,7 @@ import { CHUNK_RELOAD_GUARD_MS } from '@varg/domain';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { messagesReady } from './lib/messages.ts';
 
 // Spec section 4: a chunk that fails to load (a deploy replaced it) reloads the page, at most once a minute.
 const RELOAD_KEY = 'chunk-reload-at';
@@ -21,11 +22,15 @@ window.addEventListener('unhandledrejection', (event) => {
     reloadOnce();
 });
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+// React Router's module script is async: from the cache it can run before the deferred messages script (decision
+// 067). Hydrating without the texts would replace every text with its key, so wait for them.
+messagesReady().then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  }),
+);

@@ -185,7 +185,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-dvh bg-white text-neutral-900 antialiased">
         {children}
-        {/* Deferred, so it runs before the deferred modules that hydrate the page, which read it. */}
+        {/* Deferred; the client entry waits for it before hydrating (React Router's module script is async). */}
         {data && <script src={data.messagesHref} nonce={nonce} defer />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

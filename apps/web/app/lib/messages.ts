@@ -28,6 +28,20 @@ export function withServerMessages<T extends object>(data: T, messages: Messages
   return Object.defineProperty(data, 'messages', { value: messages, enumerable: false });
 }
 
+/**
+ * Resolves once the document's messages script has put its texts on the window (at once when it already has; also when
+ * it failed to load, so the page still hydrates). Checked and listened for in one task, so its load cannot slip between.
+ */
+export function messagesReady(): Promise<void> {
+  const script = document.querySelector<HTMLScriptElement>('script[src^="/i18n/"]');
+  const segment = /^\/i18n\/([^.]+)\./.exec(script?.getAttribute('src') ?? '')?.[1];
+  if (!script || !segment || window.__vargMessages?.[segment]) return Promise.resolve();
+  return new Promise((resolve) => {
+    script.addEventListener('load', () => resolve(), { once: true });
+    script.addEventListener('error', () => resolve(), { once: true });
+  });
+}
+
 /** The messages script whose texts are on the window now. */
 let applied: string | undefined;
 
