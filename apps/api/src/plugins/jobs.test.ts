@@ -2,8 +2,7 @@ import { MIGRATION_LOCK_KEY, openDatabase } from '@varg/db';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyPostgresDatabase } from '../../test/helper.ts';
-import { cronOf, queueName, scheduledJobs } from './jobs.ts';
-import { jobLockKey } from './platform.ts';
+import { cronOf, jobLockKey, queueName, scheduledJobs } from './jobs.ts';
 
 // Issue 23: every process runs the scheduled jobs' timers, but a round runs in one process at a time.
 

@@ -1,7 +1,6 @@
 import type { Database } from '@varg/db';
 import type { FastifyInstance } from 'fastify';
 import { type ConstructorOptions, PgBoss } from 'pg-boss';
-import { every } from './platform.ts';
 import { inJobSpan } from './tracing.ts';
 
 // The scheduled jobs (decision 066): on PostgreSQL through pg-boss, whose cron creates one job per due time across
@@ -133,4 +132,34 @@ export function scheduledJobs(
       jobs.set(name, { ms, job });
     },
   };
+}
+
+/** A job's advisory lock key: its name hashed (FNV-1a) into PostgreSQL's int range, apart from the migration lock. */
+export function jobLockKey(name: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of `job:${name}`) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193);
+  return hash | 0;
+}
+
+/**
+ * The timers of the scheduled jobs (PGlite, or `JOB_QUEUE=timers`; decision 066): runs `job` every `ms` (0: never)
+ * until the app closes; a failure is logged under `name`, never thrown. With `database`, a round runs in one process
+ * at a time: a process whose turn finds the job running elsewhere skips it (the jobs claim their rows too, so a round
+ * that does run twice changes nothing twice).
+ */
+export function every(
+  app: FastifyInstance,
+  ms: number,
+  name: string,
+  job: () => Promise<unknown>,
+  database?: Pick<Database, 'tryExclusive'>,
+): void {
+  if (ms <= 0) return;
+  const once = database ? () => database.tryExclusive(jobLockKey(name), job) : job;
+  const round = () => inJobSpan(name, once);
+  const timer = setInterval(() => {
+    round().catch((error: unknown) => app.log.error({ err: error }, name));
+  }, ms);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }

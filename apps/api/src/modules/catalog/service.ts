@@ -1,4 +1,5 @@
 import type { BikeConfiguration, ComponentOption, PricingInfo, StockBikeSearch } from '@varg/contracts';
+import type { Db } from '@varg/db';
 import {
   ACTIVE_STATUS,
   configurationConflicts,
@@ -14,7 +15,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { readCache } from '../../lib/read-cache.ts';
 import { catalogImageView } from './image-view.ts';
 import { editedPricesOf, type OrderLineToEdit, pricedForLine } from './order-line.ts';
-import type { CatalogRepo } from './repo.ts';
+import { type CatalogRepo, catalogRepo } from './repo.ts';
 import { stockBikePhotoUrl } from './stock-photos.ts';
 
 /** Weeks from order to delivery of a bike in stock. */
@@ -56,6 +57,7 @@ function cachedReads(repo: CatalogRepo, ttl: number): CatalogRepo & { clear(): v
 
 type MarketRow = NonNullable<Awaited<ReturnType<CatalogRepo['market']>>>;
 type OptionRow = Awaited<ReturnType<CatalogRepo['options']>>[number];
+type ComponentGroupView = { group: string; nameKey: string; options: ComponentOption[] };
 
 /**
  * The configurator's price of a choice (decision 009): the chosen options, one per group, the defaults for the rest,
@@ -197,8 +199,13 @@ export function catalogService(
       return listItem(product, await marketOf(country));
     },
 
-    /** The option groups of a model with each option's price difference in the market's currency. */
-    async components(productId: string, country: string) {
+    /**
+     * The option groups of a model with each option's price difference in the market's currency. With `db` (a
+     * transaction writing an e-mail about an order) read through it, uncached: PGlite's one connection is the
+     * transaction's, and a read on another would wait for it forever.
+     */
+    async components(productId: string, country: string, db?: Db): Promise<ComponentGroupView[]> {
+      if (db) return catalogService(catalogRepo(db), now, 0).components(productId, country);
       await productOf(productId);
       const market = await marketOf(country);
       const [rows, rules, images] = await Promise.all([

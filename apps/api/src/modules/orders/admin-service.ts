@@ -77,7 +77,7 @@ export function adminOrdersService(deps: {
     tx?: Tx,
   ) {
     const lang = orderLanguage(found.order);
-    const view = await toOrderView(found, messagesFor(lang), optionGroups);
+    const view = await toOrderView(found, messagesFor(lang), optionGroups, tx);
     if (!view.contact.email) return;
     const message = { ...build(lang, view, orderPageLink(publicUrl, found.order)), orderId: found.order.id };
     await (tx ? tx.transaction((savepoint) => email.send(message, { tx: savepoint })) : email.send(message)).catch(

@@ -60,7 +60,7 @@ export function payLinks(deps: {
           throw new NoLink();
         }
         const lang = orderLanguage(found.order);
-        const view = await toOrderView(found, messagesFor(lang), optionGroups);
+        const view = await toOrderView(found, messagesFor(lang), optionGroups, tx);
         const { token, expiresAt } = links.sign(payLinkSubject(found.order));
         const segment = formatLocaleSegment({ lang, country: found.order.country });
         const payLink = `${publicUrl}/${segment}/complete-order/${found.order.id}?access=${encodeURIComponent(token)}`;

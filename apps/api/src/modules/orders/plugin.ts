@@ -57,7 +57,7 @@ export async function ordersModule(
     bank: bankAccount(config.bankTransfer),
     links,
     // The catalogue names the group of each chosen bike option.
-    optionGroups: (productId, country) => catalog.components(productId, country),
+    optionGroups: (productId, country, db) => catalog.components(productId, country, db),
   });
   // Balance reminders (decision 017): looked for every BALANCE_REMINDER_INTERVAL_MS; each order at most once a week.
   jobs.schedule('balance reminders', config.balanceReminderIntervalMs ?? 0, () =>
@@ -70,7 +70,7 @@ export async function ordersModule(
     email: mailer,
     publicUrl: config.publicUrl,
     links: signedLinks(signingKey, 'order-pay-link', PAY_LINK_TTL_S),
-    optionGroups: (productId, country) => catalog.components(productId, country),
+    optionGroups: (productId, country, db) => catalog.components(productId, country, db),
   });
   jobs.schedule('pay links', config.payLinkIntervalMs ?? 0, () =>
     pay.sendDue(new Date(), config.payLinkAfterMs ?? PAY_LINK_AFTER_MS),
@@ -96,7 +96,7 @@ export async function ordersModule(
     tax: (input) => tax.calculate(input),
     shippingMethods: (input) => shipping.allowedMethods(input),
     storage,
-    optionGroups: (productId, country) => catalog.components(productId, country),
+    optionGroups: (productId, country, db) => catalog.components(productId, country, db),
     links,
   };
   // The buyer's change of delivery and contact (decision 049): priced and settled as a dealer's edit is.
@@ -124,7 +124,7 @@ export async function ordersModule(
     email: mailer,
     audit,
     publicUrl: config.publicUrl,
-    optionGroups: (productId, country) => catalog.components(productId, country),
+    optionGroups: (productId, country, db) => catalog.components(productId, country, db),
     dealers: () => needs.dealerNames(),
     returnStock: (orderId) =>
       needs.returnStock(orderId).catch((error: unknown) => app.log.error({ err: error }, 'store stock')),

@@ -109,9 +109,9 @@ export function ordersService(deps: {
   }
 
   /** The order as its buyer reads it in the order's language, for an e-mail (which needs an address to go to). */
-  async function mailView(found: OrderWithDetails): Promise<{ lang: UiLanguage; view: OrderView }> {
+  async function mailView(found: OrderWithDetails, tx?: Db): Promise<{ lang: UiLanguage; view: OrderView }> {
     const lang = orderLanguage(found.order);
-    const view = await toOrderView(found, messagesFor(lang), optionGroups);
+    const view = await toOrderView(found, messagesFor(lang), optionGroups, tx);
     if (!view.contact.email) throw new Error(`order ${found.order.id} has no contact e-mail`);
     return { lang, view };
   }
@@ -183,7 +183,7 @@ export function ordersService(deps: {
     async sendOrderConfirmation(orderId: string, tx?: Db): Promise<void> {
       const found = await loadForSystem(orderId, tx);
       const lang = orderLanguage(found.order);
-      const view = await toOrderView(found, messagesFor(lang), optionGroups);
+      const view = await toOrderView(found, messagesFor(lang), optionGroups, tx);
       if (!view.contact.email) throw new Error(`order ${orderId} has no contact e-mail`);
       const details = bankDetailsOf(found);
       await mail(
@@ -206,7 +206,7 @@ export function ordersService(deps: {
       const found = await loadForSystem(orderId, tx);
       const payment = found.payments.find((p) => p.id === paymentId && p.status === 'SUCCEEDED');
       if (!payment) throw new Error(`payment ${paymentId} of order ${orderId} has not succeeded`);
-      const { lang, view } = await mailView(found);
+      const { lang, view } = await mailView(found, tx);
       await mail(
         orderId,
         paymentReceivedEmail({
@@ -229,7 +229,7 @@ export function ordersService(deps: {
       const found = await loadForSystem(orderId, tx);
       const payment = found.payments.find((p) => p.id === paymentId && p.status === 'FAILED');
       if (!payment) throw new Error(`payment ${paymentId} of order ${orderId} has not failed`);
-      const { lang, view } = await mailView(found);
+      const { lang, view } = await mailView(found, tx);
       if (view.toPay <= 0 || view.status === 'cancelled') return;
       await mail(
         orderId,
@@ -268,7 +268,7 @@ export function ordersService(deps: {
             const found = await loadForSystem(candidate.id, tx);
             const ledger = orderLedger({ total: found.order.total, storedStatus: found.order.status }, found.payments);
             if (ledger.status !== 'partially_paid') throw new NotDue();
-            const { lang, view } = await mailView(found);
+            const { lang, view } = await mailView(found, tx);
             await mail(
               candidate.id,
               balanceReminderEmail({ lang, order: view, today, payLink: payLink(found.order) }),

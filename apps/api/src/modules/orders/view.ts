@@ -1,4 +1,5 @@
 import type { OrderAddress, OrderBilling, OrderContact, OrderLine, OrderShipment, OrderView } from '@varg/contracts';
+import type { Db } from '@varg/db';
 import { listedLine, optionNameKey, orderLedger, pendingBankTransfer, taxPresentation } from '@varg/domain';
 import type { Messages } from '@varg/i18n';
 import type { OrderWithDetails, ShipmentRow } from './repo.ts';
@@ -74,9 +75,14 @@ export function readBilling(
 }
 
 /** The option groups of a model, to name each chosen option's group; from the catalogue. */
+/**
+ * A model's option groups in a market. With `db` (a transaction) they are read through it: an e-mail written inside a
+ * transaction must not wait for another connection, and PGlite has only the one the transaction holds (decision 056).
+ */
 export type OptionGroups = (
   productId: string,
   country: string,
+  db?: Db,
 ) => Promise<ReadonlyArray<{ group: string; nameKey: string; options: ReadonlyArray<{ id: string }> }>>;
 
 /** A line's name: its catalog key translated, else its printed name, else the key as written. */
@@ -107,6 +113,7 @@ export async function toOrderView(
   found: OrderWithDetails,
   messages: Messages,
   optionGroups: OptionGroups,
+  db?: Db,
 ): Promise<OrderView> {
   const { order, lines, payments } = found;
   const ledger = orderLedger({ total: order.total, storedStatus: order.status }, payments);
@@ -116,7 +123,7 @@ export async function toOrderView(
   const presentation = taxPresentation({ ...order, reverseCharge: billing.reverseCharge });
   const groupsOf = new Map<string, Awaited<ReturnType<OptionGroups>>>();
   for (const productId of new Set(lines.flatMap((l) => (l.productId && l.optionIds?.length ? [l.productId] : [])))) {
-    groupsOf.set(productId, await optionGroups(productId, order.country).catch(() => []));
+    groupsOf.set(productId, await optionGroups(productId, order.country, db).catch(() => []));
   }
   const view: OrderLine[] = lines.map((line) => {
     const groups = (line.productId && groupsOf.get(line.productId)) || [];
