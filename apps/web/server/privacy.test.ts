@@ -249,3 +249,20 @@ describe('cached pages and the Host header', () => {
     expect(robots.body).not.toContain('evil.example');
   });
 });
+
+describe('the locale choice', () => {
+  const localeCookie = (headers: Record<string, unknown>) =>
+    ([] as string[])
+      .concat((headers['set-cookie'] as string | string[] | undefined) ?? [])
+      .find((c) => c.startsWith('i18n_redirected='));
+
+  it('is remembered from a first visit, never from a file a browser asks for on its own', async () => {
+    const germanBrowser = { 'accept-language': 'de-DE,de;q=0.9' };
+    const icon = await demo.app.inject({ url: '/favicon.ico', headers: germanBrowser });
+    expect(icon.statusCode).toBe(302);
+    expect(localeCookie(icon.headers)).toBeUndefined();
+    const visit = await demo.app.inject({ url: '/support', headers: germanBrowser });
+    expect(visit.statusCode).toBe(302);
+    expect(localeCookie(visit.headers)).toMatch(/^i18n_redirected=de-DE/);
+  });
+});

@@ -79,8 +79,10 @@ export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, 
       query.delete('_routes'); // React Router's own parameter of data requests
       const search = query.size ? `?${query}` : '';
       const headers = new Headers({ location: localizedPath(locale, rest) + search });
-      // A first visit remembers the detected locale, so the next visit goes straight there.
-      if (!stored) for (const c of localeCookies(request, locale)) headers.append('set-cookie', c);
+      // A first visit remembers the detected locale, so the next visit goes straight there; a request for a file
+      // (`/favicon.ico` asked by a browser on its own) is not a visit and chooses nothing.
+      const isFile = /\.[a-z0-9]{2,5}$/i.test(rest);
+      if (!stored && !isFile) for (const c of localeCookies(request, locale)) headers.append('set-cookie', c);
       throw new Response(null, { status, headers });
     }
     const target = url.searchParams.get('redirect');
