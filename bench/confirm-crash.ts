@@ -9,6 +9,7 @@
 //    orders are committed; BENCH_NO_KEY=1 confirms without the key: the refused retry follows the e-mailed pay link)
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { checkOrders } from './cluster-checks.ts';
 import { BASE, startServer, waitReady } from './server.ts';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 60);
@@ -184,30 +185,21 @@ try {
   console.log(`retry${WITH_KEY ? '' : ' (without the confirm key)'}: ${tally(buyers.map((b) => b.retry))}`);
 
   // The invariants, from the database.
-  const { rows } = await db.query(
-    `select c.id as cart, count(distinct o.id)::int as orders,
-            count(p.id) filter (where p.status = 'SUCCEEDED')::int as succeeded,
-            coalesce(sum(p.amount) filter (where p.status = 'SUCCEEDED'), 0)::int as paid,
-            max(o.total)::int as total
-       from carts c left join orders o on o.cart_id = c.id left join payments p on p.order_id = o.id
-      where c.id = any($1::uuid[]) group by c.id`,
-    [carts],
-  );
-  const { rows: orphans } = await db.query(
-    `select count(*)::int as n from users u where u.email like 'crash-%' and not exists (select 1 from orders o where o.user_id = u.id)`,
-  );
-  const noOrder = rows.filter((r) => r.orders === 0).length;
-  const doubled = rows.filter((r) => r.orders > 1).length;
-  const unpaid = rows.filter((r) => r.orders === 1 && r.succeeded === 0).length;
-  const paidTwice = rows.filter((r) => r.succeeded > 1).length;
-  const paidOnce = rows.filter((r) => r.orders === 1 && r.succeeded === 1 && r.paid === r.total).length;
+  const {
+    noOrder,
+    twoOrders: doubled,
+    unpaid,
+    paidTwice,
+    paidOnce,
+    accountsWithoutOrder,
+  } = await checkOrders(db, carts, 'crash-%');
   const links = await db.query("select count(*)::int as n from outbox where text like '%?access=%'");
   console.log(
     `pay links e-mailed: ${links.rows[0]?.n}; buyers ${buyers.length}: paid exactly once ${paidOnce}; without an order ${noOrder}; two orders ${doubled}; ` +
-      `order unpaid ${unpaid}; paid twice ${paidTwice}; accounts without an order ${orphans[0]?.n}`,
+      `order unpaid ${unpaid}; paid twice ${paidTwice}; accounts without an order ${accountsWithoutOrder}`,
   );
   await db.end();
-  failed = paidOnce !== buyers.length || doubled > 0 || paidTwice > 0 || Number(orphans[0]?.n) > 0;
+  failed = paidOnce !== buyers.length || doubled > 0 || paidTwice > 0 || accountsWithoutOrder > 0;
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 1000));

@@ -54,7 +54,7 @@ export function dealersRepo(db: Db) {
       id: string,
       values: Partial<typeof dealers.$inferInsert> & { status: number },
       tell?: (tx: Db, applicant: ApplicantRow | null) => Promise<void>,
-    ): Promise<DealerRow | null> {
+    ): Promise<{ row: DealerRow; applicant: ApplicantRow | null } | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(dealers)
@@ -78,7 +78,7 @@ export function dealersRepo(db: Db) {
           await tx.update(users).set({ roles, updatedAt: new Date() }).where(eq(users.id, row.userId));
         }
         await tell?.(tx as unknown as Db, user ?? null);
-        return row;
+        return { row, applicant: user ?? null };
       });
     },
   };

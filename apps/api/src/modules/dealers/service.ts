@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { plainEmail } from '../../lib/plain-email.ts';
 import type { CaptchaProvider } from '../../providers/captcha/interface.ts';
 import type { EmailProvider } from '../../providers/email/interface.ts';
-import type { DealerRow, DealersRepo } from './repo.ts';
+import type { ApplicantRow, DealerRow, DealersRepo } from './repo.ts';
 
 const mail = (lang: UiLanguage, to: string, name: string, subjectKey: string, paragraphs: string[]) =>
   plainEmail(lang, to, name, t(lang, subjectKey), paragraphs);
@@ -13,14 +13,7 @@ const mail = (lang: UiLanguage, to: string, name: string, subjectKey: string, pa
 const STATUS = { 0: 'pending', 1: 'approved', 2: 'rejected' } as const;
 const statusOf = (row: DealerRow) => STATUS[row.status as 0 | 1 | 2] ?? 'pending';
 
-interface Applicant {
-  id: string;
-  email: string;
-  name: string;
-  lang: string;
-  country: string;
-  roles: string[];
-}
+type Applicant = ApplicantRow;
 
 /**
  * Becoming a dealer (spec sections 4 and 5, decision 020): a signed-in user who is neither dealer nor lead dealer
@@ -57,6 +50,9 @@ export function dealersService(deps: {
   }
 
   const langOf = (user: Applicant): UiLanguage => uiLanguageFrom(user.lang) ?? 'en-us';
+  /** A decided application with its applicant as the decision's transaction read them. */
+  const decidedView = ({ row, applicant }: { row: DealerRow; applicant: Applicant | null }) =>
+    view(row, applicant ?? { id: row.userId, email: '', name: '', lang: 'en-us', country: '', roles: [] });
 
   return {
     async state(userId: string): Promise<DealerApplicationState> {
@@ -128,7 +124,7 @@ export function dealersService(deps: {
     async approve(adminId: string, id: string, terms: DealerApproval): Promise<DealerApplication> {
       if (!isUuid(id)) throw new ApiError('DEALER_APPLICATION_NOT_FOUND');
       // The decision and the applicant's e-mail about it commit together (decision 056).
-      const row = await repo.decide(
+      const decided = await repo.decide(
         id,
         {
           status: 1,
@@ -150,15 +146,14 @@ export function dealersService(deps: {
           });
         },
       );
-      if (!row) throw new ApiError('DEALER_APPLICATION_NOT_FOUND');
+      if (!decided) throw new ApiError('DEALER_APPLICATION_NOT_FOUND');
       email.afterCommit();
-      const user = await deps.applicant(row.userId);
-      return view(row, user ?? { id: row.userId, email: '', name: '', lang: 'en-us', country: '', roles: [] });
+      return decidedView(decided);
     },
 
     async reject(adminId: string, id: string, reason: string): Promise<DealerApplication> {
       if (!isUuid(id)) throw new ApiError('DEALER_APPLICATION_NOT_FOUND');
-      const row = await repo.decide(
+      const decided = await repo.decide(
         id,
         { status: 2, rejectionReason: reason, reviewedAt: new Date(), reviewedBy: adminId },
         async (tx, applicant) => {
@@ -170,10 +165,9 @@ export function dealersService(deps: {
           });
         },
       );
-      if (!row) throw new ApiError('DEALER_APPLICATION_NOT_FOUND');
+      if (!decided) throw new ApiError('DEALER_APPLICATION_NOT_FOUND');
       email.afterCommit();
-      const user = await deps.applicant(row.userId);
-      return view(row, user ?? { id: row.userId, email: '', name: '', lang: 'en-us', country: '', roles: [] });
+      return decidedView(decided);
     },
   };
 }
