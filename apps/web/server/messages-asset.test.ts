@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readEnv } from '@varg/api';
-import type { Database } from '@varg/db';
+import { type Database, DEMO_PASSWORD } from '@varg/db';
 import { messagesFor } from '@varg/i18n/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabase } from '../../api/test/helper.ts';
@@ -56,7 +56,7 @@ describe('the messages script', () => {
     const signIn = await server.app.inject({
       method: 'POST',
       url: '/v1/user/sign-in',
-      payload: { email: 'translator@demo.starkfuture.com', password: 'varg-demo-2026' },
+      payload: { email: 'translator@demo.starkfuture.com', password: DEMO_PASSWORD },
     });
     const { token } = signIn.json() as { token: string };
     const saved = await server.app.inject({
