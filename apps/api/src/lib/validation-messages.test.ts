@@ -200,9 +200,9 @@ describe('field error messages', () => {
       expect(max('de', 3000)).toBe('Verwenden Sie höchstens 3.000 Zeichen.');
       expect(max({ lang: 'es', country: 'AR' }, 80)).toBe('Usá como máximo 80 caracteres.');
       expect(max({ lang: 'pt', country: 'BR' }, 1)).toBe('Use no máximo 1 caractere.');
-      expect(fieldError('pl', 'body.message', { keyword: 'too_big', params: { origin: 'string', maximum: 5 } })).toEqual(
-        { path: 'body.message', message: 'Wpisz maksymalnie 5 znaków.', t_key: 'validation_max_length' },
-      );
+      expect(
+        fieldError('pl', 'body.message', { keyword: 'too_big', params: { origin: 'string', maximum: 5 } }),
+      ).toEqual({ path: 'body.message', message: 'Wpisz maksymalnie 5 znaków.', t_key: 'validation_max_length' });
     });
   });
 
@@ -226,7 +226,9 @@ describe('field error messages', () => {
       }
       const tooLong = body.details.find((d) => d.path === 'body.message');
       expect(tooLong?.t_key).toBe('validation_max_length');
-      expect(tooLong?.message).toBe(t(lang === 'es-MX' ? { lang: 'es', country: 'MX' } : language, 'validation_max_length', { count: 3000 }));
+      expect(tooLong?.message).toBe(
+        t(lang === 'es-MX' ? { lang: 'es', country: 'MX' } : language, 'validation_max_length', { count: 3000 }),
+      );
     });
 
     it('reads the market variant from ?lang=es&country=MX', async () => {
