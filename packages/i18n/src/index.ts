@@ -72,7 +72,7 @@ export function lookup(
 
 /**
  * Looks a key up in a catalog (plural forms for `count`, by the rules of `tag`), falling back to the fallback
- * catalog (English rules), then to the key itself.
+ * catalog (English rules), then to the key itself. A numeric `count` is written by Intl in the language of `tag`.
  */
 export function translate(
   messages: Messages,
@@ -83,7 +83,20 @@ export function translate(
 ): string {
   const template =
     lookup(messages, key, params, tag) ?? (fallback ? lookup(fallback, key, params, 'en-US') : undefined) ?? key;
-  return interpolate(template, params);
+  const count = params?.count;
+  return interpolate(template, typeof count === 'number' ? { ...params, count: formatCount(tag, count) } : params);
+}
+
+const countFormats = new Map<string, Intl.NumberFormat>();
+
+/** A count as the language writes it ("2,000" in en-US, "2 000" in pl, "2.000" in de); a message shows `{{count}}` so. */
+export function formatCount(tag: string, count: number): string {
+  let format = countFormats.get(tag);
+  if (!format) {
+    format = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
+    countFormats.set(tag, format);
+  }
+  return format.format(count);
 }
 
 // Numbers with units are formatted by Intl and passed into messages whole, so no catalog writes "%" or a unit beside

@@ -19,8 +19,11 @@ describe('market variants (catalogs/overrides)', () => {
     expect(
       Object.keys(override).filter((k) => placeholders(override[k] ?? '') !== placeholders(CATALOGS[lang][k] ?? '')),
     ).toEqual([]);
-    // Only what differs: a text equal to the language's is not repeated.
-    expect(Object.keys(override).filter((k) => override[k] === CATALOGS[lang][k])).toEqual([]);
+    // Only what differs: a text equal to its base's (the language's; for a country, es-419's over it) is not
+    // repeated. A country may restore the language's text over es-419's (Argentina's financiación).
+    const base =
+      variant === 'es-MX' || variant === 'es-AR' ? { ...CATALOGS[lang], ...OVERRIDES['es-419'] } : CATALOGS[lang];
+    expect(Object.keys(override).filter((k) => override[k] === base[k])).toEqual([]);
   });
 
   it('is chosen by the country the locale carries', () => {
@@ -153,5 +156,45 @@ describe('market variants (catalogs/overrides)', () => {
     // The lists find Spain's Spanish in Spain's catalog, so they are not dead checks.
     expect(Object.values(CATALOGS.es).filter((v) => SPAIN.test(v)).length).toBeGreaterThan(100);
     expect(Object.values(CATALOGS.es).filter((v) => PRESENT_PERFECT.test(v)).length).toBeGreaterThan(100);
+  });
+
+  // Dealer and financing per market (docs/i18n/es.md, "Dealer and financing"): Mexico distribuidor and financiamiento,
+  // Argentina la concesionaria and financiación, the rest of Latin America concesionario and financiamiento.
+  const word = (w: string) => new RegExp(`(?<!\\p{L})(?:${w})(?!\\p{L})`, 'iu');
+  const using = (country: string, pattern: RegExp) =>
+    Object.entries(messagesFor({ lang: 'es', country })).filter(([, v]) => pattern.test(v));
+  it('each market names the dealer and the financing with its own word', () => {
+    const mx = { lang: 'es', country: 'MX' } as const;
+    const ar = { lang: 'es', country: 'AR' } as const;
+    expect(t(mx, 'admin_nav_dealers')).toBe('Distribuidores');
+    expect(t(mx, 'payment_method_financing')).toBe('Financiamiento');
+    expect(t(mx, 'payment_failure_financing_declined')).toBe(
+      'El financiamiento no fue aprobado. Puedes pagar de otra forma.',
+    );
+    expect(t(ar, 'admin_nav_dealers')).toBe('Concesionarias');
+    expect(t(ar, 'payment_method_financing')).toBe('Financiación');
+    expect(t(ar, 'admin_dealer_suspend_confirm')).toBe('¿Suspender esta concesionaria?');
+    expect(t(ar, 'error_staff_lead_dealer_not_dealer')).toBe(
+      'Solo una concesionaria aprobada puede ser concesionaria principal.',
+    );
+    for (const country of ['CO', 'CL', 'PE']) {
+      expect(t({ lang: 'es', country }, 'admin_nav_dealers')).toBe('Concesionarios');
+      expect(t({ lang: 'es', country }, 'checkout_verify_financing_approve')).toBe('Aprobar el financiamiento');
+    }
+    expect(t('es', 'payment_method_financing')).toBe('Financiación');
+    expect(t('es', 'admin_nav_dealers')).toBe('Concesionarios');
+    // One word per concept in each market's effective texts.
+    expect(using('MX', word('concesionari\\p{L}*|financiaci(?:ón|ones)'))).toEqual([]);
+    for (const country of ['CO', 'CL', 'PE'])
+      expect(using(country, word('distribuidor(?:es)?|concesionarias?|financiaci(?:ón|ones)'))).toEqual([]);
+    expect(using('AR', word('concesionarios?|distribuidor(?:es)?|financiamientos?'))).toEqual([]);
+    // Argentina's concesionaria is feminine: no masculine article or adjective left beside it.
+    const masculine =
+      /(?<!\p{L})(?:el|del|al|un|este|ningún|nuestros|los)\s+concesionarias?(?!\p{L})|concesionarias?\s+(?:VARG\s+)?(?:aprobados?|autorizados?|suspendidos?)(?!\p{L})|concesionaria no está aprobado/iu;
+    expect(using('AR', masculine)).toEqual([]);
+    // Nor a feminine one beside Mexico's and Latin America's masculine financiamiento.
+    expect(using('MX', /(?<!\p{L})(?:la|una|esta)\s+financiamiento(?!\p{L})/iu)).toEqual([]);
+    // The checks are not dead: Spain's catalog has the words they refuse in Mexico.
+    expect(Object.values(CATALOGS.es).filter((v) => word('concesionari\\p{L}*').test(v)).length).toBeGreaterThan(40);
   });
 });

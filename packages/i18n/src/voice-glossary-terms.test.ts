@@ -238,3 +238,53 @@ describe('glossary: remaining payment, order edit, whistleblower, case code, axe
     });
   });
 });
+
+// Second words for a concept that the consistency review of hr, sl, lv, tr, pl, ro and hu found beside the guide's
+// one (scripts/i18n-synonyms.ts lists the candidates): replaced in the catalogs, and kept out here. Each pattern
+// matches only the concept's other word, not a word of another sense (a ledger's balance, a base price, a seller on
+// an invoice stay).
+const FORBIDDEN_SYNONYMS: Record<string, Array<[concept: string, synonym: RegExp]>> = {
+  hr: [
+    ['VAT ID: PDV identifikacijski broj', /(?<!\p{L})PDV (?:ID|broj)(?!\p{L})/u],
+    ['order edit: izmjena narudžbe', /uređivanj\p{L}* narudžb/iu],
+  ],
+  sl: [
+    ['deposit: rezervacijski polog', /varščin/iu],
+    ['VAT ID: identifikacijska številka za DDV', /(?<!\p{L})ID za DDV/u],
+    ['dealer: prodajalec', /(?<!\p{L})trgov(?:ec|ca|cu|cem|ci|cev)(?!\p{L})/iu],
+    ['order edit: sprememba naročila', /urejanj\p{L}* naročil/iu],
+  ],
+  lv: [
+    ['VAT ID: PVN maksātāja numurs', /(?<!\p{L})PVN numur/iu],
+    ['list price: cenrāža cena', /saraksta cen/iu],
+    ['order edit: pasūtījuma izmaiņas', /rediģ\p{L}* pasūtījum/iu],
+  ],
+  tr: [['order edit: sipariş değişikliği', /sipariş(?:i|in)? düzenle/iu]],
+  pl: [
+    ['VAT ID: numer VAT UE', /(?<!\p{L})NIP UE|(?<!\p{L})numer\p{L}* VAT(?! UE)/iu],
+    ['order edit: zmiana zamówienia', /edycj\p{L}* zamówie/iu],
+  ],
+  ro: [
+    ['VAT ID: cod de TVA', /(?<!\p{L})cod TVA/iu],
+    ['order edit: modificarea comenzii', /editar\p{L}* comenzii/iu],
+    // „Plată inițială” reads as the down payment (avans): never for another payment.
+    ['down payment: avans', /plat\p{L}* inițial/iu],
+  ],
+  hu: [
+    ['VAT ID: közösségi adószám', /(?<!közösségi )(?<!\p{L})adószám/iu],
+    ['dealer: márkakereskedő', /(?<!márka)(?<!\p{L})kereskedő/iu],
+    [
+      'order edit: rendelésmódosítás',
+      /rendelés\p{L}* (?:\p{L}+ )?szerkesztés|tételének szerkesztése|megváltozott szerkesztés/iu,
+    ],
+  ],
+};
+
+describe('glossary: no second word for a concept (docs/i18n/<lang>.md, "Do not use")', () => {
+  describe.each(Object.entries(FORBIDDEN_SYNONYMS))('%s', (lang, rules) => {
+    const catalog = read(lang);
+    it.each(rules)('%s', (_concept, synonym) => {
+      expect(Object.entries(catalog).filter(([, v]) => synonym.test(v))).toEqual([]);
+    });
+  });
+});

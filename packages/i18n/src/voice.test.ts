@@ -51,7 +51,7 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
         'kosarad|kosaradban|kosaradból|kosaradhoz|fiókod|fiókodat|jelszavad|jelszavadat|rendelésed|rendelésedet|országodban|címed|címedet|motorod|motorodat|kártyád|kártyádat|bankod|konfigurációd|böngésződ|profilod|választásod',
       ),
       w(
-        'vagy itt|fizetsz|fizettél|rendeltél|rendelted|szerkesztesz|látod|voltál|legyél|bővítsd|találj|képezd|készítsd|szervizeld|segítsd',
+        'vagy itt|fizetsz|fizettél|rendeltél|rendelted|szerkesztesz|látod|voltál|legyél|bővítsd|találj|képezd|készítsd|szervizeld|segítsd|jelölj|jelöld',
       ),
     ],
   },
@@ -61,6 +61,8 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
       w(
         'zamówiłeś|kupiłeś|kupiłbyś|wygrałeś|znalazłeś|zmieniłeś|widziałeś|licytowałeś|byłeś|chciałbyś|mógłbyś|powinieneś',
       ),
+      // Any 2nd-person past or conditional in one gender: "zapłaciłeś", "napisałaś", "wysłałbyś".
+      /\p{L}+(?:łeś|łaś|łbyś|łabyś)(?!\p{L})|(?<!\p{L})powinnaś(?!\p{L})/u,
       /jednostki podstawowe/iu,
     ],
   },

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { CATALOGS, t } from '@varg/i18n/server';
 import { describe, expect, it } from 'vitest';
 import { useApi } from '../../test/helper.ts';
-import { catalogKey, issueText } from './validation-messages.ts';
+import { catalogKey, fieldError, issueText } from './validation-messages.ts';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 /** Where zod schemas live; the API's environment settings (config.ts) are read by operators, not buyers. */
@@ -113,7 +113,97 @@ describe('field error messages', () => {
       { keyword: 'custom', message: 'validation_nothing_to_change' },
       { keyword: 'custom', message: 'Something in English' },
     ])
-      expect(CATALOGS['en-us'], JSON.stringify(issue)).toHaveProperty(issueText(issue).t_key);
+      expect(
+        [issueText(issue).t_key, `${issueText(issue).t_key}_other`].some((k) => k in CATALOGS['en-us']),
+        JSON.stringify(issue),
+      ).toBe(true);
+  });
+
+  // Length limits are sentences with the count in the language's plural form (issue 20), not "Minimum length: 10".
+  describe('length limits', () => {
+    const COUNTS = [0, 1, 2, 5, 21, 22, 25];
+    const min = (lang: Parameters<typeof fieldError>[0], minimum: number) =>
+      fieldError(lang, 'body.message', { keyword: 'too_small', params: { origin: 'string', minimum } }).message;
+    const max = (lang: Parameters<typeof fieldError>[0], maximum: number) =>
+      fieldError(lang, 'body.message', { keyword: 'too_big', params: { origin: 'string', maximum } }).message;
+
+    it('read as a native speaker counts', () => {
+      expect(COUNTS.map((n) => max('pl', n))).toEqual([
+        'Wpisz maksymalnie 0 znaków.',
+        'Wpisz maksymalnie 1 znak.',
+        'Wpisz maksymalnie 2 znaki.',
+        'Wpisz maksymalnie 5 znaków.',
+        'Wpisz maksymalnie 21 znaków.',
+        'Wpisz maksymalnie 22 znaki.',
+        'Wpisz maksymalnie 25 znaków.',
+      ]);
+      expect(COUNTS.map((n) => max('ru', n))).toEqual([
+        'Используйте максимум 0 символов.',
+        'Используйте максимум 1 символ.',
+        'Используйте максимум 2 символа.',
+        'Используйте максимум 5 символов.',
+        'Используйте максимум 21 символ.',
+        'Используйте максимум 22 символа.',
+        'Используйте максимум 25 символов.',
+      ]);
+      expect(COUNTS.map((n) => max('cs', n))).toEqual([
+        'Použijte nejvýše 0 znaků.',
+        'Použijte nejvýše 1 znak.',
+        'Použijte nejvýše 2 znaky.',
+        'Použijte nejvýše 5 znaků.',
+        'Použijte nejvýše 21 znaků.',
+        'Použijte nejvýše 22 znaků.',
+        'Použijte nejvýše 25 znaků.',
+      ]);
+      expect(COUNTS.map((n) => max('lv', n))).toEqual([
+        'Izmantojiet ne vairāk kā 0 rakstzīmes.',
+        'Izmantojiet ne vairāk kā 1 rakstzīmi.',
+        'Izmantojiet ne vairāk kā 2 rakstzīmes.',
+        'Izmantojiet ne vairāk kā 5 rakstzīmes.',
+        'Izmantojiet ne vairāk kā 21 rakstzīmi.',
+        'Izmantojiet ne vairāk kā 22 rakstzīmes.',
+        'Izmantojiet ne vairāk kā 25 rakstzīmes.',
+      ]);
+      expect(COUNTS.map((n) => min('sl', n + 2))).toEqual([
+        'Vnesite vsaj 2 znaka.',
+        'Vnesite vsaj 3 znake.',
+        'Vnesite vsaj 4 znake.',
+        'Vnesite vsaj 7 znakov.',
+        'Vnesite vsaj 23 znakov.',
+        'Vnesite vsaj 24 znakov.',
+        'Vnesite vsaj 27 znakov.',
+      ]);
+      expect(COUNTS.map((n) => min('hr', n + 2))).toEqual([
+        'Unesite najmanje 2 znaka.',
+        'Unesite najmanje 3 znaka.',
+        'Unesite najmanje 4 znaka.',
+        'Unesite najmanje 7 znakova.',
+        'Unesite najmanje 23 znaka.',
+        'Unesite najmanje 24 znaka.',
+        'Unesite najmanje 27 znakova.',
+      ]);
+      expect(min('ro', 20)).toBe('Introduceți cel puțin 20 de caractere.');
+      expect(min('ro', 2)).toBe('Introduceți cel puțin 2 caractere.');
+      expect(min('en-us', 10)).toBe('Enter at least 10 characters.');
+      expect(max('en-us', 1)).toBe('Use at most 1 character.');
+      expect(min('de', 10)).toBe('Geben Sie mindestens 10 Zeichen ein.');
+      // A minimum of one is "required"; an exact length reads as such.
+      expect(min('en-us', 1)).toBe(t('en-us', 'form_required'));
+      expect(
+        fieldError('fr', 'body.code', { keyword: 'too_small', params: { origin: 'string', minimum: 3, exact: true } })
+          .message,
+      ).toBe('Saisissez exactement 3 caractères.');
+    });
+
+    it('write the count as the language does, and read the market variant', () => {
+      expect(max('en-us', 3000)).toBe('Use at most 3,000 characters.');
+      expect(max('de', 3000)).toBe('Verwenden Sie höchstens 3.000 Zeichen.');
+      expect(max({ lang: 'es', country: 'AR' }, 80)).toBe('Usá como máximo 80 caracteres.');
+      expect(max({ lang: 'pt', country: 'BR' }, 1)).toBe('Use no máximo 1 caractere.');
+      expect(
+        fieldError('pl', 'body.message', { keyword: 'too_big', params: { origin: 'string', maximum: 5 } }),
+      ).toEqual({ path: 'body.message', message: 'Wpisz maksymalnie 5 znaków.', t_key: 'validation_max_length' });
+    });
   });
 
   describe('in the API answer', () => {
@@ -129,10 +219,16 @@ describe('field error messages', () => {
       expect(body.details.length).toBeGreaterThan(0);
       const language = lang.slice(0, 2) as 'de' | 'pl' | 'es';
       for (const d of body.details) {
-        expect(CATALOGS[language], d.path).toHaveProperty(d.t_key);
+        // A counted message's key is its base (`validation_max_length`), whose forms are `_one`, `_other` …
+        expect(d.t_key in CATALOGS[language] || `${d.t_key}_other` in CATALOGS[language], d.path).toBe(true);
         expect(d.message, d.path).not.toBe(CATALOGS['en-us'][d.t_key]);
         expect(d.message, d.path).not.toMatch(/expected|received|Invalid|Too (small|big)/);
       }
+      const tooLong = body.details.find((d) => d.path === 'body.message');
+      expect(tooLong?.t_key).toBe('validation_max_length');
+      expect(tooLong?.message).toBe(
+        t(lang === 'es-MX' ? { lang: 'es', country: 'MX' } : language, 'validation_max_length', { count: 3000 }),
+      );
     });
 
     it('reads the market variant from ?lang=es&country=MX', async () => {

@@ -40,7 +40,8 @@ function sized(issue: ValidationIssue, side: 'min' | 'max'): IssueText {
   const limit = bound(side === 'min' ? p.minimum : p.maximum);
   if (p.origin === 'string') {
     if (side === 'min' && limit <= 1) return { t_key: 'form_required' };
-    return { t_key: `validation_${side}_length`, params: { [side]: limit } };
+    // A counted message ("Enter at least 10 characters."): the count picks the plural form of the language.
+    return { t_key: p.exact ? 'validation_exact_length' : `validation_${side}_length`, params: { count: limit } };
   }
   if (p.origin === 'number' || p.origin === 'int' || p.origin === 'bigint')
     return { t_key: `validation_${side}_value`, params: { [side]: limit } };
@@ -72,11 +73,12 @@ export function issueText(issue: ValidationIssue): IssueText {
 /** One field error of a validation answer: its path, the message in the reader's language and its key. */
 export function fieldError(locale: CatalogLocale, path: string, issue: ValidationIssue) {
   const text = issueText(issue);
+  // A count stays a number (it picks the plural form, and t() writes it by Intl); other numbers are formatted here.
   const params = text.params
     ? Object.fromEntries(
         Object.entries(text.params).map(([k, v]) => [
           k,
-          typeof v === 'number'
+          typeof v === 'number' && k !== 'count'
             ? new Intl.NumberFormat(typeof locale === 'string' ? locale : locale.lang).format(v)
             : v,
         ]),
