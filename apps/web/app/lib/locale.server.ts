@@ -72,6 +72,11 @@ export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, 
   context.set(localeContext, locale);
 
   const navigational = request.method === 'GET' || request.method === 'HEAD';
+  // A form posted to a path without the locale segment goes on to the same path under the locale, method and body
+  // kept (308): no page route answers a path without one (routes.ts).
+  if (!navigational && !segment && !isDataRequest) {
+    throw new Response(null, { status: 308, headers: { location: localizedPath(locale, rest) + url.search } });
+  }
   if (navigational) {
     const status = segment ? localeRedirectStatus(segment, locale) : 302;
     if (status) {
