@@ -19,6 +19,22 @@ test.describe('locale routing (spec sections 2 and 4)', () => {
     expect(res.headers().location).toBe('/fr-FR/store?x=1');
   });
 
+  test('a form posted to a path without locale goes on to the same page under the locale, as a post', async ({
+    request,
+  }) => {
+    const res = await request.post('/contact?topic=press', {
+      headers: { 'accept-language': 'fr-FR' },
+      form: { name: 'A' },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(308);
+    expect(res.headers().location).toBe('/fr-FR/contact?topic=press');
+    // Deeper paths too: the first segment is taken for a locale, so the whole path must be kept.
+    const deep = await request.post('/orders/my', { headers: { 'accept-language': 'de-DE' }, maxRedirects: 0 });
+    expect(deep.status()).toBe(308);
+    expect(deep.headers().location).toBe('/de-DE/orders/my');
+  });
+
   test('a re-spelled current locale is a permanent 301', async ({ request }) => {
     const res = await request.get('/de-de', { maxRedirects: 0 });
     expect(res.status()).toBe(301);

@@ -1,16 +1,17 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { servicesContext } from './lib/context.ts';
+import { withDocumentBytes } from './lib/document-bytes.ts';
 import { InlineStylesContext, NonceContext } from './root.tsx';
 
 export const streamTimeout = 5_000;
 
 /**
  * Renders the whole document before sending it (onAllReady): pages are small, and a complete document is what
- * the page cache stores and what crawlers need.
+ * the page cache stores and what crawlers need. React's chunks are gathered into one buffer that our server sends as
+ * it is (`lib/document-bytes.ts`); the `Response` carries the same bytes for anyone else who reads it.
  */
 export default function handleRequest(
   request: Request,
@@ -31,10 +32,20 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
-          pipe(body);
+          const chunks: Buffer[] = [];
+          const sink = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              const bytes = Buffer.concat(chunks);
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+              resolve(withDocumentBytes(new Response(bytes, { headers: responseHeaders, status }), bytes));
+              done();
+            },
+          });
+          pipe(sink);
         },
         onShellError: reject,
         onError(error) {

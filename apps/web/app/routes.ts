@@ -1,13 +1,16 @@
 import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
 
-// Every page lives under the optional locale segment (spec section 2); the root middleware redirects any
-// request without a valid, canonical segment, so pages always get one.
+// Every page lives under the locale segment (spec section 2). A path without one still reaches the root middleware,
+// which redirects it to the same page under the visitor's locale (a form post keeps its method and body): its first
+// segment is taken for the locale (`/login` matches the home page with locale "login"), or it matches the catch-all
+// at the end (`/`). The segment is required, not optional (`:locale?`), because an optional segment doubles the
+// branches React Router tries, in order, several times for every request (decision 067).
 export default [
   route('preferences', 'routes/preferences.ts'),
   route('logout', 'routes/logout.ts'),
   route('impersonation', 'routes/impersonation.ts'),
   route('translations', 'routes/translations.ts'),
-  ...prefix(':locale?', [
+  ...prefix(':locale', [
     // The cart's resource route: forms post to `/{locale}/cart` (the page's market) and the side menu loads it.
     route('cart', 'routes/cart.ts'),
     // The address forms' search (ui/address-lookup.tsx loads it; decision 053).
@@ -132,4 +135,5 @@ export default [
       route('whitelist', 'routes/whitelist.tsx'),
     ]),
   ]),
+  route('*', 'routes/not-found.tsx', { id: 'unlocalized' }),
 ] satisfies RouteConfig;

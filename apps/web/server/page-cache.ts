@@ -34,10 +34,10 @@ export function createPageCache(ttlMs: number, maxBytes = 32 * 1024 * 1024) {
 export function toCachedPage(
   status: number,
   headers: Array<[string, string]>,
-  html: string,
+  html: string | Buffer,
   nonce: string,
 ): CachedPage {
-  const body = Buffer.from(html, 'utf8');
+  const body = typeof html === 'string' ? Buffer.from(html, 'utf8') : html;
   const needle = Buffer.from(nonce, 'utf8');
   const nonceOffsets: number[] = [];
   if (needle.length > 0) {

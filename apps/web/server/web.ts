@@ -14,6 +14,7 @@ import {
 } from 'react-router';
 import { type ApiClient, type ApiTransport, createApiClient, forVisitor } from '../app/lib/api.ts';
 import type { AppServices } from '../app/lib/context.ts';
+import { documentBytesOf } from '../app/lib/document-bytes.ts';
 import { messagesAssets, parseMessagesFile } from './messages-asset.ts';
 import { createPageCache, toCachedPage, withNonce } from './page-cache.ts';
 
@@ -343,7 +344,7 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
         if (response.body && /^(image\/|application\/(pdf|octet-stream)\b)/.test(responseType)) {
           return reply.send(Buffer.from(await response.arrayBuffer()));
         }
-        const body = response.body ? await response.text() : '';
+        const body = documentBytesOf(response) ?? (response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0));
         if (key && isHtml && shared && response.status === 200 && cookies.length === 0) {
           cache.set(
             key,

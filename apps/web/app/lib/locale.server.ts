@@ -45,7 +45,7 @@ export function localeCookies(request: Request, locale: Locale): string[] {
  * Root middleware (spec sections 2 and 4): resolves the locale, redirects to the selected locale prefix
  * (301 for a mere re-spelling of the current one, 302 otherwise) and applies the query behaviours.
  */
-export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, params, context }, next) => {
   const url = new URL(request.url);
   const services = context.get(servicesContext);
   const cookies = readCookies(request);
@@ -72,6 +72,13 @@ export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, 
   context.set(localeContext, locale);
 
   const navigational = request.method === 'GET' || request.method === 'HEAD';
+  // A form posted to a page's path without the locale segment goes on to the same path under the locale, method and
+  // body kept (308): no page route answers a path without one (routes.ts), so the path matched with its first segment
+  // taken for the locale, or the catch-all. The routes outside the locale (`/preferences`, `/logout` …) have neither.
+  const unlocalized = !segment && (params.locale !== undefined || params['*'] !== undefined);
+  if (!navigational && unlocalized && !isDataRequest) {
+    throw new Response(null, { status: 308, headers: { location: localizedPath(locale, rest) + url.search } });
+  }
   if (navigational) {
     const status = segment ? localeRedirectStatus(segment, locale) : 302;
     if (status) {
