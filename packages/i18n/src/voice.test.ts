@@ -74,9 +74,11 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     ],
   },
   es: {
-    rule: 'tú: no usted, no usted imperative at the start of a sentence (Confirme, Elija, Revise…)',
+    rule: 'tú: no usted, no usted imperative at the start of a sentence (Confirme, Elija, Revise…); no masculine welcome',
     patterns: [
       w('usted'),
+      // "¡Bienvenido!" greets a man; "Te damos la bienvenida" greets anyone (gender-neutral wording).
+      w('bienvenidos?|bienvenido/a'),
       /(?:^|[.!?:;]\s+|\()(?:Confirme|Elija|Revise|Cancele|Ignore|Corrija|Introduzca|Compruebe|Seleccione|Indique|Úsela|Pulse|Escriba|Haga|Desmarque)(?!\p{L})/u,
     ],
   },
