@@ -22,11 +22,25 @@ function TranslatorSwitch() {
   );
 }
 
+const ITEM = 'block rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100';
+
 /** The account menu's links, shown under the header's account button once it is opened (decision 068). */
 export default function AccountMenuPanel() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const { user } = useRootData();
+  // The signed-in user's pages; the roles' own desks only for those who have the role.
+  const links = user
+    ? (
+        [
+          ['/account', 'account_profile', true],
+          ['/vehicles', 'vehicles_title', true],
+          ['/mco-finder', 'mco_title', user.isMco],
+          ['/compliance', 'compliance_title', user.isCompliance],
+          ['/admin', 'admin_title', user.isAdmin && !user.mode],
+        ] as const
+      ).filter(([, , shown]) => shown)
+    : [];
   return (
     <div
       id="account-menu"
@@ -37,42 +51,11 @@ export default function AccountMenuPanel() {
           <p className="truncate px-3 pt-2 pb-1 text-xs text-neutral-600">
             {t('auth_signed_in_as', { email: user.email })}
           </p>
-          <Link
-            to={localePath('/account')}
-            className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100"
-          >
-            {t('account_profile')}
-          </Link>
-          <Link
-            to={localePath('/vehicles')}
-            className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100"
-          >
-            {t('vehicles_title')}
-          </Link>
-          {user.isMco && (
-            <Link
-              to={localePath('/mco-finder')}
-              className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100"
-            >
-              {t('mco_title')}
+          {links.map(([path, key]) => (
+            <Link key={path} to={localePath(path)} className={ITEM}>
+              {t(key)}
             </Link>
-          )}
-          {user.isCompliance && (
-            <Link
-              to={localePath('/compliance')}
-              className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100"
-            >
-              {t('compliance_title')}
-            </Link>
-          )}
-          {user.isAdmin && !user.mode && (
-            <Link
-              to={localePath('/admin')}
-              className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100"
-            >
-              {t('admin_title')}
-            </Link>
-          )}
+          ))}
           {user.isTranslator && <TranslatorSwitch />}
           <Form method="post" action="/logout">
             <button
