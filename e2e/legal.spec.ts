@@ -43,6 +43,8 @@ test.describe('legal documents', () => {
     // "Cookie settings" in the footer asks again.
     await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
     await expect(notice).toBeVisible();
+    // The notice's code loads only now; the keyboard is taken to it once it is there.
+    await expect(notice.getByRole('heading', { name: 'Cookies in this shop' })).toBeFocused();
     await notice.getByRole('button', { name: 'Allow analytics' }).click();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Imprint' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Imprint');

@@ -1,10 +1,37 @@
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { chunkMap } from './scripts/chunk-map.ts';
+
+/** React, React DOM and React Router: every page needs them all, so one file (decision 068). */
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
+/**
+ * The root route and the storefront's frame (header, footer, banners, shell providers) with everything they import
+ * statically: every page loads them, so one file instead of twenty small ones (decision 068). What they load on
+ * demand (cart drawer, modals, menus' panels, cookie notice, translator tool) stays in files of its own.
+ */
+const SHELL = /[\\/]app[\\/](root\.tsx|layouts[\\/]default\.tsx)/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), chunkMap(fileURLToPath(new URL('../..', import.meta.url)))],
   // Workspace packages are TypeScript sources: bundle them into the SSR build.
   ssr: { noExternal: [/^@varg\//] },
   build: { assetsInlineLimit: 0 },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: FRAMEWORK, priority: 2 },
+                { name: 'shell', test: SHELL, priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
 });

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useShell } from '../shell/providers.tsx';
-import { cartErrorText, useCartErrorAlert } from './cart-form.tsx';
+import { cartErrorText, useCartErrorAlert } from './cart-error-text.ts';
 
 /** The add-by-link failure flag (`?cart_error=add_by_link`): spec section 8, the `unknow_error` alert. */
 const ADD_BY_LINK_FAILED = 'add_by_link';

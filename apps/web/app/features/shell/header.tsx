@@ -1,11 +1,14 @@
 import { Globe, Menu, ShoppingBag, User, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Form, Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { countryName, useTranslation } from '../../lib/i18n.ts';
 import { useLocalePath, useMarketingHref, useRootData } from '../../lib/use-locale.ts';
 import { useShell } from './providers.tsx';
 
 const CartDrawer = lazy(() => import('./cart-drawer.tsx'));
+// The account menu's links load when it is first opened, or as the pointer or keyboard reaches its button.
+const loadAccountMenuPanel = () => import('./account-menu-panel.tsx');
+const AccountMenuPanel = lazy(loadAccountMenuPanel);
 
 /** The main menu: app pages, and the marketing site for what the app has no page for (the VARG SM, support). */
 const NAV = [
@@ -40,26 +43,6 @@ export function LocaleButton({ className = '' }: { className?: string }) {
   );
 }
 
-/** Turns in-context editing on or off for a translator (the editor's code loads only when it is on). */
-function TranslatorSwitch() {
-  const { t } = useTranslation();
-  const { translatorMode } = useRootData();
-  const location = useLocation();
-  return (
-    <Form method="post" action="/preferences" reloadDocument>
-      <input type="hidden" name="intent" value="translator-mode" />
-      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-      <input type="hidden" name="value" value={translatorMode ? 'off' : 'on'} />
-      <button
-        type="submit"
-        className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium hover:bg-neutral-100"
-      >
-        {t(translatorMode ? 'translator_off' : 'translator_toggle')}
-      </button>
-    </Form>
-  );
-}
-
 function AccountMenu() {
   const { t } = useTranslation();
   const { menus, toggle } = useShell();
@@ -86,6 +69,8 @@ function AccountMenu() {
         aria-expanded={open}
         aria-controls="account-menu"
         onClick={() => toggle('accountMenuOpen')}
+        onPointerEnter={loadAccountMenuPanel}
+        onFocus={loadAccountMenuPanel}
         className="relative rounded-full p-2 hover:bg-white/10"
       >
         {user?.avatarPath ? (
@@ -102,75 +87,9 @@ function AccountMenu() {
         {user && <span aria-hidden="true" className="absolute top-1.5 right-1.5 size-2 rounded-full bg-lime-300" />}
       </button>
       {open && (
-        <div
-          id="account-menu"
-          className="absolute right-0 z-40 mt-2 w-64 rounded-xl bg-white p-2 text-neutral-900 shadow-xl ring-1 ring-neutral-200"
-        >
-          {user ? (
-            <>
-              <p className="truncate px-3 pt-2 pb-1 text-xs text-neutral-600">
-                {t('auth_signed_in_as', { email: user.email })}
-              </p>
-              <Link
-                to={localePath('/account')}
-                className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100"
-              >
-                {t('account_profile')}
-              </Link>
-              <Link
-                to={localePath('/vehicles')}
-                className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100"
-              >
-                {t('vehicles_title')}
-              </Link>
-              {user.isMco && (
-                <Link
-                  to={localePath('/mco-finder')}
-                  className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100"
-                >
-                  {t('mco_title')}
-                </Link>
-              )}
-              {user.isCompliance && (
-                <Link
-                  to={localePath('/compliance')}
-                  className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100"
-                >
-                  {t('compliance_title')}
-                </Link>
-              )}
-              {user.isAdmin && !user.mode && (
-                <Link
-                  to={localePath('/admin')}
-                  className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100"
-                >
-                  {t('admin_title')}
-                </Link>
-              )}
-              {user.isTranslator && <TranslatorSwitch />}
-              <Form method="post" action="/logout">
-                <button
-                  type="submit"
-                  className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium hover:bg-neutral-100"
-                >
-                  {t('auth_sign_out')}
-                </button>
-              </Form>
-            </>
-          ) : (
-            <>
-              <Link
-                to={localePath('/login')}
-                className="block rounded-lg px-3 py-2 text-sm font-semibold hover:bg-neutral-100"
-              >
-                {t('account_sign_in')}
-              </Link>
-              <Link to={localePath('/create')} className="block rounded-lg px-3 py-2 text-sm hover:bg-neutral-100">
-                {t('auth_create_account')}
-              </Link>
-            </>
-          )}
-        </div>
+        <Suspense fallback={null}>
+          <AccountMenuPanel />
+        </Suspense>
       )}
     </div>
   );
