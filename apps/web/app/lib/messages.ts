@@ -91,13 +91,19 @@ export function messagesReady(): Promise<void> {
   ).then(() => undefined);
 }
 
-/** The messages scripts whose texts are on the window now. */
-let applied: Set<string> | undefined;
+/** The messages script of each `<segment> <area>` whose texts are on the window now. */
+let applied: Map<string, string> | undefined;
 
 async function load(href: string): Promise<void> {
   // Read before any revalidation re-renders the document's scripts with other addresses.
-  applied ??= new Set([...document.querySelectorAll(SCRIPTS)].map((s) => s.getAttribute('src') ?? ''));
-  if (applied.has(href)) return;
+  applied ??= new Map(
+    [...document.querySelectorAll(SCRIPTS)].map((s) => [
+      areaKey(s.getAttribute('src')) ?? '',
+      s.getAttribute('src') ?? '',
+    ]),
+  );
+  const key = areaKey(href) ?? '';
+  if (applied.get(key) === href) return;
   await new Promise<void>((resolve, reject) => {
     const script = document.createElement('script');
     script.src = href;
@@ -108,7 +114,7 @@ async function load(href: string): Promise<void> {
     script.onerror = () => reject(new Error(`messages not loaded: ${href}`));
     document.head.append(script);
   });
-  applied.add(href);
+  applied.set(key, href);
 }
 
 /**
