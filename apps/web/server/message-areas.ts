@@ -115,8 +115,10 @@ export function scanMessageAreas(keys: readonly string[]): MessageAreas {
   // The translator's tool is an office entry: the root imports it lazily, for translators only.
   const officeEntries = new Set([join(webApp, 'features/translator/translator-tool.tsx')]);
   const shopEntries = [join(webApp, 'root.tsx'), join(webApp, 'entry.client.tsx')];
-  for (const { file, area } of routeEntries()) (area === 'office' ? officeEntries : new Set(shopEntries)).add(file);
-  for (const { file, area } of routeEntries()) if (area === 'shop') shopEntries.push(file);
+  for (const { file, area } of routeEntries()) {
+    if (area === 'office') officeEntries.add(file);
+    else shopEntries.push(file);
+  }
 
   const files = new Map<string, MessagesArea>();
   const walk = (from: string[], area: MessagesArea, stopAt: ReadonlySet<string>) => {
