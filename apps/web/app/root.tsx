@@ -29,7 +29,7 @@ import { localeContext, servicesContext } from './lib/context.ts';
 import { readCookies, TRANSLATOR_MODE_COOKIE } from './lib/cookies.server.ts';
 import { I18nProvider } from './lib/i18n.ts';
 import { activeCountries, localeMiddleware } from './lib/locale.server.ts';
-import { loadMessages, messagesOf, withServerMessages } from './lib/messages.ts';
+import { loadMessages, messagesAreaOf, messagesOf, officeMessagesFor, withServerMessages } from './lib/messages.ts';
 import stylesheet from './styles.css?url';
 
 export interface RootData {
@@ -37,8 +37,11 @@ export interface RootData {
   segment: string;
   /** The locale's messages: on the server only (`messagesOf` reads them anywhere; decision 067). */
   messages?: Messages;
-  /** The script that brings the messages to the browser, `/i18n/<segment>.<hash>.js`. */
+  /** The scripts that bring the messages to the browser: the shop's, and the office's (decision 067). */
   messagesHref: string;
+  officeMessagesHref: string;
+  /** An office page (or the translator's tool): the document has the office's texts too. */
+  officeMessages: boolean;
   countries: Array<{ code: string; name: string; lang: string }>;
   languages: Array<{ code: string; nativeName: string }>;
   /** The visitor's own market from the IP lookup, when it differs from the current one and was not dismissed. */
@@ -101,11 +104,15 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   const own: Country | undefined = ipCountry ? countries.find((c) => c.code === ipCountry) : undefined;
   // Texts saved by translators win over the built-in catalog.
   const texts = messagesAsset(locale, saved.overrides);
+  const translatorMode = !!me?.isTranslator && readCookies(request)[TRANSLATOR_MODE_COOKIE] === '1';
+  const officeMessages = translatorMode || messagesAreaOf(new URL(request.url).pathname) === 'office';
   const data: RootData = {
     locale,
     segment: formatLocaleSegment(locale),
-    messagesHref: texts.href,
-    translatorMode: !!me?.isTranslator && readCookies(request)[TRANSLATOR_MODE_COOKIE] === '1',
+    messagesHref: texts.shop.href,
+    officeMessagesHref: texts.office.href,
+    officeMessages,
+    translatorMode,
     countries: countries.map((c) => ({ code: c.code, name: c.name, lang: c.language.code })),
     languages: languages.docs.map((l) => ({ code: l.code, nativeName: l.nativeName })),
     suggestion: own && own.code !== locale.country && !dismissed ? { code: own.code, lang: own.language.code } : null,
@@ -137,15 +144,23 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
     cart: cart ? { count: cart.count, kind: cart.kind } : null,
     banners: banners.docs,
   };
-  return withServerMessages(data, texts.messages);
+  return withServerMessages(data, officeMessages ? texts.both : texts.shop.messages);
 }
 
-/** A revalidation that names another messages script (a translator saved a text) loads it before rendering. */
+/** A revalidation that names other messages scripts (a translator saved a text) loads them before rendering. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
-  await loadMessages(data.messagesHref);
+  await loadMessages(data);
   return data;
 }
+
+/** A navigation from the shop into the office loads the office's texts before the page renders. */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    await officeMessagesFor(new URL(request.url).pathname);
+    return next();
+  },
+];
 
 // Root data only changes with the locale (a full reload) or after a preference is posted.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
@@ -186,7 +201,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-dvh bg-white text-neutral-900 antialiased">
         {children}
         {/* Deferred; the client entry waits for it before hydrating (React Router's module script is async). */}
-        {data && <script src={data.messagesHref} nonce={nonce} defer />}
+        {data && <script src={data.messagesHref} data-office={data.officeMessagesHref} nonce={nonce} defer />}
+        {data?.officeMessages && <script src={data.officeMessagesHref} nonce={nonce} defer />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

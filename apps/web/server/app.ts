@@ -24,10 +24,11 @@ import {
   sampleLegalDocuments,
   seed,
 } from '@varg/db';
-import { messagesFor } from '@varg/i18n/server';
+import { CATALOGS, messagesFor, SOURCE_LANGUAGE } from '@varg/i18n/server';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { z } from 'zod';
+import { scanMessageAreas } from './message-areas.ts';
 import { renderRobots, renderSitemap } from './seo.ts';
 import { mountWeb } from './web.ts';
 
@@ -217,6 +218,8 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
     inlineStyles,
     messagesFor,
+    // Development reloads the sources: its pages get every text in one script.
+    messageAreas: dev ? undefined : scanMessageAreas(Object.keys(CATALOGS[SOURCE_LANGUAGE])).areaOf,
     geo: app.services.geo,
     config: apiConfigFromEnv(env),
   });

@@ -29,7 +29,17 @@ afterAll(async () => {
   await database?.close();
 });
 
-const scriptOf = (html: string) => /<script src="(\/i18n\/de-DE\.[0-9a-f]{12}\.js)"[^>]* defer/.exec(html)?.[1];
+const scriptOf = (html: string, area = 'shop', segment = 'de-DE') =>
+  new RegExp(`<script src="(/i18n/${segment}\\.${area}\\.[0-9a-f]{12}\\.js)"[^>]* defer`).exec(html)?.[1];
+
+/** What a messages script leaves on the window. */
+async function run(href: string, segment = 'de-DE') {
+  const script = await server.app.inject({ url: href });
+  expect(script.statusCode).toBe(200);
+  const window: { __vargMessages?: Record<string, Record<string, string>> } = {};
+  new Function('self', script.body)(window);
+  return window.__vargMessages?.[segment] ?? {};
+}
 
 describe('the messages script', () => {
   it('is named by the page instead of the catalog in its data, and is cached for a year', async () => {
@@ -82,8 +92,47 @@ describe('the messages script', () => {
   });
 
   it('answers 404 to a name that is not a locale and a hash', async () => {
-    for (const url of ['/i18n/xx-YY.0123456789ab.js', '/i18n/de-DE.js', '/i18n/de-DE.0123456789ab.json']) {
+    for (const url of [
+      '/i18n/xx-YY.shop.0123456789ab.js',
+      '/i18n/de-DE.js',
+      '/i18n/de-DE.0123456789ab.js',
+      '/i18n/de-DE.server.0123456789ab.js',
+      '/i18n/de-DE.shop.0123456789ab.json',
+    ]) {
       expect((await server.app.inject({ url })).statusCode, url).toBe(404);
     }
+  });
+
+  it("gives the shop's pages the shop's texts only, the back office's the office's too, and neither the e-mails'", async () => {
+    const de = messagesFor({ lang: 'de', country: 'DE' });
+    const home = await server.app.inject({ url: '/de-DE?fresh=3' });
+    expect(scriptOf(home.body, 'office')).toBeUndefined();
+    const shop = await run(scriptOf(home.body) as string);
+    expect(shop.cart_title).toBe(de.cart_title);
+    expect(shop.admin_title).toBe(de.admin_title);
+    expect(shop.admin_nav_orders).toBeUndefined();
+    expect(shop.email_confirm_subject).toBeUndefined();
+
+    const signIn = await server.app.inject({
+      method: 'POST',
+      url: '/v1/user/sign-in',
+      payload: { email: 'admin@demo.starkfuture.com', password: DEMO_PASSWORD },
+    });
+    const cookie = `auth._token.local=Bearer%20${(signIn.json() as { token: string }).token}`;
+    // The back office is in the administrator's own language.
+    const en = messagesFor({ lang: 'en-us', country: 'US' });
+    const office = await server.app.inject({ url: '/en-US/admin', headers: { cookie } });
+    expect(office.statusCode).toBe(200);
+    // The office's script, named on the shop's too: a navigation from the shop into the office loads it.
+    const officeHref = scriptOf(office.body, 'office', 'en-US') as string;
+    const enHome = await server.app.inject({ url: '/en-US?fresh=3' });
+    expect(enHome.body).toContain(`data-office="${officeHref}"`);
+    const shopHref = scriptOf(office.body, 'shop', 'en-US') as string;
+    const both = { ...(await run(shopHref, 'en-US')), ...(await run(officeHref, 'en-US')) };
+    expect(both.admin_nav_orders).toBe(en.admin_nav_orders);
+    expect(both.cart_title).toBe(en.cart_title);
+    expect(both.email_confirm_subject).toBeUndefined();
+    // The server renders the office's page with both.
+    expect(office.body).toContain(en.admin_nav_orders as string);
   });
 });

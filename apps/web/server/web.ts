@@ -15,6 +15,7 @@ import {
 import { type ApiClient, type ApiTransport, createApiClient, forVisitor } from '../app/lib/api.ts';
 import type { AppServices } from '../app/lib/context.ts';
 import { documentBytesOf } from '../app/lib/document-bytes.ts';
+import type { KeyArea } from './message-areas.ts';
 import { messagesAssets, parseMessagesFile } from './messages-asset.ts';
 import { createPageCache, toCachedPage, withNonce } from './page-cache.ts';
 
@@ -27,6 +28,8 @@ export interface WebOptions {
   publicUrl?: string | undefined;
   pageCacheTtlMs: number;
   messagesFor(locale: Locale): Messages;
+  /** Which script brings each key to the browser (`scanMessageAreas`); absent: all in the shop's (development). */
+  messageAreas?: ((key: string) => KeyArea) | undefined;
   geo: GeoLookup;
   config: Pick<ApiConfig, 'demo' | 'marketingSiteUrl' | 'whitelistEmails' | 'devMailbox' | 'mapTileUrl' | 'recaptcha'>;
 }
@@ -223,13 +226,13 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
 
   // A locale's messages as a script of their own, kept by browsers for a year under its content hash (decision 067).
   // An older hash (a translator saved a text since the page was rendered) gets today's texts, revalidated each time.
-  const messagesAsset = messagesAssets(options.messagesFor);
+  const messagesAsset = messagesAssets(options.messagesFor, options.messageAreas ?? (() => 'shop'));
   app.get<{ Params: { file: string } }>('/i18n/:file', { schema: { hide: true } }, async (request, reply) => {
     const file = parseMessagesFile(request.params.file);
     const locale = file && parseLocaleSegment(file.segment);
     if (!file || !locale) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     const { overrides } = await api.call('getTranslationsByLang', { path: { lang: locale.lang } });
-    const asset = messagesAsset(locale, overrides);
+    const asset = messagesAsset(locale, overrides)[file.area];
     reply
       .type('text/javascript; charset=utf-8')
       .header('cache-control', asset.hash === file.hash ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -9,10 +9,13 @@ export interface AppServices {
   /** The catalog of the locale's language; in a market with a variant (pt in BR, es in MX) with its overrides. */
   messagesFor(locale: Locale): Messages;
   /**
-   * The locale's messages with the translators' overrides, and the address of the script that brings them to the
-   * browser (`/i18n/<segment>.<hash>.js`, decision 067).
+   * The locale's messages with the translators' overrides, by area, and the addresses of the scripts that bring them
+   * to the browser (`/i18n/<segment>.<area>.<hash>.js`, decision 067); `both`: the shop's and the office's.
    */
-  messagesAsset(locale: Locale, overrides: Messages): { href: string; messages: Messages };
+  messagesAsset(
+    locale: Locale,
+    overrides: Messages,
+  ): Record<'shop' | 'office', { href: string; messages: Messages }> & { both: Messages };
   /** The visitor's country from the IP lookup (null when unknown). */
   ipCountry: string | null;
   nonce: string;

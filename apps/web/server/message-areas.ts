@@ -1,0 +1,160 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { type MessagesArea, messagesAreaOf } from '../app/lib/messages.ts';
+
+/**
+ * Which part of the site shows each catalog key (decision 067): the shop's pages download only the `shop` texts, the
+ * back office, the dealer portal and the translator's tool `shop` + `office`, and texts only e-mails and PDFs use
+ * (`server`) never reach the browser. Decided at server start by reading the sources (the runtime image has them):
+ * - a web file belongs to the shop when a shop page's route file, the root or a shop layout imports it (statically or
+ *   lazily, at any depth), else to the office; the office's entries are the routes `messagesAreaOf` calls office
+ *   and the translator's tool, which the root imports lazily for translators only;
+ * - a file uses a key when it holds it as a string (`'cart_title'`, also its plural forms `cart_title_one`…); a key
+ *   built at run time counts every key its static parts fit: `` `status_${s}` ``, `'status_' + s`;
+ * - keys no web file names go to the shop when the API, `@varg/domain` or `@varg/contracts` names them outside its
+ *   e-mail and PDF modules (error codes' `t_key`, checkout's notes: the browser shows them), to `server` when only
+ *   those modules do, and to the shop when nothing names them (they may come from data: nothing proves otherwise).
+ */
+export type KeyArea = MessagesArea | 'server';
+
+export interface MessageAreas {
+  areaOf(key: string): KeyArea;
+  /** Web source files (relative to the repository) by area, for the tests. */
+  files: ReadonlyMap<string, MessagesArea>;
+  /** The keys each web file uses, for the tests. */
+  uses(file: string): ReadonlySet<string>;
+}
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+const webApp = join(repoRoot, 'apps/web/app');
+/**
+ * Outside the web app: where keys that reach the browser through the API can be named. The shared packages' keys
+ * (the API's error codes' `t_key`, labels) are the shop's even when an office page names them too: any page can get
+ * them from the API.
+ */
+const OTHER_SOURCES = [
+  { dir: 'packages/contracts/src', shared: true },
+  { dir: 'packages/domain/src', shared: true },
+  { dir: 'apps/api/src', shared: false },
+];
+/** The API's e-mail and PDF modules: their texts are rendered on the server only. */
+const SERVER_ONLY_FILE = /(^|[/-])(emails|pdf)\.ts$/;
+/** Plural forms `translate` picks from a key (packages/i18n). */
+const PLURALS = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.(test|spec|d)\.tsx?$|\.fixture\.tsx?$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/** What a source's strings name: whole keys, and patterns for keys built at run time. */
+function references(source: string): { literals: Set<string>; patterns: RegExp[] } {
+  const literals = new Set<string>();
+  const patterns: RegExp[] = [];
+  for (const m of source.matchAll(/(['"])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\1/g)) literals.add(m[2] as string);
+  // `'status_' + s`, `key.startsWith('admin_')`: a prefix.
+  for (const m of source.matchAll(/(['"])([a-z][a-z0-9]*_(?:[a-z0-9]+_)*)\1/g)) {
+    patterns.push(new RegExp(`^${m[2]}`));
+  }
+  // A template literal with a substitution: its static parts in order, anything between them.
+  for (const m of source.matchAll(/`([^`]*\$\{[^`]*)`/g)) {
+    const parts = (m[1] as string).split(/\$\{[^}]*\}/);
+    if (!parts.every((p) => /^[a-z0-9_]*$/.test(p))) continue;
+    if (parts.join('').replaceAll('_', '').length < 3) continue;
+    patterns.push(new RegExp(`^${parts.join('[a-z0-9_]*')}$`));
+  }
+  return { literals, patterns };
+}
+
+export function keysNamed(source: string, keys: readonly string[], known: ReadonlySet<string>): Set<string> {
+  const { literals, patterns } = references(source);
+  const used = new Set<string>();
+  for (const literal of literals) {
+    if (known.has(literal)) used.add(literal);
+    for (const form of PLURALS) if (known.has(`${literal}_${form}`)) used.add(`${literal}_${form}`);
+  }
+  if (patterns.length) for (const key of keys) if (patterns.some((p) => p.test(key))) used.add(key);
+  return used;
+}
+
+/** `import … from './x.ts'`, `export … from`, `import('./x.tsx')`: the web app's own files a file imports. */
+function imports(file: string, source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g)) {
+    const target = resolve(dirname(file), m[2] as string);
+    if (target.startsWith(webApp) && /\.tsx?$/.test(target)) found.push(target);
+  }
+  return found;
+}
+
+/** The route files of `routes.ts` with the area of their address; layouts take the area of their first page. */
+function routeEntries(): Array<{ file: string; area: MessagesArea }> {
+  const config = readFileSync(join(webApp, 'routes.ts'), 'utf8');
+  const entries: Array<{ file: string; area: MessagesArea }> = [];
+  let layout: { file: string; area?: MessagesArea } | undefined;
+  for (const m of config.matchAll(/\b(route|index|layout)\(\s*(?:'([^']*)',\s*)?'([^']+\.tsx?)'/g)) {
+    const [, kind, path = '', file = ''] = m;
+    if (kind === 'layout') {
+      layout = { file };
+      continue;
+    }
+    const area = messagesAreaOf(`/${path}`);
+    if (layout && !layout.area) {
+      layout.area = area;
+      entries.push({ file: layout.file, area });
+    }
+    entries.push({ file, area });
+  }
+  return entries.map((e) => ({ file: join(webApp, e.file), area: e.area }));
+}
+
+export function scanMessageAreas(keys: readonly string[]): MessageAreas {
+  const known = new Set(keys);
+  const web = new Map(sourceFiles(webApp).map((f) => [f, readFileSync(f, 'utf8')]));
+  // The translator's tool is an office entry: the root imports it lazily, for translators only.
+  const officeEntries = new Set([join(webApp, 'features/translator/translator-tool.tsx')]);
+  const shopEntries = [join(webApp, 'root.tsx'), join(webApp, 'entry.client.tsx')];
+  for (const { file, area } of routeEntries()) {
+    if (area === 'office') officeEntries.add(file);
+    else shopEntries.push(file);
+  }
+
+  const files = new Map<string, MessagesArea>();
+  const walk = (from: string[], area: MessagesArea, stopAt: ReadonlySet<string>) => {
+    const queue = [...from];
+    while (queue.length) {
+      const file = queue.pop() as string;
+      if (files.has(file) || !web.has(file)) continue;
+      files.set(file, area);
+      for (const next of imports(file, web.get(file) as string)) if (!stopAt.has(next)) queue.push(next);
+    }
+  };
+  walk(shopEntries, 'shop', officeEntries);
+  walk([...officeEntries], 'office', new Set());
+  // Files no page imports (server modules the build reaches another way): the shop's, to be safe.
+  for (const file of web.keys()) if (!files.has(file)) files.set(file, 'shop');
+
+  const uses = new Map<string, Set<string>>();
+  const area = new Map<string, KeyArea>();
+  for (const [file, source] of web) {
+    const used = keysNamed(source, keys, known);
+    uses.set(relative(repoRoot, file), used);
+    const fileArea = files.get(file) as MessagesArea;
+    for (const key of used) if (fileArea === 'shop' || !area.has(key)) area.set(key, fileArea);
+  }
+  for (const { dir, shared } of OTHER_SOURCES) {
+    for (const file of sourceFiles(join(repoRoot, dir))) {
+      const serverOnly = SERVER_ONLY_FILE.test(file);
+      for (const key of keysNamed(readFileSync(file, 'utf8'), keys, known)) {
+        if (area.get(key) === 'shop' || (area.get(key) === 'office' && !shared)) continue;
+        area.set(key, serverOnly && area.get(key) !== 'shop' ? 'server' : 'shop');
+      }
+    }
+  }
+  return {
+    areaOf: (key) => area.get(key) ?? 'shop',
+    files: new Map([...files].map(([f, a]) => [relative(repoRoot, f), a])),
+    uses: (file) => uses.get(file) ?? new Set(),
+  };
+}
