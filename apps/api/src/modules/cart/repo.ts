@@ -248,16 +248,28 @@ async function lines(db: Db | Tx, cartId: string) {
   return { items, storeItems };
 }
 
-/** A cart and its lines in one query (one round trip: the read a cart answer needs). */
-async function withLines(db: Db | Tx, cartId: string): Promise<(CartLines & { cart: CartRow }) | null> {
+/**
+ * A cart and its lines in one query (one round trip: the read a cart answer needs), the cart's id a placeholder:
+ * built once per database as a named prepared statement (`cartRepo`), so a read sends neither the query's text nor
+ * has PostgreSQL parse it again.
+ */
+function withLinesQuery(db: Db | Tx) {
   // Qualified by hand: in a select's fields drizzle writes a column without its table, and inside the subqueries a
   // bare "id" would be the line's.
-  const [row] = await db
+  return db
     .select({ cart: carts, ...linesJson(sql`${carts}.${sql.identifier('id')}`) })
     .from(carts)
-    .where(eq(carts.id, cartId))
+    .where(eq(carts.id, sql.placeholder('id')))
     .limit(1);
-  return row ? { cart: row.cart, ...parseLines(row) } : null;
+}
+
+type WithLinesRow = Awaited<ReturnType<ReturnType<typeof withLinesQuery>['execute']>>[number];
+const cartWithLines = (row: WithLinesRow | undefined): (CartLines & { cart: CartRow }) | null =>
+  row ? { cart: row.cart, ...parseLines(row) } : null;
+
+async function withLines(db: Db | Tx, cartId: string) {
+  const [row] = await withLinesQuery(db).execute({ id: cartId });
+  return cartWithLines(row);
 }
 
 async function item(db: Db | Tx, cartId: string, itemId: string) {
@@ -270,6 +282,7 @@ async function item(db: Db | Tx, cartId: string, itemId: string) {
 }
 
 export function cartRepo(db: Db) {
+  const readWithLines = withLinesQuery(db).prepare('cart_with_lines');
   return {
     /**
      * A new anonymous cart with its first bike line, in one statement (one round trip, atomic by itself): the common
@@ -321,7 +334,7 @@ export function cartRepo(db: Db) {
       return row ?? null;
     },
     lines: (cartId: string) => lines(db, cartId),
-    withLines: (cartId: string) => withLines(db, cartId),
+    withLines: async (cartId: string) => cartWithLines((await readWithLines.execute({ id: cartId }))[0]),
     item: (cartId: string, itemId: string) => item(db, cartId, itemId),
     /** Lines and units per kind, without pricing anything (the header's count). */
     async counts(cartId: string) {
