@@ -39,6 +39,13 @@ export const carts = pgTable(
      * 062): the same key proves a retried confirm is the same buyer, who then gets the order and a fresh session.
      */
     confirmKeyHash: varchar('confirm_key_hash', { length: 64 }),
+    /**
+     * What the mixing rule reads (an extended warranty and bikes never share a cart, `canJoinCart`): the cart's bike
+     * lines and its store lines that are extended warranties, kept by every change of its lines under the cart's lock,
+     * so that an add checks the rule and writes in one statement (decision 035, "Add-to-cart at the limit").
+     */
+    bikeLines: integer('bike_lines').notNull().default(0),
+    warrantyLines: integer('warranty_lines').notNull().default(0),
     createdAt,
     updatedAt,
   },

@@ -13,6 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { ApiError } from '../../lib/api-error.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import type { NewLine } from './add-line.ts';
 import { type Caller, type CartContext, type CartStatus, customerTypeOf, isDealer } from './context.ts';
 import type { CartItemRow, CartLines, CartRow, CartStoreItemRow, CartWriter } from './repo.ts';
 
@@ -35,6 +36,7 @@ export function cartCommands(
       const locked = await w.lockOpen(row.id);
       if (!locked) throw new ApiError('SHOPPING_CART_NOT_FOUND');
       await fn(w, locked);
+      await w.recount(locked.id);
     });
     return view(row.id);
   }
@@ -44,7 +46,9 @@ export function cartCommands(
    * the add. The callers validate first (nothing is created when that fails); `insert` runs after the mixing rule
    * (an extended warranty and bikes never share a cart: 400 CART-ERROR-003) and returns the line it wrote (null when
    * nothing changed). The answer is priced from the rows the transaction read under the cart's lock and the line it
-   * wrote, without reading the cart again: the lock, the lines, the write (decision 035, "Add-to-cart at the limit").
+   * wrote, without reading the cart again (decision 035, "Add-to-cart at the limit"). With `quick` (the line, when
+   * nothing about it depends on the cart), an add to an existing cart is first tried as one statement (`addLine`);
+   * the transaction is the path when that does not apply (a new cart, a move to another market, a refusal).
    */
   async function add<L extends { id: string }>(
     caller: Caller,
@@ -52,7 +56,17 @@ export function cartCommands(
     kind: CartJoinKind,
     insert: (w: CartWriter, cart: CartRow) => Promise<{ line: L; before: CartLines } | null>,
     into: (lines: CartLines, line: L) => void,
+    quick?: NewLine,
   ): Promise<{ cart: CartRow; lines: CartLines }> {
+    if (quick && (query.cartId || caller)) {
+      const target = query.cartId ? { cartId: query.cartId } : { ownerId: (caller as NonNullable<Caller>).userId };
+      const who = { callerId: caller?.userId ?? null, country: query.country };
+      const done = await repo.addLine(target, who, quick);
+      if (done) {
+        if (done.line) into(done.before, done.line as unknown as L);
+        return { cart: done.cart, lines: done.before };
+      }
+    }
     const warranties = await warrantyCodes();
     const written = await repo.write(async (w) => {
       let cart: CartRow | null;
@@ -74,7 +88,10 @@ export function cartCommands(
       const added = await insert(w, cart);
       const lines = added?.before ?? (await w.lines(cart.id));
       if (!canJoinCart(mixOfLines(lines, warranties), kind)) throw new ApiError('CART-ERROR-003');
-      if (added) into(lines, added.line);
+      if (added) {
+        into(lines, added.line);
+        await w.recount(cart.id);
+      }
       return { cart, lines };
     });
     if (!written) {
@@ -139,6 +156,13 @@ export function cartCommands(
       const pricing = await catalog.orderInfo(body.productId, query.country, body.componentIds);
       const terms =
         body.overwritePrice !== undefined && caller && deps.dealerTerms ? await deps.dealerTerms(caller.userId) : null;
+      const line = {
+        productId: pricing.productId,
+        hash: pricing.hash,
+        optionIds: pricing.componentIds,
+        quantity: DEFAULT_BIKE_QUANTITY,
+        overwritePrice: body.overwritePrice,
+      };
       // The first add of an anonymous visitor: the cart and its line in one statement.
       const written =
         !query.cartId && !caller
@@ -161,17 +185,11 @@ export function cartCommands(
                   if (problem === 'ABOVE_LIST_PRICE') throw new ApiError('PRICE_ABOVE_LIST');
                   if (problem) throw new ApiError('PRICE_BELOW_ALLOWED_DISCOUNT');
                 }
-                return w.upsertBike({
-                  cartId: cart.id,
-                  productId: pricing.productId,
-                  hash: pricing.hash,
-                  optionIds: pricing.componentIds,
-                  quantity: DEFAULT_BIKE_QUANTITY,
-                  overwritePrice: body.overwritePrice,
-                  overwriteCurrency: market.currency,
-                });
+                return w.upsertBike({ ...line, cartId: cart.id, overwriteCurrency: market.currency });
               },
               bikeLine,
+              // A dealer's price depends on whose cart it is: checked in the transaction.
+              body.overwritePrice === undefined ? { kind: 'bike', ...line } : undefined,
             );
       return query.answer === 'summary' ? summaryOf(written) : priced(written);
     },
@@ -217,6 +235,16 @@ export function cartCommands(
               overwriteCurrency: market.currency,
             }),
           bikeLine,
+          // A dealer's purchase price depends on whose cart it is: checked in the transaction.
+          margin
+            ? undefined
+            : {
+                kind: 'stock_bike',
+                productId: bike.productId,
+                hash: bike.hash,
+                optionIds: bike.componentIds,
+                stockBikeId: bike._id,
+              },
         ),
       );
     },
@@ -247,6 +275,7 @@ export function cartCommands(
               quantity: body.quantity,
             }),
           storeLine,
+          { kind, variantCode: variant.variant_code, vin: body.vin ?? '', quantity: body.quantity },
         ),
       );
     },

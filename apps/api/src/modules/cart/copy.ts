@@ -32,6 +32,7 @@ export function cartCopies(ctx: CartContext, view: (cartId: string) => Promise<C
     for (const item of lines.storeItems) {
       await w.upsertStore({ cartId, variantCode: item.variantCode, vin: item.vin, quantity: item.quantity });
     }
+    await w.recount(cartId);
   }
 
   return {

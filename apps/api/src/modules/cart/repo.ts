@@ -1,27 +1,25 @@
 import { cartItems, cartStoreItems, carts, type Db } from '@varg/db';
 import { CART_MAX_QUANTITY } from '@varg/domain';
 import { and, asc, count, eq, getTableColumns, isNotNull, isNull, type SQL, sql, sum } from 'drizzle-orm';
+import { type AddTarget, addLine, type NewLine, recountSql } from './add-line.ts';
+import {
+  type CartItemRow,
+  type CartLines,
+  type CartRow,
+  type CartStoreItemRow,
+  fromJson,
+  linesJson,
+  parseLines,
+  written,
+} from './lines-json.ts';
 
-export type CartRow = typeof carts.$inferSelect;
-export type CartItemRow = typeof cartItems.$inferSelect;
-export type CartStoreItemRow = typeof cartStoreItems.$inferSelect;
+export type { CartItemRow, CartLines, CartRow, CartStoreItemRow };
+
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A new line's quantity added to the one already there, capped (CART_MAX_QUANTITY). */
 const addedQuantity = (column: typeof cartItems.quantity | typeof cartStoreItems.quantity) =>
   sql`least(${column} + excluded.quantity, ${sql.raw(String(CART_MAX_QUANTITY))})`;
-
-/**
- * A line an add wrote, with the cart's lines as they were just before (read in the same statement, under the cart's
- * lock: an add answers from them without reading the cart again). Null when nothing was written.
- */
-function written<L>(
-  row: (L & { items: Json<CartItemRow>[] | string; storeItems: Json<CartStoreItemRow>[] | string }) | undefined,
-): { line: L; before: CartLines } | null {
-  if (!row) return null;
-  const { items, storeItems, ...line } = row;
-  return { line: line as L, before: parseLines({ items, storeItems }) };
-}
 
 /**
  * Writes inside one transaction. Every change to a cart first takes its row (`UPDATE … RETURNING`, which also locks
@@ -211,6 +209,13 @@ function writer(tx: Tx) {
       await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
       await tx.delete(cartStoreItems).where(eq(cartStoreItems.cartId, cartId));
     },
+    /**
+     * Sets the cart's counts (`bike_lines`, `warranty_lines`: what the mixing rule reads) from its lines, after a
+     * change of its lines under its lock; `addLine` keeps them itself.
+     */
+    async recount(cartId: string) {
+      await tx.execute(recountSql(cartId));
+    },
     /** Marks an open anonymous cart merged; null when it is not one (already merged, ordered, or a user's). */
     async markMerged(id: string) {
       const [row] = await tx
@@ -243,56 +248,28 @@ async function lines(db: Db | Tx, cartId: string) {
   return { items, storeItems };
 }
 
-export interface CartLines {
-  items: CartItemRow[];
-  storeItems: CartStoreItemRow[];
-}
-
-/** JSON of a line as the one-query read (`withLines`) aggregates it; timestamps come back as text. */
-type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
-
 /**
- * A cart's lines as two JSON arrays, in the order they were added (as `lines` reads them): subqueries for a select's
- * fields or a write's RETURNING, so the lines come with the row in the same round trip. In a write's RETURNING they
- * are the lines as they were before that statement.
+ * A cart and its lines in one query (one round trip: the read a cart answer needs), the cart's id a placeholder:
+ * built once per database as a named prepared statement (`cartRepo`), so a read sends neither the query's text nor
+ * has PostgreSQL parse it again.
  */
-function linesJson(cartId: SQL) {
-  const i = cartItems;
-  const s = cartStoreItems;
-  return {
-    items: sql<Json<CartItemRow>[] | string>`(select coalesce(json_agg(json_build_object('id', ${i.id},
-      'cartId', ${i.cartId}, 'productId', ${i.productId}, 'hash', ${i.hash}, 'optionIds', ${i.optionIds},
-      'quantity', ${i.quantity}, 'stockBikeId', ${i.stockBikeId}, 'overwritePrice', ${i.overwritePrice},
-      'overwriteCurrency', ${i.overwriteCurrency}, 'overwriteHash', ${i.overwriteHash}, 'createdAt', ${i.createdAt})
-      order by ${i.createdAt}, ${i.id}), '[]') from ${i} where ${i.cartId} = ${cartId})`,
-    storeItems: sql<Json<CartStoreItemRow>[] | string>`(select coalesce(json_agg(json_build_object('id', ${s.id},
-      'cartId', ${s.cartId}, 'variantCode', ${s.variantCode}, 'quantity', ${s.quantity}, 'vin', ${s.vin},
-      'createdAt', ${s.createdAt}) order by ${s.createdAt}, ${s.id}), '[]') from ${s} where ${s.cartId} = ${cartId})`,
-  };
-}
-
-/** The lines of `linesJson` as rows (PGlite answers JSON parsed, node-postgres too; text is parsed here). */
-function parseLines(row: {
-  items: Json<CartItemRow>[] | string;
-  storeItems: Json<CartStoreItemRow>[] | string;
-}): CartLines {
-  const parsed = <T>(json: T[] | string): T[] => (typeof json === 'string' ? JSON.parse(json) : json);
-  return {
-    items: parsed(row.items).map((l) => ({ ...l, createdAt: new Date(l.createdAt) })),
-    storeItems: parsed(row.storeItems).map((l) => ({ ...l, createdAt: new Date(l.createdAt) })),
-  };
-}
-
-/** A cart and its lines in one query (one round trip: the read a cart answer needs). */
-async function withLines(db: Db | Tx, cartId: string): Promise<(CartLines & { cart: CartRow }) | null> {
+function withLinesQuery(db: Db | Tx) {
   // Qualified by hand: in a select's fields drizzle writes a column without its table, and inside the subqueries a
   // bare "id" would be the line's.
-  const [row] = await db
+  return db
     .select({ cart: carts, ...linesJson(sql`${carts}.${sql.identifier('id')}`) })
     .from(carts)
-    .where(eq(carts.id, cartId))
+    .where(eq(carts.id, sql.placeholder('id')))
     .limit(1);
-  return row ? { cart: row.cart, ...parseLines(row) } : null;
+}
+
+type WithLinesRow = Awaited<ReturnType<ReturnType<typeof withLinesQuery>['execute']>>[number];
+const cartWithLines = (row: WithLinesRow | undefined): (CartLines & { cart: CartRow }) | null =>
+  row ? { cart: row.cart, ...parseLines(row) } : null;
+
+async function withLines(db: Db | Tx, cartId: string) {
+  const [row] = await withLinesQuery(db).execute({ id: cartId });
+  return cartWithLines(row);
 }
 
 async function item(db: Db | Tx, cartId: string, itemId: string) {
@@ -304,18 +281,8 @@ async function item(db: Db | Tx, cartId: string, itemId: string) {
   return row ?? null;
 }
 
-/** A row of `table` from its `to_jsonb` (database column names; timestamps come back as text). */
-function fromJson<T extends typeof carts | typeof cartItems>(table: T, json: unknown): T['$inferSelect'] {
-  const values = (typeof json === 'string' ? JSON.parse(json) : json) as Record<string, unknown>;
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = values[column.name] ?? null;
-    row[key] = value !== null && column.dataType === 'date' ? new Date(value as string) : value;
-  }
-  return row as T['$inferSelect'];
-}
-
 export function cartRepo(db: Db) {
+  const readWithLines = withLinesQuery(db).prepare('cart_with_lines');
   return {
     /**
      * A new anonymous cart with its first bike line, in one statement (one round trip, atomic by itself): the common
@@ -327,7 +294,8 @@ export function cartRepo(db: Db) {
     ): Promise<{ cart: CartRow; line: CartItemRow }> {
       const result = await db.execute(sql`
         with c as (
-          insert into ${carts} (country, customer_type) values (${cart.country}, ${cart.customerType}) returning *
+          insert into ${carts} (country, customer_type, bike_lines)
+            values (${cart.country}, ${cart.customerType}, 1) returning *
         ), i as (
           insert into ${cartItems} (cart_id, product_id, hash, option_ids, quantity)
           select c.id, ${line.productId}, ${line.hash},
@@ -366,7 +334,7 @@ export function cartRepo(db: Db) {
       return row ?? null;
     },
     lines: (cartId: string) => lines(db, cartId),
-    withLines: (cartId: string) => withLines(db, cartId),
+    withLines: async (cartId: string) => cartWithLines((await readWithLines.execute({ id: cartId }))[0]),
     item: (cartId: string, itemId: string) => item(db, cartId, itemId),
     /** Lines and units per kind, without pricing anything (the header's count). */
     async counts(cartId: string) {
@@ -385,6 +353,9 @@ export function cartRepo(db: Db) {
         store: { lines: store?.lines ?? 0, units: store?.units ?? 0 },
       };
     },
+    /** An add to an existing cart in one statement; null when it takes the transaction path (`add-line.ts`). */
+    addLine: (target: AddTarget, who: { callerId: string | null; country: string }, line: NewLine) =>
+      addLine(db, target, who, line),
     /** Runs `fn` in one transaction: all of its changes, or none. */
     write<T>(fn: (w: CartWriter) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(writer(tx)));

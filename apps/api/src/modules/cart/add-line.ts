@@ -1,0 +1,118 @@
+// An add to an existing cart in one statement (decision 035, "Add-to-cart at the limit"): PostgreSQL takes the cart's
+// lock, checks who may add and the mixing rule on the cart row, writes the line and keeps the row's counts, all in one
+// round trip, so the lock is held for that statement only and never across round trips.
+import { cartItems, cartStoreItems, carts, type Db } from '@varg/db';
+import { CART_MAX_QUANTITY, type CartJoinKind } from '@varg/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type CartItemRow,
+  type CartLines,
+  type CartRow,
+  type CartStoreItemRow,
+  fromJson,
+  linesJson,
+  parseLines,
+} from './lines-json.ts';
+
+/**
+ * The variant codes of extended warranties, as a subquery: what `carts.warranty_lines` counts (the same join as the
+ * store's `variantCodesOfKind('extended_warranty')`; migration 0041 backfills the counts with it too).
+ */
+export const warrantyVariantCodes = sql`(select v.variant_code from store_variants v
+  join store_articles a on a.id = v.article_id
+  join store_groups g on g.slug = a.group_slug
+  join store_categories k on k.slug = g.category_slug
+  where k.kind = 'extended_warranty')`;
+
+/** Sets a cart's counts from its lines: after a change made under the cart's lock by the transaction that holds it. */
+export const recountSql = (cartId: string) => sql`update ${carts} set
+  bike_lines = (select count(*) from ${cartItems} where cart_id = ${cartId}),
+  warranty_lines = (select count(*) from ${cartStoreItems} s
+    where s.cart_id = ${cartId} and s.variant_code in ${warrantyVariantCodes})
+  where id = ${cartId}`;
+
+/** Which cart: one by id, or the caller's open cart. */
+export type AddTarget = { cartId: string } | { ownerId: string };
+
+/** What an add may write when the cart is open, the caller's or anonymous, in `country`, and the rule lets it join. */
+export type NewLine =
+  | { kind: 'bike'; productId: string; hash: string; optionIds: string[]; quantity: number }
+  | { kind: 'stock_bike'; productId: string; hash: string; optionIds: string[]; stockBikeId: string }
+  | { kind: 'store' | 'warranty'; variantCode: string; vin: string; quantity: number };
+
+const MAX = sql.raw(String(CART_MAX_QUANTITY));
+const textArray = (values: string[]) => sql`array(select json_array_elements_text(${JSON.stringify(values)}::json))`;
+
+/** The insert of a line from the checked cart (`ok`), returning it and whether it is new (`xmax = 0`). */
+function insertOf(line: NewLine): SQL {
+  switch (line.kind) {
+    case 'bike':
+      return sql`insert into ${cartItems} (cart_id, product_id, hash, option_ids, quantity)
+        select ok.id, ${line.productId}, ${line.hash}, ${textArray(line.optionIds)}, ${line.quantity} from ok
+        on conflict (cart_id, hash) where stock_bike_id is null
+          do update set quantity = least(${cartItems}.quantity + excluded.quantity, ${MAX})
+        returning *, (xmax = 0) as inserted`;
+    case 'stock_bike':
+      return sql`insert into ${cartItems} (cart_id, product_id, hash, option_ids, quantity, stock_bike_id)
+        select ok.id, ${line.productId}, ${line.hash}, ${textArray(line.optionIds)}, 1, ${line.stockBikeId} from ok
+        on conflict (cart_id, stock_bike_id) where stock_bike_id is not null do nothing
+        returning *, true as inserted`;
+    default:
+      return sql`insert into ${cartStoreItems} (cart_id, variant_code, vin, quantity)
+        select ok.id, ${line.variantCode}, ${line.vin}, ${line.quantity} from ok
+        on conflict (cart_id, variant_code, vin)
+          do update set quantity = least(${cartStoreItems}.quantity + excluded.quantity, ${MAX})
+        returning *, (xmax = 0) as inserted`;
+  }
+}
+
+/** The mixing rule (`canJoinCart`) on the locked cart row's counts. */
+const ruleOf = (kind: CartJoinKind): SQL =>
+  kind === 'warranty' ? sql`c.bike_lines = 0` : kind === 'store' ? sql`true` : sql`c.warranty_lines = 0`;
+
+/** The count a new line of this kind adds to. */
+const countOf = (kind: CartJoinKind): SQL | null =>
+  kind === 'warranty' ? sql`warranty_lines` : kind === 'store' ? null : sql`bike_lines`;
+
+/**
+ * Adds a line to an open cart in one statement: `c` locks the cart row (`FOR UPDATE` waits for another add and then
+ * reads the row as that add left it), `ok` is that row when the caller may add there (open; anonymous or the
+ * caller's; already in `country`; the mixing rule holds on its counts), the insert writes from `ok`, and the update
+ * touches the row and counts a new line. Null when `ok` is empty: the caller takes the transaction path, which moves
+ * the cart, creates one, or answers why not (404, 403, CART-ERROR-003).
+ *
+ * The lines come back as the statement's snapshot saw them (taken before the lock wait) with the written line as it
+ * is after the write: exact for the line this add wrote, while a different line that another add wrote in the same
+ * instant shows in the next read only.
+ */
+export async function addLine(
+  db: Db,
+  target: AddTarget,
+  who: { callerId: string | null; country: string },
+  line: NewLine,
+): Promise<{ cart: CartRow; line: CartItemRow | CartStoreItemRow | null; before: CartLines } | null> {
+  const which = 'cartId' in target ? sql`id = ${target.cartId}` : sql`user_id = ${target.ownerId} and status = 'open'`;
+  const counted = countOf(line.kind);
+  const count = counted ? sql`, ${counted} = ${counted} + (select count(*) from l where l.inserted)::int` : sql``;
+  const result = await db.execute(sql`
+    with c as (select * from ${carts} where ${which} for update),
+    ok as (
+      select c.id from c
+      where c.status = 'open' and (c.user_id is null or c.user_id = ${who.callerId}::uuid)
+        and c.country = ${who.country} and ${ruleOf(line.kind)}
+    ),
+    l as (${insertOf(line)}),
+    u as (update ${carts} set updated_at = now()${count} where id = (select id from ok) returning *)
+    select (select to_jsonb(u) from u) as cart, (select to_jsonb(l) from l) as line,
+      ${linesJson(sql`(select id from ok)`).items} as items, ${linesJson(sql`(select id from ok)`).storeItems} as "storeItems"`);
+  const [row] = (
+    result as unknown as { rows: Array<{ cart: unknown; line: unknown; items: never; storeItems: never }> }
+  ).rows;
+  if (!row?.cart) return null;
+  const table = line.kind === 'store' || line.kind === 'warranty' ? cartStoreItems : cartItems;
+  return {
+    cart: fromJson(carts, row.cart),
+    line: row.line ? fromJson(table, row.line) : null,
+    before: parseLines({ items: row.items, storeItems: row.storeItems }),
+  };
+}
