@@ -86,7 +86,7 @@ export class App {
     this.child = track(
       spawn(
         process.execPath,
-        ['--max-semi-space-size=8', '--import', './apps/web/server/telemetry.ts', 'apps/web/server/index.ts'],
+        ['--max-semi-space-size=8', '--max-old-space-size=192', '--import', './apps/web/server/telemetry.ts', 'apps/web/server/index.ts'],
         {
           stdio: ['ignore', 'ignore', 'inherit'],
           env: appEnv(this.port, this.options),
