@@ -42,6 +42,8 @@ export interface Result {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Answers received (a load whose requests all timed out has none, and no latency worth the name). */
+  answers: number;
   /** The server's largest RSS sampled during the load (every 200 ms). */
   peakRss: number;
 }
@@ -86,6 +88,7 @@ async function load(s: Scenario): Promise<Omit<Result, 'peakRss'>> {
     p99: r.latency.p99,
     errors: r.errors,
     non2xx: r.non2xx,
+    answers: r['2xx'] + r.non2xx,
   };
 }
 
