@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 
 /** How much one read cache may keep (its entries' approximate sizes added up), whatever its entry count allows. */
-export const READ_CACHE_MAX_BYTES = 8 * 1024 * 1024;
+export const READ_CACHE_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
  * About how many bytes a kept answer takes: a buffer its length, anything else the length of its JSON (a Set or Map
