@@ -4,6 +4,7 @@
 //   npm run build && npm run bench            (PGlite)
 //   BENCH_DATABASE_URL=postgres://... npm run bench
 //   BENCH_RUNS=3 ...                            three whole measurements, each on a freshly started server
+import { loadavg } from 'node:os';
 import { CONNECTIONS, type Measurement, measure, NAMES, ONLY } from './scenarios.ts';
 import { nodeFlags, startServer, waitReady } from './server.ts';
 import { printAcrossRuns, printVerdicts, summary, type Verdict, verdicts } from './targets.ts';
@@ -17,11 +18,11 @@ function printRun(m: Measurement, run: number): void {
     `\nRun ${run} of ${RUNS}: ${CONNECTIONS} connections, ${DURATION} s each, database: ${database}, node ${nodeFlags().join(' ')}`,
   );
   if (ONLY.length) console.log('(only the scenarios matching BENCH_ONLY)');
-  console.log('\n| endpoint | req/s | p99 ms | errors | non-2xx | peak RSS MB |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('\n| endpoint | req/s | p99 ms | errors | non-2xx | peak RSS MB | busy after, s |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of m.results) {
     console.log(
-      `| ${r.name} (\`${r.path}\`) | ${Math.round(r.rps)} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.peakRss.toFixed(0)} |`,
+      `| ${r.name} (\`${r.path}\`) | ${Math.round(r.rps)} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.peakRss.toFixed(0)} | ${r.settled.toFixed(1)} |`,
     );
   }
   const by = Object.fromEntries(m.results.map((r) => [r.name, r]));
@@ -44,7 +45,10 @@ for (let run = 1; run <= RUNS; run++) {
   const server = startServer();
   try {
     await waitReady();
+    // Other work on the machine skews every figure: say how busy it was.
+    const before = loadavg()[0]?.toFixed(1);
     const m = await measure(server.pid as number);
+    console.log(`\nLoad average (1 min) before run ${run}: ${before}, after: ${loadavg()[0]?.toFixed(1)}`);
     printRun(m, run);
     const list = verdicts(m);
     printVerdicts(list);

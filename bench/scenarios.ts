@@ -35,6 +35,27 @@ export function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+/** User + system CPU time of a process in ms (USER_HZ 100). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Waits until the server is done with the requests a load left behind (autocannon gives up on a request after 10 s;
+ * the server still renders it), so one load's backlog does not count against the next: until it uses less than a
+ * fifth of a core over half a second, 30 s at most. Returns the seconds waited.
+ */
+async function settle(pid: number): Promise<number> {
+  const start = Date.now();
+  while (Date.now() - start < 30_000) {
+    const before = cpuMs(pid);
+    await new Promise((r) => setTimeout(r, 500));
+    if (cpuMs(pid) - before < 100) break;
+  }
+  return (Date.now() - start) / 1000;
+}
+
 export interface Result {
   name: string;
   path: string;
@@ -46,6 +67,8 @@ export interface Result {
   answers: number;
   /** The server's largest RSS sampled during the load (every 200 ms). */
   peakRss: number;
+  /** Seconds the server stayed busy after the load ended (requests autocannon had given up on). */
+  settled: number;
 }
 
 interface Scenario {
@@ -69,7 +92,7 @@ interface PageWeight {
   html: number;
 }
 
-async function load(s: Scenario): Promise<Omit<Result, 'peakRss'>> {
+async function load(s: Scenario): Promise<Omit<Result, 'peakRss' | 'settled'>> {
   // `[<id>]` in a path becomes a unique id per request: a page-cache miss every time.
   const r = await autocannon({
     url: `${BASE}${s.path}`,
@@ -161,7 +184,8 @@ async function prepare(): Promise<Scenario[]> {
 export async function measure(pid: number): Promise<Measurement> {
   // Warm up the JIT, the page cache and the API client cache; then let the server settle before reading its RSS.
   await autocannon({ url: `${BASE}/en-US`, connections: 10, duration: 2 });
-  await new Promise((r) => setTimeout(r, 2_000));
+  await settle(pid);
+  await new Promise((r) => setTimeout(r, 1_000));
   const idleRss = rssMb(pid);
   const results: Result[] = [];
   for (const scenario of await prepare()) {
@@ -171,8 +195,9 @@ export async function measure(pid: number): Promise<Measurement> {
       peak = Math.max(peak, rssMb(pid));
     }, 200);
     const result = await load(scenario);
+    const settled = await settle(pid);
     clearInterval(sampler);
-    results.push({ ...result, peakRss: Math.max(peak, rssMb(pid)) });
+    results.push({ ...result, peakRss: peak, settled });
   }
   const homeJs = await pageJsGzip('/en-US');
   const configuratorJs = await pageJsGzip('/de-DE/varg-ex/configurator');

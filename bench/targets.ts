@@ -55,7 +55,7 @@ export function verdicts(m: Measurement): Verdict[] {
       target: `${name}: p99 ≤ ${P99_OVER_HEALTH}× /health p99`,
       figure:
         times === null || !r || !health
-          ? r || health
+          ? r && health
             ? 'no answers'
             : '—'
           : `${int(r.p99)} ms = ${times.toFixed(1)}× ${int(health.p99)} ms`,
