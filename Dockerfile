@@ -67,4 +67,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node is PID 1 and handles SIGTERM itself: it stops accepting, finishes requests in flight and closes the database.
-CMD ["node", "--max-semi-space-size=8", "--import", "./apps/web/server/telemetry.ts", "apps/web/server/index.ts"]
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=256", "--import", "./apps/web/server/telemetry.ts", "apps/web/server/index.ts"]

@@ -5,6 +5,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nodeFlags } from './server.ts';
 
 const started = new Set<ChildProcess>();
 const work = mkdtempSync(join(tmpdir(), 'varg-cluster-'));
@@ -86,7 +87,7 @@ export class App {
     this.child = track(
       spawn(
         process.execPath,
-        ['--max-semi-space-size=8', '--import', './apps/web/server/telemetry.ts', 'apps/web/server/index.ts'],
+        [...nodeFlags(), '--import', './apps/web/server/telemetry.ts', 'apps/web/server/index.ts'],
         {
           stdio: ['ignore', 'ignore', 'inherit'],
           env: appEnv(this.port, this.options),

@@ -1,17 +1,27 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const PORT = Number(process.env.BENCH_PORT ?? 3200);
 export const BASE = `http://127.0.0.1:${PORT}`;
 
+/**
+ * Node's memory flags of `npm run serve` (`--max-semi-space-size`, `--max-old-space-size`; decision 006), read from
+ * package.json so the bench runs the server as production does. `BENCH_NODE_FLAGS` replaces them (to compare sizes).
+ */
+export function nodeFlags(): string[] {
+  if (process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean);
+  const serve = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { serve: string } }).scripts.serve;
+  return serve.split(/\s+/).filter((word) => /^--max-[a-z-]+-size=\d+$/.test(word));
+}
+
 /** Starts the built server as production would run it (npm run serve), on a fresh database. */
 export function startServer(): ChildProcess {
   return spawn(
     process.execPath,
     [
-      '--max-semi-space-size=8',
+      ...nodeFlags(),
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
       'apps/web/server/index.ts',
     ],

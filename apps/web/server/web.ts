@@ -126,7 +126,8 @@ export function privatePages(build: ServerBuild): (url: string) => boolean {
   const roots = tree(undefined);
   const isPrivate = (id: string) =>
     (routes[id]?.module as { handle?: { privacy?: unknown } } | undefined)?.handle?.privacy === true;
-  // Matching ranks every route again on each call: remember the answer per path (bounded; a full map starts over).
+  // Matching ranks every route again on each call: remember the answer per path, bounded by entries × length (at most
+  // 5,000 paths of ≤ 512 characters, ~5 MB; a full map starts over; a longer path is matched every time).
   const known = new Map<string, boolean>();
   return (url) => {
     let path = url.split(/[?#]/)[0] ?? '/';
@@ -136,6 +137,7 @@ export function privatePages(build: ServerBuild): (url: string) => boolean {
     const remembered = known.get(path);
     if (remembered !== undefined) return remembered;
     const answer = (matchRoutes(roots, path) ?? []).some((m) => isPrivate(m.route.id as string));
+    if (path.length > 512) return answer;
     if (known.size >= 5_000) known.clear();
     known.set(path, answer);
     return answer;

@@ -23,4 +23,32 @@ describe('readCache', () => {
     await cached('k', async () => ++reads);
     expect(reads).toBe(2);
   });
+  it('keeps no more than its byte budget, dropping the least recently used answers first', async () => {
+    const cached = readCache(60_000, 1_000, 10_000);
+    let reads = 0;
+    const page = (n: number) => async () => {
+      reads += 1;
+      return 'x'.repeat(3_000) + n;
+    };
+    for (let n = 0; n < 10; n++) await cached(`k${n}`, page(n));
+    expect(cached.size().entries).toBeLessThanOrEqual(3);
+    expect(cached.size().bytes).toBeLessThanOrEqual(10_000);
+    reads = 0;
+    await cached('k9', page(9));
+    expect(reads).toBe(0);
+    await cached('k0', page(0));
+    expect(reads).toBe(1);
+  });
+  it('does not keep an answer larger than the whole budget', async () => {
+    const cached = readCache(60_000, 1_000, 1_000);
+    let reads = 0;
+    const big = async () => {
+      reads += 1;
+      return new Uint8Array(5_000);
+    };
+    await cached('pdf', big);
+    await cached('pdf', big);
+    expect(reads).toBe(2);
+    expect(cached.size().entries).toBe(0);
+  });
 });

@@ -32,7 +32,8 @@ export const CATALOG_CACHE_TTL_MS = 30_000;
 
 /** The repository with its reads kept for a while: pricing a configuration then touches no database. */
 function cachedReads(repo: CatalogRepo, ttl: number): CatalogRepo & { clear(): void } {
-  const cached = readCache(ttl);
+  // Every market's price lists and option groups: more than the default budget of a read cache.
+  const cached = readCache(ttl, 2_000, 8 * 1024 * 1024);
   const wrap =
     <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> =>

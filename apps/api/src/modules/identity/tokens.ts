@@ -42,6 +42,9 @@ export async function loadSigningKey(db: Db, configured?: string): Promise<Uint8
   return new TextEncoder().encode(row.value);
 }
 
+/** How much the checked access tokens of one process may take: ~10,000 signed-in visitors' tokens. */
+const CHECKED_TOKENS_MAX_BYTES = 6 * 1024 * 1024;
+
 export function accessTokens(secret: Uint8Array) {
   // Imported once: a raw key would be imported into WebCrypto again on every signature and every check.
   const key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
@@ -50,8 +53,13 @@ export function accessTokens(secret: Uint8Array) {
   ]);
   // A token whose signature was checked is not checked again until it expires (a browser sends the same one on every
   // request for 15 minutes): the answer for the same string cannot change. Its session is still checked on every
-  // signed-in request (the guards).
-  const checked = new LRUCache<string, AccessClaims & { exp: number }>({ max: 20_000 });
+  // signed-in request (the guards). Bounded by bytes too (decision 006): the token string and its claims.
+  const checked = new LRUCache<string, AccessClaims & { exp: number }>({
+    max: 20_000,
+    maxSize: CHECKED_TOKENS_MAX_BYTES,
+    sizeCalculation: (claims, token) =>
+      token.length + 160 + claims.sid.length + claims.sub.length + claims.roles.join().length,
+  });
   return {
     async sign(claims: Omit<AccessClaims, 'iat'>): Promise<string> {
       return new SignJWT({ roles: claims.roles, sid: claims.sid, ...(claims.imp ? { imp: claims.imp } : {}) })
