@@ -349,7 +349,8 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
         if (response.body && /^(image\/|application\/(pdf|octet-stream)\b)/.test(responseType)) {
           return reply.send(Buffer.from(await response.arrayBuffer()));
         }
-        const body = documentBytesOf(response) ?? (response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0));
+        const body =
+          documentBytesOf(response) ?? (response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0));
         if (key && isHtml && shared && response.status === 200 && cookies.length === 0) {
           cache.set(
             key,
