@@ -212,7 +212,7 @@ try {
       const ratio = mOps > 0 ? o.rps / mOps : Number.POSITIVE_INFINITY;
       ratios.push([`${s.name}, ${connections} connections`, ratio]);
       rows.push(
-        `| ${s.name} | ${connections} | ${Math.round(o.rps)} | ${o.p99} | ${o.errors}/${o.non2xx} | ${mOps.toFixed(1)} | ${m.p99} | ${m.errors}/${m.non2xx} | ${ratio.toFixed(0)}× |`,
+        `| ${s.name} | ${connections} | ${Math.round(o.rps)} | ${o.p99} | ${o.errors}/${o.non2xx} | ${mOps.toFixed(1)} | ${m.p99} | ${m.errors}/${m.non2xx} | ${Number.isFinite(ratio) ? `${ratio.toFixed(0)}×` : 'Medusa none'} |`,
       );
     }
   }
