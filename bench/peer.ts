@@ -50,6 +50,23 @@ async function load(opts: autocannon.Options): Promise<Run> {
   return { rps: r['2xx'] / r.duration, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, codes };
 }
 
+/** Waits (up to 2 minutes) until `url` answers 2xx within a second twice in a row. */
+async function settle(url: string, headers: Record<string, string>): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  let prompt = 0;
+  while (prompt < 2 && Date.now() < deadline) {
+    const started = Date.now();
+    const ok = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) })
+      .then(async (res) => {
+        await res.arrayBuffer();
+        return res.ok;
+      })
+      .catch(() => false);
+    prompt = ok && Date.now() - started < 1000 ? prompt + 1 : 0;
+    if (prompt < 2) await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 /** What autocannon keeps per connection between Medusa's create-cart and add-line requests. */
 interface CartContext {
   cartId?: string;
@@ -113,6 +130,12 @@ try {
   // Warm-up of both servers' JIT and caches.
   await load({ url: `${BASE}${ourList}`, connections: 10, duration: 2 });
   await load({ url: `${MEDUSA}${medusaList}`, connections: 10, duration: 2, headers: medusaHeaders });
+  // A server keeps working on the requests autocannon gave up on (timeouts) after a run ends: wait until its product
+  // list answers promptly again, so one side's backlog is not measured in the next run.
+  const settleOurs = () => settle(`${BASE}${ourList}`, {});
+  const settleMedusa = () => settle(`${MEDUSA}${medusaList}`, medusaHeaders);
+  await settleOurs();
+  await settleMedusa();
 
   const scenarios: Scenario[] = [
     {
@@ -195,7 +218,9 @@ try {
       const medusa: Run[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
         const o = await s.ours(connections);
+        await settleOurs();
         const m = await s.medusa(connections);
+        await settleMedusa();
         ours.push(o);
         medusa.push(m);
         raw.push(`${s.name}, ${connections} conn, round ${round}: ours ${fmt(o)}; Medusa ${fmt(m)}; load ${load1()}`);
