@@ -50,6 +50,10 @@ async function load(opts: autocannon.Options): Promise<Run> {
   return { rps: r['2xx'] / r.duration, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, codes };
 }
 
+/** A POST load of one body to one URL, at a given number of connections. */
+const post = (url: string, headers: Record<string, string>, body: string) => (connections: number) =>
+  load({ url, connections, method: 'POST', headers, body });
+
 /** Waits (up to 2 minutes) until `url` answers 2xx within a second twice in a row. */
 async function settle(url: string, headers: Record<string, string>): Promise<void> {
   const deadline = Date.now() + 120_000;
@@ -147,35 +151,14 @@ try {
     },
     {
       name: 'add to one cart',
-      ours: (c) =>
-        load({
-          url: `${BASE}/v1/cart/add-item?cartId=${ourCart}&country=DE`,
-          connections: c,
-          method: 'POST',
-          headers: json,
-          body: ourAdd,
-        }),
-      medusa: (c) =>
-        load({
-          url: `${MEDUSA}/store/carts/${medusaCart}/line-items`,
-          connections: c,
-          method: 'POST',
-          headers: medusaHeaders,
-          body: medusaAdd,
-        }),
+      ours: post(`${BASE}/v1/cart/add-item?cartId=${ourCart}&country=DE`, json, ourAdd),
+      medusa: post(`${MEDUSA}/store/carts/${medusaCart}/line-items`, medusaHeaders, medusaAdd),
       medusaRequestsPerOp: 1,
       note: 'every request adds the same item to one cart; both answer the cart',
     },
     {
       name: 'add to a new cart',
-      ours: (c) =>
-        load({
-          url: `${BASE}/v1/cart/add-item?country=DE`,
-          connections: c,
-          method: 'POST',
-          headers: json,
-          body: ourAdd,
-        }),
+      ours: post(`${BASE}/v1/cart/add-item?country=DE`, json, ourAdd),
       // Medusa has no add-without-cart: each operation is `POST /store/carts` then `POST …/line-items` on it.
       medusa: (c) =>
         load({
