@@ -20,6 +20,7 @@ import {
   text_error,
 } from '../../../packages/i18n/catalogs/en-us.json';
 import type { Route } from './+types/root';
+import { CONSENT_HEAD_SCRIPT } from './features/shell/cookie-consent.tsx';
 import { DemoRibbon } from './features/shell/demo-ribbon.tsx';
 import { ErrorPage } from './features/shell/error-page.tsx';
 import { ShellProviders } from './features/shell/providers.tsx';
@@ -171,12 +172,15 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useContext(NonceContext);
   const css = useContext(InlineStylesContext).get(stylesheet) ?? '';
   return (
-    <html lang={data ? localeTag(data.locale) : 'en-US'} dir="ltr">
+    // The consent script may mark <html> before hydration (features/shell/cookie-consent.tsx).
+    <html lang={data ? localeTag(data.locale) : 'en-US'} dir="ltr" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b0b0c" />
         <Meta />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, before the first paint */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_HEAD_SCRIPT }} />
         {!import.meta.env.DEV && (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, read from the build at start
           <style dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />

@@ -12,6 +12,15 @@ export const OPEN_CONSENT_EVENT = 'cookie-consent:open';
 
 export type Consent = 'analytics' | 'necessary';
 
+/** Marks the document of a visitor who already chose (the attribute hides the notice). */
+const CHOSEN_ATTRIBUTE = 'data-consent-chosen';
+
+/**
+ * Runs in the document's head before the first paint: a visitor who already chose never sees the notice, which every
+ * served page carries (the same document for everyone, so the page cache can serve it).
+ */
+export const CONSENT_HEAD_SCRIPT = `/(?:^|; )${CONSENT_COOKIE}=(?:analytics|necessary)(?:;|$)/.test(document.cookie)&&document.documentElement.setAttribute('${CHOSEN_ATTRIBUTE}','')`;
+
 export function readConsent(): Consent | null {
   if (typeof document === 'undefined') return null;
   const value = document.cookie
@@ -28,17 +37,20 @@ function saveConsent(consent: Consent) {
 }
 
 /**
- * The cookie notice: shown until the visitor chooses, again from "Cookie settings". Read in the browser only, so
- * cached pages stay the same for every visitor; nothing reaches the tag manager before "Allow analytics".
+ * The cookie notice: shown until the visitor chooses, again from "Cookie settings"; nothing reaches the tag manager
+ * before "Allow analytics". It is in the served page, painted with the rest of it rather than after hydration (on a
+ * first visit it is often the largest thing on a phone's screen, so its paint is the page's LCP); the head script
+ * hides it before the first paint when the cookie says the visitor chose, and the effect then drops it.
  */
 export function CookieConsent() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(true);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (readConsent() === null) setOpen(true);
+    if (readConsent() !== null) setOpen(false);
     const reopen = () => {
+      document.documentElement.removeAttribute(CHOSEN_ATTRIBUTE);
       setOpen(true);
       // Asked for from the footer: take the keyboard there.
       requestAnimationFrame(() => heading.current?.focus());
@@ -55,7 +67,7 @@ export function CookieConsent() {
   return (
     <section
       aria-labelledby="cookie-consent-title"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-neutral-200 bg-white/95 shadow-lg backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-40 border-t [[data-consent-chosen]_&]:hidden border-neutral-200 bg-white/95 shadow-lg backdrop-blur"
     >
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 md:flex-row md:items-center md:justify-between">
         <div className="flex flex-col gap-1">
