@@ -28,7 +28,7 @@ import { authContext, authMiddleware, sameOriginMiddleware } from './lib/auth.se
 import { cartMiddleware, cartSummary } from './lib/cart.server.ts';
 import { localeContext, servicesContext } from './lib/context.ts';
 import { readCookies, TRANSLATOR_MODE_COOKIE } from './lib/cookies.server.ts';
-import { I18nProvider } from './lib/i18n.ts';
+import { countryName, I18nProvider } from './lib/i18n.ts';
 import { activeCountries, localeMiddleware } from './lib/locale.server.ts';
 import { loadMessages, messagesOf, withServerMessages } from './lib/messages.ts';
 import stylesheet from './styles.css?url';
@@ -41,6 +41,11 @@ export interface RootData {
   /** The script that brings the messages to the browser, `/i18n/<segment>.<hash>.js`. */
   messagesHref: string;
   countries: Array<{ code: string; name: string; lang: string }>;
+  /**
+   * The market's country in the UI language, named on the server: the header shows it on every page, and the first
+   * `Intl.DisplayNames` a phone builds costs ~80 ms of its main thread at hydration (issue 19).
+   */
+  countryLabel: string;
   languages: Array<{ code: string; nativeName: string }>;
   /** The visitor's own market from the IP lookup, when it differs from the current one and was not dismissed. */
   suggestion: { code: string; lang: string } | null;
@@ -108,6 +113,11 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
     messagesHref: texts.href,
     translatorMode: !!me?.isTranslator && readCookies(request)[TRANSLATOR_MODE_COOKIE] === '1',
     countries: countries.map((c) => ({ code: c.code, name: c.name, lang: c.language.code })),
+    countryLabel: countryName(
+      locale.country,
+      locale,
+      countries.find((c) => c.code === locale.country)?.name ?? locale.country,
+    ),
     languages: languages.docs.map((l) => ({ code: l.code, nativeName: l.nativeName })),
     suggestion: own && own.code !== locale.country && !dismissed ? { code: own.code, lang: own.language.code } : null,
     config: {
