@@ -12,14 +12,13 @@ const chunks = JSON.parse(readFileSync('apps/web/build/client-chunks.json', 'utf
 const NOT_ON_FIRST_VISIT =
   /^apps\/web\/app\/(routes\/(admin|dealer|leads?|invoices|compliance|mco-finder|translations)|features\/(admin|dealer|dealer-orders|leads|invoices|translator|wallet|cards)\/)|node_modules\/(@stripe|leaflet|dompurify|zod|react-aria)/;
 
-/** Loaded when first used: the cart drawer, the modals, the account menu's panel, the cookie notice, the editor. */
+/** Loaded when first used: the cart drawer, the modals, the account menu's panel, the editor. */
 const ON_DEMAND = [
   'apps/web/app/features/shell/cart-drawer.tsx',
   'apps/web/app/features/shell/alert-modal.tsx',
   'apps/web/app/features/shell/confirm-modal.tsx',
   'apps/web/app/features/shell/locale-modal.tsx',
   'apps/web/app/features/shell/account-menu-panel.tsx',
-  'apps/web/app/features/shell/cookie-consent-banner.tsx',
   'apps/web/app/features/translator/translator-tool.tsx',
 ];
 

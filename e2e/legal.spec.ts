@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, test, whenHydrated } from './fixtures.ts';
 import { signedInSession as signedIn } from './pages/auth.ts';
 
 // Issue 25 item 1 (decision 047): the terms of sale, privacy and cookie policies and the imprint per market and
@@ -34,6 +34,8 @@ test.describe('legal documents', () => {
     const notice = page.getByRole('region', { name: 'Cookies in this shop' });
     await expect(notice).toBeVisible();
     await expectAccessible(page);
+    // The notice is in the served page: its buttons work once the page has hydrated.
+    await whenHydrated(notice.getByRole('button', { name: 'Necessary only' }));
     await notice.getByRole('button', { name: 'Necessary only' }).click();
     await expect(notice).toBeHidden();
     await page.goto('/en-US/store');

@@ -20,6 +20,7 @@ import {
   text_error,
 } from '../../../packages/i18n/catalogs/en-us.json';
 import type { Route } from './+types/root';
+import { CONSENT_HEAD_SCRIPT } from './features/shell/cookie-consent.tsx';
 import { DemoRibbon } from './features/shell/demo-ribbon.tsx';
 import { ErrorPage } from './features/shell/error-page.tsx';
 import { ShellProviders } from './features/shell/providers.tsx';
@@ -27,7 +28,7 @@ import { authContext, authMiddleware, sameOriginMiddleware } from './lib/auth.se
 import { cartMiddleware, cartSummary } from './lib/cart.server.ts';
 import { localeContext, servicesContext } from './lib/context.ts';
 import { readCookies, TRANSLATOR_MODE_COOKIE } from './lib/cookies.server.ts';
-import { I18nProvider } from './lib/i18n.ts';
+import { countryName, I18nProvider } from './lib/i18n.ts';
 import { activeCountries, localeMiddleware } from './lib/locale.server.ts';
 import { loadMessages, messagesAreaOf, messagesOf, officeMessagesFor, withServerMessages } from './lib/messages.ts';
 import stylesheet from './styles.css?url';
@@ -43,6 +44,11 @@ export interface RootData {
   /** An office page (or the translator's tool): the document has the office's texts too. */
   officeMessages: boolean;
   countries: Array<{ code: string; name: string; lang: string }>;
+  /**
+   * The market's country in the UI language, named on the server: the header shows it on every page, and the first
+   * `Intl.DisplayNames` a phone builds costs ~80 ms of its main thread at hydration (issue 19).
+   */
+  countryLabel: string;
   languages: Array<{ code: string; nativeName: string }>;
   /** The visitor's own market from the IP lookup, when it differs from the current one and was not dismissed. */
   suggestion: { code: string; lang: string } | null;
@@ -114,6 +120,11 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
     officeMessages,
     translatorMode,
     countries: countries.map((c) => ({ code: c.code, name: c.name, lang: c.language.code })),
+    countryLabel: countryName(
+      locale.country,
+      locale,
+      countries.find((c) => c.code === locale.country)?.name ?? locale.country,
+    ),
     languages: languages.docs.map((l) => ({ code: l.code, nativeName: l.nativeName })),
     suggestion: own && own.code !== locale.country && !dismissed ? { code: own.code, lang: own.language.code } : null,
     config: {
@@ -186,12 +197,15 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useContext(NonceContext);
   const css = useContext(InlineStylesContext).get(stylesheet) ?? '';
   return (
-    <html lang={data ? localeTag(data.locale) : 'en-US'} dir="ltr">
+    // The consent script may mark <html> before hydration (features/shell/cookie-consent.tsx).
+    <html lang={data ? localeTag(data.locale) : 'en-US'} dir="ltr" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b0b0c" />
         <Meta />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, before the first paint */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_HEAD_SCRIPT }} />
         {!import.meta.env.DEV && (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, read from the build at start
           <style dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createT } from './i18n.ts';
+import { countryName, createT } from './i18n.ts';
 
 describe('client translations', () => {
   const messages = {
@@ -25,5 +25,14 @@ describe('client translations', () => {
   it('uses the rules of the language: Polish has few and many', () => {
     const t = createT('pl-PL', { x_one: 'one', x_few: 'few', x_many: 'many', x_other: 'other' });
     expect([1, 2, 5, 22, 1.5].map((count) => t('x', { count }))).toEqual(['one', 'few', 'many', 'few', 'other']);
+  });
+});
+
+describe('country names', () => {
+  it('names a country in the UI language, each language with its own names, and falls back for an unknown code', () => {
+    expect(countryName('DE', { lang: 'de', country: 'DE' }, 'Germany')).toBe('Deutschland');
+    expect(countryName('DE', { lang: 'fr', country: 'FR' }, 'Germany')).toBe('Allemagne');
+    expect(countryName('SE', { lang: 'de', country: 'DE' }, 'Sweden')).toBe('Schweden');
+    expect(countryName('not a code', { lang: 'de', country: 'DE' }, 'fallback')).toBe('fallback');
   });
 });

@@ -25,8 +25,10 @@ import type { Route } from './+types/checkout';
 // cart of another market to this one (putCart), `confirm` places the order and pays it (features/checkout). With
 // `?orderId` it pays an existing order instead, the query kept (decision 048).
 
+// Not `noindex` (issue 19: SEO 100 on the checkout, and Lighthouse counts any robots block as a failure): a crawler
+// has no cart, so all it can index is the empty checkout; the buyer's lines and addresses are only in their session.
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(matches, location.pathname, 'checkout_title');
+  pageMeta(matches, location.pathname, 'checkout_title', { index: true });
 
 /** A re-price (the `setup` fetcher) answers the new summary itself: the page's data needs no reload for it. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) => {

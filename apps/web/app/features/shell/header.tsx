@@ -1,7 +1,7 @@
 import { Globe, Menu, ShoppingBag, User, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { countryName, useTranslation } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalePath, useMarketingHref, useRootData } from '../../lib/use-locale.ts';
 import { useShell } from './providers.tsx';
 
@@ -23,9 +23,8 @@ const NAV = [
 
 export function LocaleButton({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
-  const { locale, countries, languages } = useRootData();
+  const { locale, countryLabel, languages } = useRootData();
   const { openLocaleModal } = useShell();
-  const country = countries.find((c) => c.code === locale.country);
   const language = languages.find((l) => l.code === locale.lang);
   return (
     <button
@@ -37,7 +36,7 @@ export function LocaleButton({ className = '' }: { className?: string }) {
       <Globe size={16} aria-hidden="true" />
       <span className="sr-only">{t('locale_change')}: </span>
       <span>
-        {countryName(locale.country, locale, country?.name ?? locale.country)} · {language?.nativeName ?? locale.lang}
+        {countryLabel} · {language?.nativeName ?? locale.lang}
       </span>
     </button>
   );
