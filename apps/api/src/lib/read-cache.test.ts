@@ -16,6 +16,25 @@ describe('readCache', () => {
     expect(await cached('k', load)).toBe('saved');
     expect(reads).toBe(2);
   });
+  it('callers missing the same key at once share one read; after a clear the next caller reads again', async () => {
+    const cached = readCache(60_000);
+    let reads = 0;
+    let release: () => void = () => {};
+    const load = async () => {
+      reads++;
+      await new Promise<void>((r) => (release = r));
+      return { reads };
+    };
+    const together = Array.from({ length: 10 }, () => cached('catalogue', load));
+    release();
+    expect(new Set((await Promise.all(together)).map((v) => v.reads))).toEqual(new Set([1]));
+    expect(reads).toBe(1);
+    cached.clear();
+    const again = cached('catalogue', load);
+    release();
+    expect((await again).reads).toBe(2);
+  });
+
   it('reads every time when turned off', async () => {
     const cached = readCache(0);
     let reads = 0;

@@ -35,17 +35,33 @@ export function readCache(ttlMs: number, max = 2_000, maxBytes = READ_CACHE_MAX_
       : null;
   // Bumped by `clear`: a read that started before a clear does not store its (possibly old) answer after it.
   let generation = 0;
+  // Reads on their way: callers missing the same key at the same moment share one read instead of each asking the
+  // database (when the catalogue expired under load, 50 requests read it at once and waited seconds; decision 069).
+  const reading = new Map<string, Promise<unknown>>();
   async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = cache?.get(key);
     if (hit) return hit.value as T;
+    if (!cache) return load();
+    const pending = reading.get(key);
+    if (pending) return pending as Promise<T>;
     const started = generation;
-    const value = await load();
-    if (value !== null && started === generation) cache?.set(key, { value });
-    return value;
+    let read: Promise<T> | undefined;
+    read = (async () => {
+      try {
+        const value = await load();
+        if (value !== null && started === generation) cache.set(key, { value });
+        return value;
+      } finally {
+        if (reading.get(key) === read) reading.delete(key);
+      }
+    })();
+    reading.set(key, read);
+    return read;
   }
-  /** Forgets everything kept (the rows changed). */
+  /** Forgets everything kept (the rows changed); a read already on its way is not shared any more. */
   cached.clear = () => {
     generation++;
+    reading.clear();
     cache?.clear();
   };
   /** What is kept now: entries and approximate bytes. */

@@ -35,6 +35,36 @@ describe('the API client’s cache of public answers', () => {
     expect(asked.filter((p) => p === '/v1/user')).toHaveLength(2);
   });
 
+  it('when a public answer expires, renders asking for it at once share one call; others are never shared', async () => {
+    let clock = 0;
+    const asked: string[] = [];
+    let release: () => void = () => {};
+    const transport: ApiTransport = {
+      async request({ path }) {
+        asked.push(path);
+        if (path === '/v1/markets' && asked.length > 1) await new Promise<void>((r) => (release = r));
+        const isPublic = path === '/v1/markets';
+        return {
+          status: 200,
+          headers: { 'cache-control': isPublic ? 'public, max-age=60' : 'private, no-store' },
+          body: JSON.stringify({ path, n: asked.length }),
+        };
+      },
+    };
+    const api = createApiClient(transport, () => clock);
+    await api.get('/v1/markets');
+    clock = 60_001;
+    const together = Array.from({ length: 20 }, () => api.get<{ n: number }>('/v1/markets'));
+    await new Promise((r) => setTimeout(r, 0));
+    release();
+    const answers = await Promise.all(together);
+    expect(asked).toEqual(['/v1/markets', '/v1/markets']);
+    expect(new Set(answers.map((a) => a.n))).toEqual(new Set([2]));
+    // An answer that was never public (a visitor's cart) is asked for by each caller.
+    await Promise.all([api.get('/v1/cart?cartId=a'), api.get('/v1/cart?cartId=a'), api.get('/v1/cart?cartId=a')]);
+    expect(asked.filter((p) => p.startsWith('/v1/cart'))).toHaveLength(3);
+  });
+
   it('keeps nothing an answer says is private or not to be kept', async () => {
     const { transport, asked } = fakeApi(200, 'private, max-age=60');
     const api = createApiClient(transport);

@@ -168,13 +168,34 @@ export function createApiClient(
     return parsed as T;
   }
 
+  // When a public answer expires, every page rendering at that moment misses it together: under load 50 renders asked
+  // the API for the same product list at once and waited up to 5 s for it (bench/README.md, decision 069). A call for
+  // an answer last seen public joins the one already on its way instead. Only such answers: an anonymous call whose
+  // answer was never public (a visitor's cart) is always made on its own.
+  const inFlight = new Map<string, Promise<unknown>>();
+  const seenPublic = new Set<string>();
+
   async function get<T>(path: string, options?: CallOptions) {
-    if (!options?.token) {
-      const hit = cache.get(`${options?.lang ?? ''} ${path}`);
-      if (hit) return hit.value as T;
+    if (options?.token) return call<T>('GET', path, undefined, options);
+    const key = `${options?.lang ?? ''} ${path}`;
+    const hit = cache.get(key);
+    if (hit) return hit.value as T;
+    const pending = inFlight.get(key);
+    if (pending) return pending as Promise<T>;
+    if (!seenPublic.has(key)) {
+      const answer = await call<T>('GET', path, undefined, options);
+      if (cache.get(key)) {
+        // Bounded like the cache: keys of ever-new query strings start the set again.
+        if (seenPublic.size >= 10_000) seenPublic.clear();
+        seenPublic.add(key);
+      }
+      return answer;
     }
-    return call<T>('GET', path, undefined, options);
+    const shared = call<T>('GET', path, undefined, options).finally(() => inFlight.delete(key));
+    inFlight.set(key, shared);
+    return shared;
   }
   const send: ApiClient['send'] = (method, path, body, options) => call(method, path, body, options);
+  // `seenPublic` stays: an answer forgotten after a change is still public, and the renders asking for it again share.
   return { get, send, call: typedCalls({ get, send }), clearCache: () => cache.clear() };
 }
