@@ -344,11 +344,8 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
         // …unless it must not be stored at all (the whistleblowing pages' secrets).
         const noStore = /no-store/.test(response.headers.get('cache-control') ?? '');
         if (isHtml && !shared && !noStore) reply.header('cache-control', 'no-cache');
-        // A file a route answers (the profile picture, decision 057) is sent as its bytes, not read as text.
-        const responseType = response.headers.get('content-type') ?? '';
-        if (response.body && /^(image\/|application\/(pdf|octet-stream)\b)/.test(responseType)) {
-          return reply.send(Buffer.from(await response.arrayBuffer()));
-        }
+        // Every answer is sent as its bytes, never decoded: a rendered page as React wrote them (document-bytes.ts), a
+        // file a route answers (the profile picture, decision 057) or any other body as it came.
         const body =
           documentBytesOf(response) ?? (response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0));
         if (key && isHtml && shared && response.status === 200 && cookies.length === 0) {
