@@ -17,11 +17,12 @@ export function nodeFlags(): string[] {
 }
 
 /** Starts the built server as production would run it (npm run serve), on a fresh database. */
-export function startServer(): ChildProcess {
+export function startServer(extraNodeArgs: string[] = [], extraEnv: Record<string, string> = {}): ChildProcess {
   return spawn(
     process.execPath,
     [
       ...nodeFlags(),
+      ...extraNodeArgs,
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
       'apps/web/server/index.ts',
     ],
@@ -39,6 +40,7 @@ export function startServer(): ChildProcess {
         // The bench is one client hammering the API: lift the per-IP limit for it.
         RATE_LIMIT_MAX: '100000000',
         LOG_LEVEL: 'warn',
+        ...extraEnv,
       },
     },
   );
