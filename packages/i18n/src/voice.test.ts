@@ -86,6 +86,10 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     rule: 'one reverse-charge term (tersine vergilendirme); "ters ibraz" means chargeback',
     patterns: [/ters ibraz|sorumlu sıfat/iu],
   },
+  el: {
+    rule: 'εσείς, neutral: no "ανώνυμοι"/"Διαθέσιμος" addressed to the buyer; one VAT ID term (αριθμός ΦΠΑ, not ΑΦΜ ΦΠΑ), one checkout word (ταμείο), one spelling of email',
+    patterns: [w('ανώνυμοι|ΑΦΜ ΦΠΑ|ολοκλήρωση αγοράς|e-mail')],
+  },
   ru: {
     rule: 'вы, neutral: no ты-forms, no masculine "согласен"/"анонимным"; предоплата not депозит/задаток; one word for account (аккаунт) and extended warranty (продлённая гарантия)',
     patterns: [
