@@ -86,6 +86,19 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     rule: 'one reverse-charge term (tersine vergilendirme); "ters ibraz" means chargeback',
     patterns: [/ters ibraz|sorumlu sıfat/iu],
   },
+  el: {
+    rule: 'εσείς, neutral: no "ανώνυμοι" addressed to the buyer; one VAT ID term (αριθμός ΦΠΑ, not ΑΦΜ ΦΠΑ), one checkout word (ταμείο), one spelling of email',
+    patterns: [w('ανώνυμοι|ΑΦΜ ΦΠΑ|ολοκλήρωση αγοράς|e-mail')],
+  },
+  ru: {
+    rule: 'вы, neutral: no ты-forms, no masculine "согласен"/"анонимным"; предоплата not депозит/задаток; one word for account (аккаунт), extended warranty (продлённая гарантия) and e-mail (электронная почта)',
+    patterns: [
+      w('ты|тебя|тебе|тобой|твой|твоя|твоё|твои|твоего|твоей|твоих|согласен|анонимным'),
+      w(
+        'депозит\\p{L}*|задат\\p{L}*|эл\\. почт\\p{L}*|учётн\\p{L}* запис\\p{L}*|учетн\\p{L}* запис\\p{L}*|расширенн\\p{L}* гаранти\\p{L}*',
+      ),
+    ],
+  },
   hr: {
     rule: 'one word for dealer (trgovac) and one list-price term (preporučena cijena)',
     patterns: [w('zastupni\\p{L}*|distributer\\p{L}*|prodavač\\p{L}*|cjenovn\\p{L}*')],
