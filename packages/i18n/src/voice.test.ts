@@ -40,6 +40,10 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     rule: 'teie: no sina/sinu/sul/sulle/sind/sa, no 2nd-singular verbs ("tasud" fees and "soovid" wishes are nouns too, so not listed)',
     patterns: [w('sina|sinu|sul|sulle|sind|sinuga|sinult|sa'), w('oled|saad|võid|tahad|muudad|valid|ostad|maksad')],
   },
+  cs: {
+    rule: 'one word per thing: motocykl (not the colloquial motorka), zkušební jízda, oznamovatel (not whistleblower)',
+    patterns: [w('motork\\p{L}*|whistleblower\\p{L}*|testovací jízd\\p{L}*')],
+  },
   hu: {
     rule: 'Ön: no te-forms (possessive -d, 2nd-singular verbs and imperatives)',
     patterns: [
