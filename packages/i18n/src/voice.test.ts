@@ -44,6 +44,10 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     rule: 'one word per thing: motocykl (not the colloquial motorka), zkušební jízda, oznamovatel (not whistleblower)',
     patterns: [w('motork\\p{L}*|whistleblower\\p{L}*|testovací jízd\\p{L}*')],
   },
+  sk: {
+    rule: 'one word per thing: motocykel (not the colloquial motorka), skúšobná jazda, v pokladni (not pri platbe / pokladnica)',
+    patterns: [w('motork\\p{L}*|whistleblower\\p{L}*|testovaci\\p{L}* jazd\\p{L}*|pokladnic\\p{L}*|pri platbe')],
+  },
   hu: {
     rule: 'Ön: no te-forms (possessive -d, 2nd-singular verbs and imperatives)',
     patterns: [
