@@ -38,7 +38,10 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
   },
   et: {
     rule: 'teie: no sina/sinu/sul/sulle/sind/sa, no 2nd-singular verbs ("tasud" fees and "soovid" wishes are nouns too, so not listed)',
-    patterns: [w('sina|sinu|sul|sulle|sind|sinuga|sinult|sa'), w('oled|saad|võid|tahad|muudad|valid|ostad|maksad|asud|tead|otsid|nägid|täidad|unustasid|kirjelda|ühenda')],
+    patterns: [
+      w('sina|sinu|sul|sulle|sind|sinuga|sinult|sa'),
+      w('oled|saad|võid|tahad|muudad|valid|ostad|maksad|asud|tead|otsid|nägid|täidad|unustasid|kirjelda|ühenda'),
+    ],
   },
   cs: {
     rule: 'one word per thing: motocykl (not the colloquial motorka), zkušební jízda, oznamovatel (not whistleblower)',
