@@ -38,7 +38,18 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
   },
   et: {
     rule: 'teie: no sina/sinu/sul/sulle/sind/sa, no 2nd-singular verbs ("tasud" fees and "soovid" wishes are nouns too, so not listed)',
-    patterns: [w('sina|sinu|sul|sulle|sind|sinuga|sinult|sa'), w('oled|saad|võid|tahad|muudad|valid|ostad|maksad')],
+    patterns: [
+      w('sina|sinu|sul|sulle|sind|sinuga|sinult|sa'),
+      w('oled|saad|võid|tahad|muudad|valid|ostad|maksad|asud|tead|otsid|nägid|täidad|unustasid|kirjelda|ühenda'),
+    ],
+  },
+  cs: {
+    rule: 'one word per thing: motocykl (not the colloquial motorka), zkušební jízda, oznamovatel (not whistleblower)',
+    patterns: [w('motork\\p{L}*|whistleblower\\p{L}*|testovací jízd\\p{L}*')],
+  },
+  sk: {
+    rule: 'one word per thing: motocykel (not the colloquial motorka), skúšobná jazda, v pokladni (not pri platbe / pokladnica)',
+    patterns: [w('motork\\p{L}*|whistleblower\\p{L}*|testovaci\\p{L}* jazd\\p{L}*|pokladnic\\p{L}*|pri platbe')],
   },
   hu: {
     rule: 'Ön: no te-forms (possessive -d, 2nd-singular verbs and imperatives)',
