@@ -90,6 +90,10 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     rule: 'one word for dealer (trgovac) and one list-price term (preporučena cijena)',
     patterns: [w('zastupni\\p{L}*|distributer\\p{L}*|prodavač\\p{L}*|cjenovn\\p{L}*')],
   },
+  sv: {
+    rule: 'du: no ni/ert; one term each for reverse charge (omvänd betalningsskyldighet), stock bike (lagermotorcykel) and payment method (betalsätt)',
+    patterns: [w('ni|ert'), /omvänd skattskyldighet|lagercyk|betalningssätt/iu],
+  },
 };
 
 describe('form of address and forbidden forms (docs/i18n/<lang>.md)', () => {
