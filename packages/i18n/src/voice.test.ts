@@ -94,6 +94,10 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     rule: 'du: no ni/ert; one term each for reverse charge (omvänd betalningsskyldighet), stock bike (lagermotorcykel) and payment method (betalsätt)',
     patterns: [w('ni|ert'), /omvänd skattskyldighet|lagercyk|betalningssätt/iu],
   },
+  no: {
+    rule: 'one term each for test ride (prøvekjøring), sales tax (omsetningsavgift), stock bike (lagersykkel), payment method (betalingsmåte) and VAT ID (mva-nummer)',
+    patterns: [/prøvetur|salgsskatt|salgsavgift|lagermotorsyk|betalingsmetode/iu, /MVA-n/u],
+  },
 };
 
 describe('form of address and forbidden forms (docs/i18n/<lang>.md)', () => {
