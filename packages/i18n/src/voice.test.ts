@@ -98,6 +98,10 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     rule: 'one term each for test ride (prøvekjøring), sales tax (omsetningsavgift), stock bike (lagersykkel), payment method (betalingsmåte) and VAT ID (mva-nummer)',
     patterns: [/prøvetur|salgsskatt|salgsavgift|lagermotorsyk|betalingsmetode/iu, /MVA-n/u],
   },
+  fi: {
+    rule: 'one term each for the deposit (ennakkomaksu), VAT ID (ALV-tunniste), VIN (valmistenumero), accessories (lisävarusteet) and store (liike); „sähköpyörä” is an e-bicycle',
+    patterns: [/varausmaks|ennakko(?!maks|myyn)|ALV-(?:numer|tunnu)|VIN-(?:numer|tunnu)|tarvik|myymäl|sähköpyör/iu],
+  },
 };
 
 describe('form of address and forbidden forms (docs/i18n/<lang>.md)', () => {
