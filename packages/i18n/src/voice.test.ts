@@ -95,8 +95,8 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     patterns: [w('ni|ert'), /omvänd skattskyldighet|lagercyk|betalningssätt/iu],
   },
   no: {
-    rule: 'one term each for test ride (prøvekjøring), sales tax (omsetningsavgift), stock bike (lagersykkel), payment method (betalingsmåte) and VAT ID (mva-nummer)',
-    patterns: [/prøvetur|salgsskatt|salgsavgift|lagermotorsyk|betalingsmetode/iu, /MVA-n/u],
+    rule: 'one term each for test ride (prøvekjøring), sales tax (omsetningsavgift), stock bike (lagersykkel), payment method (betalingsmåte), VAT ID (mva-nummer) and sign-in (innlogging)',
+    patterns: [/prøvetur|salgsskatt|salgsavgift|lagermotorsyk|betalingsmetode|pålogg/iu, /MVA-n/u],
   },
   fi: {
     rule: 'one term each for the deposit (ennakkomaksu), VAT ID (ALV-tunniste), VIN (valmistenumero), accessories (lisävarusteet) and store (liike); „sähköpyörä” is an e-bicycle',
