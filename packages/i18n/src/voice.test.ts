@@ -114,6 +114,18 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     rule: 'one word for dealer (trgovac) and one list-price term (preporučena cijena)',
     patterns: [w('zastupni\\p{L}*|distributer\\p{L}*|prodavač\\p{L}*|cjenovn\\p{L}*')],
   },
+  sv: {
+    rule: 'du: no ni/ert; one term each for reverse charge (omvänd betalningsskyldighet), stock bike (lagermotorcykel) and payment method (betalsätt)',
+    patterns: [w('ni|ert'), /omvänd skattskyldighet|lagercyk|betalningssätt/iu],
+  },
+  no: {
+    rule: 'one term each for test ride (prøvekjøring), sales tax (omsetningsavgift), stock bike (lagersykkel), payment method (betalingsmåte), VAT ID (mva-nummer) and sign-in (innlogging)',
+    patterns: [/prøvetur|salgsskatt|salgsavgift|lagermotorsyk|betalingsmetode|pålogg/iu, /MVA-n/u],
+  },
+  fi: {
+    rule: 'one term each for the deposit (ennakkomaksu), VAT ID (ALV-tunniste), VIN (valmistenumero), accessories (lisävarusteet) and store (liike); „sähköpyörä” is an e-bicycle',
+    patterns: [/varausmaks|ennakko(?!maks|myyn)|ALV-(?:numer|tunnu)|VIN-(?:numer|tunnu)|tarvik|myymäl|sähköpyör/iu],
+  },
 };
 
 describe('form of address and forbidden forms (docs/i18n/<lang>.md)', () => {
