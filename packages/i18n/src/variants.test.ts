@@ -122,7 +122,8 @@ describe('market variants (catalogs/overrides)', () => {
   const SPAIN_WORDS =
     'ordenador(?:es)?|móvil(?:es)?|coches?|conducir|conducción|carn[eé]s? de conducir|recambios?|vídeos?|añad\\p{L}*|' +
     'importes?|adeudos?|caduc\\p{L}*|manillar|rellen\\p{L}*|enhorabuena|precios? de tarifa|señal(?:es)?|cesta|' +
-    'introduc(?:e|es|ir|ido|ida)|Introduce|coger|coge|aparcar|gafas|ficheros?|puerta,|' +
+    'introduc(?:e|es|ir|ido|ida)|Introduce|coger|coge|aparcar|gafas|ficheros?|puerta,|Señal(?:es)?|' +
+    '[Rr]ecogidas?|notas? de abono|Nota de abono|' +
     'vosotr[oa]s|vuestr[oa]s?|os|podéis|tenéis|habéis|sois|queréis|estáis|hacéis';
   const SPAIN = new RegExp(`(?<![\\p{L}\\-])(?:${SPAIN_WORDS})(?![\\p{L}\\-])`, 'u');
   // The present perfect of a finished event: "has pedido", "se ha cancelado", "hemos recibido", "ha sido".
