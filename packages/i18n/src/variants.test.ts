@@ -60,7 +60,7 @@ describe('market variants (catalogs/overrides)', () => {
     'anónim\\p{L}*|jantes|carta de condução|licitaç(?:ão|ões)|licitar|' +
     '(?:de|para|por) si|demasiad[oa]s?|percentagem|em dívida|algarismos|a decorrer|separador|levantamento|' +
     'predefinid[oa]s?|subscri(?:ção|ções|ver|va)|sessão iniciada|prestador(?:es)? de serviços|t-shirts?|autocarro|' +
-    'casa de banho|mais depressa|pelo que';
+    'casa de banho|mais depressa|pelo que|alargad[oa]s?|ligaç(?:ão|ões)|partilh\\p{L}*|base de licitação';
   const EUROPEAN = new RegExp(`(?<![\\p{L}\\-])(?:${EUROPEAN_WORDS})(?![\\p{L}\\-])`, 'iu');
   // "está a fazer" (Brazil: "está fazendo"), "A carregar…" (Carregando…), and enclitic -lhe after a verb (Brazil:
   // "para você" or proclisis).

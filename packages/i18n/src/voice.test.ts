@@ -86,6 +86,13 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
       w('e-mails?|depósitos?|precios? de lista|(?:la|una) hachas?'),
     ],
   },
+  pt: {
+    rule: 'você implied, gender-neutral, one word per concept: no explicit você, no masculine welcome, mota (not moto), garantia alargada, ligação (not link), finalização da compra (not checkout)',
+    patterns: [
+      w('você|bem-vindos?|bem-vindo/a|motos?|extens(?:ão|ões) de garantia|checkout'),
+      /(?<![\p{L}{])links?(?![\p{L}}])/iu,
+    ],
+  },
   tr: {
     rule: 'one reverse-charge term (tersine vergilendirme); "ters ibraz" means chargeback',
     patterns: [/ters ibraz|sorumlu sıfat/iu],
