@@ -60,7 +60,7 @@ describe('market variants (catalogs/overrides)', () => {
     'anónim\\p{L}*|jantes|carta de condução|licitaç(?:ão|ões)|licitar|' +
     '(?:de|para|por) si|demasiad[oa]s?|percentagem|em dívida|algarismos|a decorrer|separador|levantamento|' +
     'predefinid[oa]s?|subscri(?:ção|ções|ver|va)|sessão iniciada|prestador(?:es)? de serviços|t-shirts?|autocarro|' +
-    'casa de banho|mais depressa|pelo que';
+    'casa de banho|mais depressa|pelo que|alargad[oa]s?|ligaç(?:ão|ões)|partilh\\p{L}*|base de licitação';
   const EUROPEAN = new RegExp(`(?<![\\p{L}\\-])(?:${EUROPEAN_WORDS})(?![\\p{L}\\-])`, 'iu');
   // "está a fazer" (Brazil: "está fazendo"), "A carregar…" (Carregando…), and enclitic -lhe after a verb (Brazil:
   // "para você" or proclisis).
@@ -122,7 +122,8 @@ describe('market variants (catalogs/overrides)', () => {
   const SPAIN_WORDS =
     'ordenador(?:es)?|móvil(?:es)?|coches?|conducir|conducción|carn[eé]s? de conducir|recambios?|vídeos?|añad\\p{L}*|' +
     'importes?|adeudos?|caduc\\p{L}*|manillar|rellen\\p{L}*|enhorabuena|precios? de tarifa|señal(?:es)?|cesta|' +
-    'introduc(?:e|es|ir|ido|ida)|Introduce|coger|coge|aparcar|gafas|ficheros?|puerta,|' +
+    'introduc(?:e|es|ir|ido|ida)|Introduce|coger|coge|aparcar|gafas|ficheros?|puerta,|Señal(?:es)?|' +
+    '[Rr]ecogidas?|notas? de abono|Nota de abono|' +
     'vosotr[oa]s|vuestr[oa]s?|os|podéis|tenéis|habéis|sois|queréis|estáis|hacéis';
   const SPAIN = new RegExp(`(?<![\\p{L}\\-])(?:${SPAIN_WORDS})(?![\\p{L}\\-])`, 'u');
   // The present perfect of a finished event: "has pedido", "se ha cancelado", "hemos recibido", "ha sido".

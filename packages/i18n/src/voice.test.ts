@@ -90,7 +90,18 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
       w('usted'),
       // "¡Bienvenido!" greets a man; "Te damos la bienvenida" greets anyone (gender-neutral wording).
       w('bienvenidos?|bienvenido/a'),
-      /(?:^|[.!?:;]\s+|\()(?:Confirme|Elija|Revise|Cancele|Ignore|Corrija|Introduzca|Compruebe|Seleccione|Indique|Úsela|Pulse|Escriba|Haga|Desmarque)(?!\p{L})/u,
+      /(?:^|[.!?:;]\s+|\()(?:Confirme|Elija|Revise|Cancele|Ignore|Corrija|Introduzca|Compruebe|Seleccione|Indique|Úsela|Pulse|Escriba|Haga|Desmarque|Cree|Deje|Marque|Añada)(?!\p{L})/u,
+      // Usted beside a tú text ("en su idioma" said to the buyer), and the 2026-11-28 review's words: one word for the
+      // e-mail (correo), the deposit (señal, never depósito), the list price (precio de tarifa), "el hacha".
+      w('disponible en su idioma|que le añada|no marque'),
+      w('e-mails?|depósitos?|precios? de lista|(?:la|una) hachas?'),
+    ],
+  },
+  pt: {
+    rule: 'você implied, gender-neutral, one word per concept: no explicit você, no masculine welcome, mota (not moto), garantia alargada, ligação (not link), finalização da compra (not checkout)',
+    patterns: [
+      w('você|bem-vindos?|bem-vindo/a|motos?|extens(?:ão|ões) de garantia|checkout'),
+      /(?<![\p{L}{])links?(?![\p{L}}])/iu,
     ],
   },
   tr: {
