@@ -90,6 +90,14 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     rule: 'one word for dealer (trgovac) and one list-price term (preporučena cijena)',
     patterns: [w('zastupni\\p{L}*|distributer\\p{L}*|prodavač\\p{L}*|cjenovn\\p{L}*')],
   },
+  fr: {
+    rule: 'vous, gender-neutral (no "vous êtes connecté/invité/redirigé"); a no-break space, never a plain one, before : ; ! ? » and after «; ’ not \'',
+    patterns: [
+      w('vous (?:êtes|serez) (?:connecté|invité|redirigé|autorisé|abonné|désabonné)|connecté en tant que|d’être contacté'),
+      / [:;!?»]|« /u,
+      /\p{L}'\p{L}/u,
+    ],
+  },
 };
 
 describe('form of address and forbidden forms (docs/i18n/<lang>.md)', () => {
