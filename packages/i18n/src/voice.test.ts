@@ -98,6 +98,15 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
       /\p{L}'\p{L}/u,
     ],
   },
+  it: {
+    rule: 'tu, gender-neutral: no Lei imperatives (Scelga, Inserisca…), no "sei stato", "Bentornato", "Benvenuto!" or "restare anonimo"; ’ not \'',
+    patterns: [
+      w('sei stat[oa]|bentornat[oa]|restare anonim[oa]'),
+      /(?<![\p{L}])(?<!il )[Bb]envenut[oa](?![\p{L}])/u,
+      /(?:^|[.!?:;]\s+)(?:Scelga|Inserisca|Controlli|Lasci|Scriva|Selezioni|Rimetta|Verifichi|Indichi|Non selezioni)(?![\p{L}])/u,
+      /\p{L}'\p{L}/u,
+    ],
+  },
 };
 
 describe('form of address and forbidden forms (docs/i18n/<lang>.md)', () => {
