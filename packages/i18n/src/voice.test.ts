@@ -93,7 +93,9 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
   fr: {
     rule: 'vous, gender-neutral (no "vous êtes connecté/invité/redirigé"); a no-break space, never a plain one, before : ; ! ? » and after «; ’ not \'',
     patterns: [
-      w('vous (?:êtes|serez) (?:connecté|invité|redirigé|autorisé|abonné|désabonné)|connecté en tant que|d’être contacté'),
+      w(
+        'vous (?:êtes|serez) (?:connecté|invité|redirigé|autorisé|abonné|désabonné)|connecté en tant que|d’être contacté',
+      ),
       / [:;!?»]|« /u,
       /\p{L}'\p{L}/u,
     ],
