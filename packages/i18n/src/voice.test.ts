@@ -91,22 +91,24 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     patterns: [w('zastupni\\p{L}*|distributer\\p{L}*|prodavač\\p{L}*|cjenovn\\p{L}*')],
   },
   fr: {
-    rule: 'vous, gender-neutral (no "vous êtes connecté/invité/redirigé"); a no-break space, never a plain one, before : ; ! ? » and after «; ’ not \'',
+    rule: 'vous, gender-neutral (no "vous êtes connecté/invité/redirigé"); a no-break space, never a plain one, before : ; ! ? » and after «; ’ not \'; a store is a concession, the channel the canal d’alerte',
     patterns: [
       w(
         'vous (?:êtes|serez) (?:connecté|invité|redirigé|autorisé|abonné|désabonné)|connecté en tant que|d’être contacté',
       ),
       / [:;!?»]|« /u,
       /\p{L}'\p{L}/u,
+      w('magasins?|points? de vente|lettre d’information|canal de signalement'),
     ],
   },
   it: {
-    rule: 'tu, gender-neutral: no Lei imperatives (Scelga, Inserisca…), no "sei stato", "Bentornato", "Benvenuto!" or "restare anonimo"; ’ not \'',
+    rule: 'tu, gender-neutral: no Lei imperatives (Scelga, Inserisca…), no "sei stato", "Bentornato", "Benvenuto!" or "restare anonimo"; ’ not \'; test ride, negozio, centesimi',
     patterns: [
       w('sei stat[oa]|bentornat[oa]|restare anonim[oa]'),
       /(?<![\p{L}])(?<!il )[Bb]envenut[oa](?![\p{L}])/u,
       /(?:^|[.!?:;]\s+)(?:Scelga|Inserisca|Controlli|Lasci|Scriva|Selezioni|Rimetta|Verifichi|Indichi|Non selezioni)(?![\p{L}])/u,
       /\p{L}'\p{L}/u,
+      w('giri? di prova|punt[oi] vendita|unità minori'),
     ],
   },
 };
