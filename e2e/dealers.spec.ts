@@ -32,7 +32,7 @@ test.describe('becoming a dealer (issue 12)', () => {
     const field = (label: string) => applicant.getByLabel(label, { exact: true });
     await field('Ragione sociale').fill('Moto Elettrica Milano S.r.l.');
     await field('Partita IVA').fill('IT00743110158');
-    await field('Nome del negozio').fill('Moto Elettrica Milano');
+    await field('Nome del punto vendita').fill('Moto Elettrica Milano');
     await field('Via e numero civico').fill('Via Tortona 27');
     await field('CAP').fill('20144');
     await field('Città').fill('Milano');

@@ -102,13 +102,13 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     ],
   },
   it: {
-    rule: 'tu, gender-neutral: no Lei imperatives (Scelga, Inserisca…), no "sei stato", "Bentornato", "Benvenuto!" or "restare anonimo"; ’ not \'; test ride, negozio, centesimi',
+    rule: 'tu, gender-neutral: no Lei imperatives (Scelga, Inserisca…), no "sei stato", "Bentornato", "Benvenuto!" or "restare anonimo"; ’ not \'; test ride, punto vendita (a dealer’s), centesimi',
     patterns: [
       w('sei stat[oa]|bentornat[oa]|restare anonim[oa]'),
       /(?<![\p{L}])(?<!il )[Bb]envenut[oa](?![\p{L}])/u,
       /(?:^|[.!?:;]\s+)(?:Scelga|Inserisca|Controlli|Lasci|Scriva|Selezioni|Rimetta|Verifichi|Indichi|Non selezioni)(?![\p{L}])/u,
       /\p{L}'\p{L}/u,
-      w('giri? di prova|punt[oi] vendita|unità minori'),
+      w('giri? di prova|unità minori|(?:il|del|nel|dal|al) tuo negozio|trova un negozio'),
     ],
   },
 };
