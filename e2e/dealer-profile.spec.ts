@@ -11,8 +11,8 @@ test('a dealer edits its store, its point on the map, invoicing and shipping; a 
   await expect(dealer.getByRole('heading', { level: 1 })).toHaveText('Profil du concessionnaire');
   await expectAccessible(dealer);
 
-  const store = dealer.getByRole('region', { name: 'Point de vente' });
-  await store.getByLabel('Nom du point de vente').fill('Lyon Moto Électrique Gerland');
+  const store = dealer.getByRole('region', { name: 'Concession', exact: true });
+  await store.getByLabel('Nom de la concession').fill('Lyon Moto Électrique Gerland');
   await store.getByLabel('Latitude').fill('45.7311');
   await store.getByLabel('Longitude').fill('4.8362');
   await store.getByRole('button', { name: 'Enregistrer' }).click();
@@ -48,7 +48,7 @@ test('a dealer edits its store, its point on the map, invoicing and shipping; a 
   await expect(shipping.getByRole('status').filter({ hasText: /\S/ })).toHaveText('Enregistré.');
 
   await dealer.reload();
-  await expect(dealer.getByLabel('Nom du point de vente')).toHaveValue('Lyon Moto Électrique Gerland');
+  await expect(dealer.getByLabel('Nom de la concession')).toHaveValue('Lyon Moto Électrique Gerland');
   await expect(dealer.getByLabel('Latitude')).toHaveValue('45.731100');
   await expect(invoicing.getByLabel('Numéro de TVA')).toHaveValue('FR40303265045');
   await expect(invoicing.getByLabel('Téléphone')).toHaveValue('+33478123456');

@@ -32,12 +32,12 @@ test.describe('becoming a dealer (issue 12)', () => {
     const field = (label: string) => applicant.getByLabel(label, { exact: true });
     await field('Ragione sociale').fill('Moto Elettrica Milano S.r.l.');
     await field('Partita IVA').fill('IT00743110158');
-    await field('Nome del negozio').fill('Moto Elettrica Milano');
+    await field('Nome del punto vendita').fill('Moto Elettrica Milano');
     await field('Via e numero civico').fill('Via Tortona 27');
-    await field('Codice postale').fill('20144');
+    await field('CAP').fill('20144');
     await field('Città').fill('Milano');
     await field('Telefono').fill('+39 02 1234 5678');
-    await field("Moto che prevedi di vendere all'anno").fill('25');
+    await field('Moto che prevedi di vendere all’anno').fill('25');
     await applicant.getByRole('button', { name: 'Invia la candidatura' }).click();
     // A wrong check digit in the VAT id is refused on its field, and what was typed stays.
     await expect(applicant.getByText('Questa partita IVA non è valida per il paese scelto.')).toBeVisible();
@@ -55,7 +55,7 @@ test.describe('becoming a dealer (issue 12)', () => {
     await applicant.goto('/it-IT/account');
     const menu = applicant.getByRole('navigation', { name: 'Area personale' });
     await expect(menu.getByRole('link', { name: 'Diventa concessionario' })).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'Contatti' })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Lead', exact: true })).toHaveCount(0);
 
     const admin = await signedIn(browser, 'admin@demo.starkfuture.com', 'en-US');
     await admin.goto('/en-US/admin');
@@ -76,9 +76,9 @@ test.describe('becoming a dealer (issue 12)', () => {
     // Signed in again, the new dealer has the dealer menu.
     const dealer = await signedIn(browser, email, 'it-IT', password);
     await dealer.goto('/it-IT/leads');
-    await expect(dealer.getByRole('heading', { level: 1 })).toHaveText('Contatti');
+    await expect(dealer.getByRole('heading', { level: 1 })).toHaveText('Lead');
     await expect(
-      dealer.getByRole('navigation', { name: 'Area personale' }).getByRole('link', { name: 'Contatti' }),
+      dealer.getByRole('navigation', { name: 'Area personale' }).getByRole('link', { name: 'Lead', exact: true }),
     ).toBeVisible();
     await dealer.goto('/it-IT/become-dealer');
     await expect(dealer.getByRole('status')).toContainText('Moto Elettrica Milano è un concessionario approvato.');

@@ -196,7 +196,7 @@ describe('plurals', () => {
       '25 de rezultate',
     ]);
     expect(t('nl', 'error_transfer_code_invalid', { count: 1 })).toBe('De code klopt niet. Nog 1 poging.');
-    expect(t('fr', 'error_transfer_code_invalid', { count: 1 })).toBe("Le code n'est pas correct. Il reste 1 essai.");
+    expect(t('fr', 'error_transfer_code_invalid', { count: 1 })).toBe('Le code n’est pas correct. Il reste 1 essai.');
     expect(t('en-us', 'error_transfer_code_invalid', { count: 1 })).toBe('The code is not right. 1 try left.');
   });
 

@@ -137,6 +137,27 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     rule: 'one term each for the deposit (ennakkomaksu), VAT ID (ALV-tunniste), VIN (valmistenumero), accessories (lisävarusteet) and store (liike); „sähköpyörä” is an e-bicycle',
     patterns: [/varausmaks|ennakko(?!maks|myyn)|ALV-(?:numer|tunnu)|VIN-(?:numer|tunnu)|tarvik|myymäl|sähköpyör/iu],
   },
+  fr: {
+    rule: 'vous, gender-neutral (no "vous êtes connecté/invité/redirigé"); a no-break space, never a plain one, before : ; ! ? » and after «; ’ not \'; a store is a concession, the channel the canal d’alerte',
+    patterns: [
+      w(
+        'vous (?:êtes|serez) (?:connecté|invité|redirigé|autorisé|abonné|désabonné)|connecté en tant que|d’être contacté',
+      ),
+      / [:;!?»]|« /u,
+      /\p{L}'\p{L}/u,
+      w('magasins?|points? de vente|lettre d’information|canal de signalement'),
+    ],
+  },
+  it: {
+    rule: 'tu, gender-neutral: no Lei imperatives (Scelga, Inserisca…), no "sei stato", "Bentornato", "Benvenuto!" or "restare anonimo"; ’ not \'; test ride, punto vendita (a dealer’s), centesimi',
+    patterns: [
+      w('sei stat[oa]|bentornat[oa]|restare anonim[oa]'),
+      /(?<![\p{L}])(?<!il )[Bb]envenut[oa](?![\p{L}])/u,
+      /(?:^|[.!?:;]\s+)(?:Scelga|Inserisca|Controlli|Lasci|Scriva|Selezioni|Rimetta|Verifichi|Indichi|Non selezioni)(?![\p{L}])/u,
+      /\p{L}'\p{L}/u,
+      w('giri? di prova|unità minori|(?:il|del|nel|dal|al) tuo negozio|trova un negozio'),
+    ],
+  },
 };
 
 describe('form of address and forbidden forms (docs/i18n/<lang>.md)', () => {
