@@ -251,6 +251,11 @@ const FORBIDDEN_SYNONYMS: Record<string, Array<[concept: string, synonym: RegExp
     // An approved dealer is „autorisiert“ (shop) or „freigegeben“ (back office): „zugelassen“ is a registered vehicle.
     ['dealer approval: autorisiert / freigegeben', /zugelassen\p{L}* (?:VARG-)?Händler/iu],
   ],
+  nl: [
+    ['reverse charge: btw verlegd', /verlegging/iu],
+    // Sign in is „inloggen“ (sign out „uitloggen“); „aanmelden“ is the newsletter and referral sign-up only.
+    ['sign in: inloggen', /aanmeldadres|aangemeld als|meld u aan als|meldt u zich aan met|u aan te melden/iu],
+  ],
   hr: [
     ['VAT ID: PDV identifikacijski broj', /(?<!\p{L})PDV (?:ID|broj)(?!\p{L})/u],
     ['order edit: izmjena narudžbe', /uređivanj\p{L}* narudžb/iu],

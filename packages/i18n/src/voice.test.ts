@@ -21,7 +21,10 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
       /(?<![\p{L}])(?:finanziere|konfiguriere|wähle|versuche|reserviere|ändere)(?![\p{L}])(?!\s+Sie\b)/u,
     ],
   },
-  nl: { rule: 'u: no je, jij, jou, jouw, jullie, jezelf', patterns: [w('je|jij|jou|jouw|jullie|jezelf')] },
+  nl: {
+    rule: 'u: no je, jij, jou, jouw, jullie, jezelf; the guide writes u hebt / hebt u, not u heeft / heeft u',
+    patterns: [w('je|jij|jou|jouw|jullie|jezelf'), w('u heeft|heeft u')],
+  },
   ro: {
     rule: 'dumneavoastră: no tu, te, ți/îți, tău/ta/tăi/tale, no 2nd-singular verbs or -ți imperatives',
     patterns: [
