@@ -161,7 +161,7 @@ test.describe('team and applications', () => {
     await expect(page.getByRole('alert')).toContainText('groter dan 10 MB');
     await file.setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: EXE });
     await send.click();
-    await expect(page.getByRole('alert')).toContainText('Alleen PDF- of DOCX-documenten');
+    await expect(page.getByRole('alert')).toContainText('Alleen pdf- of docx-bestanden');
     await file.setInputFiles({ name: 'leeg.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) });
     await send.click();
     await expect(page.getByRole('alert')).toContainText('het bestand ontbreekt of is leeg');
