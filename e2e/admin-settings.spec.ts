@@ -126,6 +126,6 @@ test.describe('market checkout settings in the back office (issue 24)', () => {
     await dealer.goto('/nl-NL/invoices');
     const rows = dealer.getByTestId('ledger-entry');
     await expect(rows.filter({ hasText: invoiceNumber })).toContainText('Betaald');
-    await expect(rows.filter({ hasText: creditNumber })).toContainText('Vervallen');
+    await expect(rows.filter({ hasText: creditNumber })).toContainText('Geannuleerd');
   });
 });

@@ -165,7 +165,7 @@ test.describe('checkout (issue 5)', () => {
     await page.getByRole('button', { name: /Zahlungspflichtig bestellen/ }).click();
     await expect(page).toHaveURL(/\/de-DE\/checkout\/result\?orderId=/);
     await expect(page.getByTestId('reservation-deadline')).toContainText(
-      /Wir reservieren das Lagerfahrzeug für Sie bis \d{1,2}\. \p{L}+ \d{4}/u,
+      /Wir reservieren das Lagermotorrad für Sie bis \d{1,2}\. \p{L}+ \d{4}/u,
     );
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Meine Bestellung ansehen' }).first().click();

@@ -32,12 +32,12 @@ test.describe('store finder', () => {
     page,
   }) => {
     await page.goto('/nl-NL/stores');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vind een winkel');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dealer zoeken');
     await expect(page.getByTestId('store-map')).toBeVisible();
     await expectAccessible(page);
     await page.getByLabel('Plaats of postcode').fill('3011 AB');
     await page.getByRole('button', { name: 'Zoeken' }).click();
-    await expect(page.getByRole('heading', { name: 'Winkels bij 3011 AB' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dealers bij 3011 AB' })).toBeVisible();
     const stores = page.getByTestId('store-list').getByRole('listitem');
     await expect(stores.first()).toContainText('Moto Stroom Rotterdam');
     await expect(stores.nth(1)).toContainText('Elektrisch Offroad Utrecht');
@@ -51,7 +51,7 @@ test.describe('store finder', () => {
     // An unknown place is said so, and the market's stores stay listed.
     await page.getByLabel('Plaats of postcode').fill('Atlantis');
     await page.getByRole('button', { name: 'Zoeken' }).click();
-    await expect(page.getByText('We kennen geen winkel bij ‘Atlantis’')).toBeVisible();
+    await expect(page.getByText('We hebben geen dealer gevonden bij ‘Atlantis’')).toBeVisible();
     await expect(stores).toHaveCount(3);
 
     // Book a test ride at Utrecht: the store is chosen on the test-ride form.
@@ -154,14 +154,14 @@ test.describe('team and applications', () => {
     await page.goto('/nl-NL/team');
     await page.getByLabel('Naam', { exact: true }).fill('Test Persoon');
     await page.getByLabel('E-mailadres').fill('test@example.com');
-    const file = page.getByLabel('Cv (PDF of DOCX)');
+    const file = page.getByLabel('Cv (pdf of docx)');
     const send = page.getByRole('button', { name: 'Sollicitatie versturen' });
     await file.setInputFiles({ name: 'groot.pdf', mimeType: 'application/pdf', buffer: pdf(20 * 1024 * 1024) });
     await send.click();
     await expect(page.getByRole('alert')).toContainText('groter dan 10 MB');
     await file.setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: EXE });
     await send.click();
-    await expect(page.getByRole('alert')).toContainText('Alleen PDF- of DOCX-documenten');
+    await expect(page.getByRole('alert')).toContainText('Alleen pdf- of docx-bestanden');
     await file.setInputFiles({ name: 'leeg.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) });
     await send.click();
     await expect(page.getByRole('alert')).toContainText('het bestand ontbreekt of is leeg');

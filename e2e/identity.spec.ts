@@ -114,7 +114,7 @@ test.describe('administration and translation (issue 3)', () => {
     await page.goto('/de-DE/account');
     await expect(page.getByText('Sie melden sich mit customer@demo.starkfuture.com an.')).toBeVisible();
     // Acting as her, the administrator cannot change her e-mail address, password or profile picture (issues 22, 25).
-    await expect(page.getByText('Während Sie als Kunde handeln, können dessen E-Mail-Adresse')).toHaveCount(3);
+    await expect(page.getByText('Während Sie im Namen eines Kunden handeln, können E-Mail-Adresse')).toHaveCount(3);
     await expect(page.getByLabel('Neue E-Mail-Adresse')).toHaveCount(0);
     await expect(banner).toBeVisible();
     await expectAccessible(page);
@@ -182,7 +182,7 @@ test.describe('administration and translation (issue 3)', () => {
     await expect(editor).toBeHidden();
     await page.getByRole('banner').getByRole('link', { name: 'Shop', exact: true }).first().click();
     await expect(editor).toContainText('nav_store');
-    await expect(editor.getByTestId('translator-context')).toContainText('Hinweis für Übersetzer: Main menu item');
+    await expect(editor.getByTestId('translator-context')).toContainText('Hinweis zur Übersetzung: Main menu item');
   });
 });
 

@@ -128,7 +128,7 @@ test.describe('dealer invoices and balances (dealer portal, parts 6 and 7)', () 
     await lead.getByRole('link', { name: 'Rechnungen von Elektro Enduro Wien' }).click();
     await expect(lead).toHaveURL(/\/de-DE\/invoices\?dealer=[0-9a-f-]{36}$/);
     const viennaUrl = lead.url();
-    await expect(lead.getByText('Konto von Elektro Enduro Wien, nur lesend.')).toBeVisible();
+    await expect(lead.getByText('Belege von Elektro Enduro Wien (nur Lesezugriff)')).toBeVisible();
     await expect(lead.getByRole('link', { name: 'Zurück zur Händlergruppe' })).toBeVisible();
     expect(cents(await lead.getByTestId('balance-EUR').getByTestId('balance-amount').innerText())).toBe(viennaBalance);
     await expect(lead.getByTestId('ledger-entry')).toHaveCount(8);
@@ -163,7 +163,7 @@ test.describe('dealer invoices and balances (dealer portal, parts 6 and 7)', () 
     expect((await vienna.goto('/de-DE/invoices/group'))?.status()).toBe(403);
     await vienna.goto('/de-DE/invoices');
     await expect(vienna.getByTestId('ledger-entry')).toHaveCount(8);
-    await expect(vienna.getByText('nur lesend')).toHaveCount(0);
+    await expect(vienna.getByText('nur Lesezugriff')).toHaveCount(0);
     await expect(vienna.getByRole('link', { name: 'Händlergruppe' })).toHaveCount(0);
 
     // A customer: 403.

@@ -244,6 +244,22 @@ describe('glossary: remaining payment, order edit, whistleblower, case code, axe
 // matches only the concept's other word, not a word of another sense (a ledger's balance, a base price, a seller on
 // an invoice stay).
 const FORBIDDEN_SYNONYMS: Record<string, Array<[concept: string, synonym: RegExp]>> = {
+  da: [
+    // „Cykel“ is a bicycle: the bike is a motorcykel (a stock bike a lagermotorcykel), never „(lager)cyklen“.
+    ['stock bike: lagermotorcykel', /(?<!\p{L})(?:lager)?cyk(?:el|len|ler|lerne)(?!\p{L})/iu],
+  ],
+  de: [
+    // The legal term is the guide's; the English loan word is not used (docs/i18n/de.md, "Do not use").
+    ['reverse charge: Steuerschuldnerschaft des Leistungsempfängers', /reverse charge/iu],
+    ['stock bike: Lagermotorrad', /lagerfahrzeug/iu],
+    // An approved dealer is „autorisiert“ (shop) or „freigegeben“ (back office): „zugelassen“ is a registered vehicle.
+    ['dealer approval: autorisiert / freigegeben', /zugelassen\p{L}* (?:VARG-)?Händler/iu],
+  ],
+  nl: [
+    ['reverse charge: btw verlegd', /verlegging/iu],
+    // Sign in is „inloggen“ (sign out „uitloggen“); „aanmelden“ is the newsletter and referral sign-up only.
+    ['sign in: inloggen', /aanmeldadres|aangemeld als|meld u aan als|meldt u zich aan met|u aan te melden/iu],
+  ],
   hr: [
     ['VAT ID: PDV identifikacijski broj', /(?<!\p{L})PDV (?:ID|broj)(?!\p{L})/u],
     ['order edit: izmjena narudžbe', /uređivanj\p{L}* narudžb/iu],

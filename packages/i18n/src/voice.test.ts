@@ -17,11 +17,14 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
       w('hast|kannst|musst|möchtest|willst|bist|wirst|brauchst|erhältst|gelangst|zahlst|bezahlst|siehst'),
       // An imperative of du opens a sentence: "Bitte versuche es erneut", "Wähle ein Land" ("Teile" is the noun).
       /(?:^|[.!?:;]\s+|[Bb]itte\s+)(?:Versuche|Wähle|Gib|Sieh|Prüfe|Überprüfe|Melde|Bestätige|Konfiguriere|Entferne|Überweise|Bezahle|Bestelle|Finanziere|Reserviere|Bewirb|Setze|Ignoriere|Besuche|Komm|Speichere|Wende|Verwende|Finde|Lade|Löse|Werde|Ändere|Warte|Fordere)\b(?!\s+Sie\b)/u,
-      // …or follows "oder"/"und" in the middle of one: "Oder finanziere sie ab …".
-      /(?<![\p{L}])(?:finanziere|konfiguriere|wähle|versuche|reserviere)(?![\p{L}])(?!\s+Sie\b)/u,
+      // …or follows "oder"/"und" or a comma in the middle of one: "Oder finanziere sie ab …", "…, ändere das Land".
+      /(?<![\p{L}])(?:finanziere|konfiguriere|wähle|versuche|reserviere|ändere)(?![\p{L}])(?!\s+Sie\b)/u,
     ],
   },
-  nl: { rule: 'u: no je, jij, jou, jouw, jullie, jezelf', patterns: [w('je|jij|jou|jouw|jullie|jezelf')] },
+  nl: {
+    rule: 'u: no je, jij, jou, jouw, jullie, jezelf; the guide writes u hebt / hebt u, not u heeft / heeft u',
+    patterns: [w('je|jij|jou|jouw|jullie|jezelf'), w('u heeft|heeft u')],
+  },
   ro: {
     rule: 'dumneavoastră: no tu, te, ți/îți, tău/ta/tăi/tale, no 2nd-singular verbs or -ți imperatives',
     patterns: [

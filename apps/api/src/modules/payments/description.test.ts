@@ -40,6 +40,6 @@ describe('the payment description the provider shows', () => {
       { userId: placed?.userId ?? '', roles: ['customer'] },
       { order: orderId, kind: 'full', method: 'card' },
     );
-    expect(seen).toEqual([`Stark Future Bestellung ${placed?.number}`]);
+    expect(seen).toEqual([`Bestellung ${placed?.number} bei Stark Future`]);
   });
 });
