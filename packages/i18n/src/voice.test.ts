@@ -122,8 +122,12 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     ],
   },
   hr: {
-    rule: 'one word for dealer (trgovac) and one list-price term (preporučena cijena)',
-    patterns: [w('zastupni\\p{L}*|distributer\\p{L}*|prodavač\\p{L}*|cjenovn\\p{L}*')],
+    rule:
+      'one word for dealer (trgovac) and one list-price term (preporučena cijena); aukcija (not dražba), adresa e-pošte (not e-adresa), no calque "za platiti"',
+    patterns: [
+      w('zastupni\\p{L}*|distributer\\p{L}*|prodavač\\p{L}*|cjenovn\\p{L}*'),
+      w('za platiti|e-adres\\p{L}*|dražb\\p{L}*'),
+    ],
   },
   sv: {
     rule: 'du: no ni/ert; one term each for reverse charge (omvänd betalningsskyldighet), stock bike (lagermotorcykel) and payment method (betalsätt)',
