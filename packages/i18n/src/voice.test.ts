@@ -121,6 +121,10 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
       ),
     ],
   },
+  sl: {
+    rule: 'nadomestni deli (not rezervni), podaljšana garancija (not jamstvo), videoposnetki (not videi), direktna obremenitev (not bremenitev)',
+    patterns: [w('rezervn\\p{L}* del\\p{L}*|podaljšan\\p{L}* jamstv\\p{L}*|videi|videov|direktn\\p{L}* bremenit\\p{L}*')],
+  },
   hr: {
     rule:
       'one word for dealer (trgovac) and one list-price term (preporučena cijena); aukcija (not dražba), adresa e-pošte (not e-adresa), no calque "za platiti"',
