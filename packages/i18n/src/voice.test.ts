@@ -67,7 +67,7 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     ],
   },
   pl: {
-    rule: 'Ty in gender-neutral form: no masculine past tense addressed to the buyer; minor units are not "base units"',
+    rule: 'Ty in gender-neutral form: no masculine past tense or adjective addressed to the buyer; minor units are not "base units"; stock bike is „dostępny od ręki”',
     patterns: [
       w(
         'zamówiłeś|kupiłeś|kupiłbyś|wygrałeś|znalazłeś|zmieniłeś|widziałeś|licytowałeś|byłeś|chciałbyś|mógłbyś|powinieneś',
@@ -75,6 +75,8 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
       // Any 2nd-person past or conditional in one gender: "zapłaciłeś", "napisałaś", "wysłałbyś".
       /\p{L}+(?:łeś|łaś|łbyś|łabyś)(?!\p{L})|(?<!\p{L})powinnaś(?!\p{L})/u,
       /jednostki podstawowe/iu,
+      // The review of 2026-11-28: „możesz pozostać anonimowy” addresses one gender; a stock bike is „dostępny od ręki”.
+      /pozosta\p{L}* anonimow\p{L}*|motocykl\p{L}* z magazynu/iu,
     ],
   },
   lv: {
@@ -123,11 +125,12 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
   },
   sl: {
     rule: 'nadomestni deli (not rezervni), podaljšana garancija (not jamstvo), videoposnetki (not videi), direktna obremenitev (not bremenitev)',
-    patterns: [w('rezervn\\p{L}* del\\p{L}*|podaljšan\\p{L}* jamstv\\p{L}*|videi|videov|direktn\\p{L}* bremenit\\p{L}*')],
+    patterns: [
+      w('rezervn\\p{L}* del\\p{L}*|podaljšan\\p{L}* jamstv\\p{L}*|videi|videov|direktn\\p{L}* bremenit\\p{L}*'),
+    ],
   },
   hr: {
-    rule:
-      'one word for dealer (trgovac) and one list-price term (preporučena cijena); aukcija (not dražba), adresa e-pošte (not e-adresa), no calque "za platiti"',
+    rule: 'one word for dealer (trgovac) and one list-price term (preporučena cijena); aukcija (not dražba), adresa e-pošte (not e-adresa), no calque "za platiti"',
     patterns: [
       w('zastupni\\p{L}*|distributer\\p{L}*|prodavač\\p{L}*|cjenovn\\p{L}*'),
       w('za platiti|e-adres\\p{L}*|dražb\\p{L}*'),
