@@ -64,6 +64,8 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
       w(
         'vagy itt|fizetsz|fizettél|rendeltél|rendelted|szerkesztesz|látod|voltál|legyél|bővítsd|találj|képezd|készítsd|szervizeld|segítsd|jelölj|jelöld',
       ),
+      // Found by the native review of 2026-11-28.
+      w('tartózkodsz|vásárolsz|vásárolnál|fizethetsz|oldd|módosítsd|változtasd|motorozz'),
     ],
   },
   pl: {
