@@ -67,10 +67,12 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
       w(
         'vagy itt|fizetsz|fizettél|rendeltél|rendelted|szerkesztesz|látod|voltál|legyél|bővítsd|találj|képezd|készítsd|szervizeld|segítsd|jelölj|jelöld',
       ),
+      // Found by the native review of 2026-11-28.
+      w('tartózkodsz|vásárolsz|vásárolnál|fizethetsz|oldd|módosítsd|változtasd|motorozz'),
     ],
   },
   pl: {
-    rule: 'Ty in gender-neutral form: no masculine past tense addressed to the buyer; minor units are not "base units"',
+    rule: 'Ty in gender-neutral form: no masculine past tense or adjective addressed to the buyer; minor units are not "base units"; stock bike is „dostępny od ręki”',
     patterns: [
       w(
         'zamówiłeś|kupiłeś|kupiłbyś|wygrałeś|znalazłeś|zmieniłeś|widziałeś|licytowałeś|byłeś|chciałbyś|mógłbyś|powinieneś',
@@ -78,6 +80,8 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
       // Any 2nd-person past or conditional in one gender: "zapłaciłeś", "napisałaś", "wysłałbyś".
       /\p{L}+(?:łeś|łaś|łbyś|łabyś)(?!\p{L})|(?<!\p{L})powinnaś(?!\p{L})/u,
       /jednostki podstawowe/iu,
+      // The review of 2026-11-28: „możesz pozostać anonimowy” addresses one gender; a stock bike is „dostępny od ręki”.
+      /pozosta\p{L}* anonimow\p{L}*|motocykl\p{L}* z magazynu/iu,
     ],
   },
   lv: {
@@ -124,9 +128,18 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
       ),
     ],
   },
+  sl: {
+    rule: 'nadomestni deli (not rezervni), podaljšana garancija (not jamstvo), videoposnetki (not videi), direktna obremenitev (not bremenitev)',
+    patterns: [
+      w('rezervn\\p{L}* del\\p{L}*|podaljšan\\p{L}* jamstv\\p{L}*|videi|videov|direktn\\p{L}* bremenit\\p{L}*'),
+    ],
+  },
   hr: {
-    rule: 'one word for dealer (trgovac) and one list-price term (preporučena cijena)',
-    patterns: [w('zastupni\\p{L}*|distributer\\p{L}*|prodavač\\p{L}*|cjenovn\\p{L}*')],
+    rule: 'one word for dealer (trgovac) and one list-price term (preporučena cijena); aukcija (not dražba), adresa e-pošte (not e-adresa), no calque "za platiti"',
+    patterns: [
+      w('zastupni\\p{L}*|distributer\\p{L}*|prodavač\\p{L}*|cjenovn\\p{L}*'),
+      w('za platiti|e-adres\\p{L}*|dražb\\p{L}*'),
+    ],
   },
   sv: {
     rule: 'du: no ni/ert; one term each for reverse charge (omvänd betalningsskyldighet), stock bike (lagermotorcykel) and payment method (betalsätt)',
