@@ -78,10 +78,13 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     ],
   },
   lv: {
-    rule: 'jūs: no tu/tavs/tev or 2nd-singular imperatives; no masculine participle addressed to the buyer',
+    rule: 'jūs: no tu/tavs/tev or 2nd-singular imperatives; no masculine participle addressed to the buyer; one word for sign-in/out and checkout',
     patterns: [
       w('tu|tavs|tava|tavu|tev|tevi|Pievienojies|Sazinies|Piesakies'),
       w('esat \\p{L}+(?:is|ies)|neesat \\p{L}+(?:is|ies)|atrakstīts'),
+      // The 2026-11-28 review: „palikt anonīms” addresses the buyer as a man; sign-in is „pieteikties” (not „pierakstīties”,
+      // which is the newsletter sign-up), sign-out „Iziet”; checkout is „pasūtījuma noformēšana” (not „kase”, „norēķinoties”).
+      w('palikt anonīms|paliktu anonīms|pierakstījies|pierakstieties ar|Izrakstīties|Izrakstieties|uz kasi|pie kases|norēķinoties'),
     ],
   },
   es: {
