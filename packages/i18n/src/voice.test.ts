@@ -108,8 +108,13 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     ],
   },
   tr: {
-    rule: 'one reverse-charge term (tersine vergilendirme); "ters ibraz" means chargeback',
-    patterns: [/ters ibraz|sorumlu sıfat/iu],
+    rule: 'one reverse-charge term (tersine vergilendirme; "ters ibraz" means chargeback); one word each for sign-in, password, euro, base price, whistleblowing channel and checkout step',
+    patterns: [
+      /ters ibraz|sorumlu sıfat/iu,
+      // The 2026-11-28 review: sign-in is „giriş yap” (not „oturum aç”), the password „şifre” (not „parola”), the euro
+      // „avro”, the base price „temel fiyat”, the whistleblowing channel „ihbar kanalı”, the checkout step „ödeme adımı”.
+      /oturum aç|parola|(?<![\p{L}])euro|taban fiyat|etik bildirim|ödeme sırasında|ödemede eklen/iu,
+    ],
   },
   el: {
     rule: 'εσείς, neutral: no "ανώνυμοι" addressed to the buyer; one VAT ID term (αριθμός ΦΠΑ, not ΑΦΜ ΦΠΑ), one checkout word (ταμείο), one spelling of email',
