@@ -34,6 +34,10 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
         'Alege|Caută|Încearcă|Verifică|Introdu|Folosește|Plătește|Confirmă|Salvează|Adaugă|Elimină|Șterge|Descarcă|Vezi|Trimite|Scrie|Rezervă|Configurează|Modifică|Rezolvă|Finalizează|Oprește|Aprobă|Refuză|Acționează|Ieși|Alătură-te|Abonează-te|Autentifică-te',
         'u',
       ),
+      // The 2026-11-28 review: tu-forms the lists above missed, masculine forms addressed to the buyer, and „avansuri”
+      // (the down payment's word) for the deposits.
+      w('Devino|Retrimite|Cauți|Da, șterge|nu trimite|schimbă țara|lângă tine|avansuri'),
+      w('rămâne anonim|Autentificat ca|vă mențin autentificat|Sunteți conectat|fiți contactat|și singur'),
     ],
   },
   et: {
