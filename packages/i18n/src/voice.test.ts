@@ -88,7 +88,9 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
       w('esat \\p{L}+(?:is|ies)|neesat \\p{L}+(?:is|ies)|atrakstīts'),
       // The 2026-11-28 review: „palikt anonīms” addresses the buyer as a man; sign-in is „pieteikties” (not „pierakstīties”,
       // which is the newsletter sign-up), sign-out „Iziet”; checkout is „pasūtījuma noformēšana” (not „kase”, „norēķinoties”).
-      w('palikt anonīms|paliktu anonīms|pierakstījies|pierakstieties ar|Izrakstīties|Izrakstieties|uz kasi|pie kases|norēķinoties'),
+      w(
+        'palikt anonīms|paliktu anonīms|pierakstījies|pierakstieties ar|Izrakstīties|Izrakstieties|uz kasi|pie kases|norēķinoties',
+      ),
     ],
   },
   es: {
