@@ -37,6 +37,10 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
         'Alege|Caută|Încearcă|Verifică|Introdu|Folosește|Plătește|Confirmă|Salvează|Adaugă|Elimină|Șterge|Descarcă|Vezi|Trimite|Scrie|Rezervă|Configurează|Modifică|Rezolvă|Finalizează|Oprește|Aprobă|Refuză|Acționează|Ieși|Alătură-te|Abonează-te|Autentifică-te',
         'u',
       ),
+      // The 2026-11-28 review: tu-forms the lists above missed, masculine forms addressed to the buyer, and „avansuri”
+      // (the down payment's word) for the deposits.
+      w('Devino|Retrimite|Cauți|Da, șterge|nu trimite|schimbă țara|lângă tine|avansuri'),
+      w('rămâne anonim|Autentificat ca|vă mențin autentificat|Sunteți conectat|fiți contactat|și singur'),
     ],
   },
   et: {
@@ -85,10 +89,15 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     ],
   },
   lv: {
-    rule: 'jūs: no tu/tavs/tev or 2nd-singular imperatives; no masculine participle addressed to the buyer',
+    rule: 'jūs: no tu/tavs/tev or 2nd-singular imperatives; no masculine participle addressed to the buyer; one word for sign-in/out and checkout',
     patterns: [
       w('tu|tavs|tava|tavu|tev|tevi|Pievienojies|Sazinies|Piesakies'),
       w('esat \\p{L}+(?:is|ies)|neesat \\p{L}+(?:is|ies)|atrakstīts'),
+      // The 2026-11-28 review: „palikt anonīms” addresses the buyer as a man; sign-in is „pieteikties” (not „pierakstīties”,
+      // which is the newsletter sign-up), sign-out „Iziet”; checkout is „pasūtījuma noformēšana” (not „kase”, „norēķinoties”).
+      w(
+        'palikt anonīms|paliktu anonīms|pierakstījies|pierakstieties ar|Izrakstīties|Izrakstieties|uz kasi|pie kases|norēķinoties',
+      ),
     ],
   },
   es: {
@@ -112,8 +121,13 @@ const FORBIDDEN: Record<string, { rule: string; patterns: RegExp[] }> = {
     ],
   },
   tr: {
-    rule: 'one reverse-charge term (tersine vergilendirme); "ters ibraz" means chargeback',
-    patterns: [/ters ibraz|sorumlu sıfat/iu],
+    rule: 'one reverse-charge term (tersine vergilendirme; "ters ibraz" means chargeback); one word each for sign-in, password, euro, base price, whistleblowing channel and checkout step',
+    patterns: [
+      /ters ibraz|sorumlu sıfat/iu,
+      // The 2026-11-28 review: sign-in is „giriş yap” (not „oturum aç”), the password „şifre” (not „parola”), the euro
+      // „avro”, the base price „temel fiyat”, the whistleblowing channel „ihbar kanalı”, the checkout step „ödeme adımı”.
+      /oturum aç|parola|(?<![\p{L}])euro|taban fiyat|etik bildirim|ödeme sırasında|ödemede eklen/iu,
+    ],
   },
   el: {
     rule: 'εσείς, neutral: no "ανώνυμοι" addressed to the buyer; one VAT ID term (αριθμός ΦΠΑ, not ΑΦΜ ΦΠΑ), one checkout word (ταμείο), one spelling of email',
