@@ -27,7 +27,7 @@ test.describe('a dealer’s own price when adding a bike to the cart (issue 25)'
     await price.fill('mucho');
     await dealer.getByRole('button', { name: 'Añadir al carrito' }).click();
     const alert = dealer.getByRole('alertdialog');
-    await expect(alert).toContainText('10710.50');
+    await expect(alert).toContainText('10710,50');
     await alert.getByRole('button').first().click();
     await price.fill(typed(list * 0.5));
     await dealer.getByRole('button', { name: 'Añadir al carrito' }).click();
