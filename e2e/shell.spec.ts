@@ -299,6 +299,25 @@ test.describe('platform pages', () => {
     const asset = await request.get(script ?? '');
     expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   });
+
+  test('a script answer carries the headers a file needs, not the page-only ones', async ({ page, request }) => {
+    await page.goto('/en-US');
+    const messages = await page.locator('script[src^="/i18n/"]').first().getAttribute('src');
+    const script = await page.locator('link[rel=modulepreload]').first().getAttribute('href');
+    for (const url of [script, messages]) {
+      const headers = (await request.get(url ?? '')).headers();
+      expect(headers['content-type'], url ?? '').toMatch(/javascript/);
+      expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['content-security-policy']).toBeUndefined();
+      expect(headers['x-frame-options']).toBeUndefined();
+      expect(headers['referrer-policy']).toBeUndefined();
+    }
+    // The page itself keeps them all.
+    const pageHeaders = (await request.get('/en-US')).headers();
+    expect(pageHeaders['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(pageHeaders['x-frame-options']).toBe('SAMEORIGIN');
+  });
 });
 
 declare global {

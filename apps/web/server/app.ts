@@ -30,6 +30,7 @@ import type { ServerBuild } from 'react-router';
 import { z } from 'zod';
 import { scanMessageAreas } from './message-areas.ts';
 import { renderRobots, renderSitemap } from './seo.ts';
+import { asStaticFile } from './static-headers.ts';
 import { mountWeb } from './web.ts';
 
 export const webRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -180,7 +181,8 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     for (const file of readdirSync(join(clientDir, 'assets')).filter((f) => f.endsWith('.css'))) {
       inlineStyles.set(`/assets/${file}`, readFileSync(join(clientDir, 'assets', file), 'utf8'));
     }
-    // Hashed build files never change: cache them for a year. Other public files: an hour.
+    // Hashed build files never change: cache them for a year. Other public files: an hour. A script, stylesheet or
+    // image goes without the headers only a document needs (static-headers.ts).
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
@@ -189,6 +191,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
+        asStaticFile(reply, path);
       },
     });
   }

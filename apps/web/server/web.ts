@@ -18,6 +18,7 @@ import { documentBytesOf } from '../app/lib/document-bytes.ts';
 import type { KeyArea } from './message-areas.ts';
 import { messagesAssets, parseMessagesFile } from './messages-asset.ts';
 import { createPageCache, toCachedPage, withNonce } from './page-cache.ts';
+import { asStaticFile } from './static-headers.ts';
 
 export interface WebOptions {
   /** Built stylesheets by URL path, inlined into documents to save the render-blocking request. */
@@ -238,6 +239,7 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
     reply
       .type('text/javascript; charset=utf-8')
       .header('cache-control', asset.hash === file.hash ? 'public, max-age=31536000, immutable' : 'no-cache');
+    asStaticFile(reply, request.params.file);
     return asset.body;
   });
 
