@@ -12,7 +12,7 @@ test.describe('back office: deleting an option (issue 24)', () => {
     const admin = await signedIn(browser, 'admin@demo.starkfuture.com', 'en-US');
     await admin.goto('/en-US/admin/catalogue/varg/options/new');
     await admin.getByLabel('Option group').selectOption({ label: 'Color' });
-    await admin.getByLabel('Option id').fill('dusk_violet');
+    await admin.getByLabel('Option ID').fill('dusk_violet');
     await admin.getByLabel('Name', { exact: true }).fill('Dusk violet');
     const inputs = admin.getByRole('group', { name: 'Price difference per currency' }).getByRole('textbox');
     for (let i = 0; i < (await inputs.count()); i++) await inputs.nth(i).fill('300');
