@@ -54,7 +54,7 @@ test.describe('back office: deleting an option (issue 24)', () => {
 
     // The default says why it cannot be deleted and offers no button.
     await admin.goto('/en-US/admin/catalogue/varg/options/varg_option_red');
-    await expect(admin.getByText("This is its group's default option")).toBeVisible();
+    await expect(admin.getByText('This is its group’s default option')).toBeVisible();
     await expect(admin.getByRole('button', { name: 'Delete option' })).toHaveCount(0);
     await admin.context().close();
   });

@@ -59,7 +59,7 @@ test.describe('payments (issue 6)', () => {
     await page.getByRole('radio', { name: 'Card' }).check();
     await expect(page.getByTestId('checkout-due-now')).toHaveText('$500.00');
     await expect(page.getByRole('radio', { name: 'Card' })).toBeChecked();
-    await card(page, '4242 4242 4242 4242', /Expiry/, /Security code/, 'Card number');
+    await card(page, '4242 4242 4242 4242', /Expiration/, /Security code/, 'Card number');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Place order and pay $500.00' }).click();
 
@@ -104,7 +104,7 @@ test.describe('payments (issue 6)', () => {
     // The lender pays the rest; the down payment is paid by card.
     await expect(page).toHaveURL(/\/en-US\/complete-order\//);
     await expect(page.getByTestId('complete-to-pay')).toHaveText('$2,000.00');
-    await card(page, '4242 4242 4242 4242', /Expiry/, /Security code/, 'Card number');
+    await card(page, '4242 4242 4242 4242', /Expiration/, /Security code/, 'Card number');
     await page.getByRole('button', { name: 'Pay $2,000.00' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you! Your order is paid.');
   });
