@@ -26,7 +26,7 @@ test('a customer changes the e-mail address: password first, pending until confi
   await newField.fill(newAddress);
   await password.fill('not my password');
   await change.click();
-  await expect(section.getByRole('alert')).toContainText('The current password is not right.');
+  await expect(section.getByRole('alert')).toContainText('The current password is incorrect.');
   await expect(section.getByTestId('pending-email')).toHaveCount(0);
 
   await newField.fill(newAddress);
@@ -65,6 +65,6 @@ test('a customer changes the e-mail address: password first, pending until confi
   await expect(page).toHaveURL(/\/en-US$/);
   await goTo('/en-US/login');
   await auth.signIn(oldAddress, 'first long password');
-  await expect(page.getByRole('alert')).toContainText('The e-mail address or the password is not right.');
+  await expect(page.getByRole('alert')).toContainText('The e-mail address or password is incorrect.');
   await auth.signInAndWait(newAddress, 'first long password');
 });

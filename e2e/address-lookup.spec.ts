@@ -57,7 +57,7 @@ test.describe('address search (issue 25 item 7)', () => {
     const here = page.url();
     await search.press('Enter');
     await expect(list).toBeHidden();
-    await expect(page.getByLabel('Street and number')).toHaveValue('4501 South Congress Avenue');
+    await expect(page.getByLabel('Street address')).toHaveValue('4501 South Congress Avenue');
     await expect(page.getByLabel('ZIP code')).toHaveValue('78745');
     await expect(page.getByLabel('City')).toHaveValue('Austin');
     await expect(page.getByLabel(/^State/)).toHaveValue('TX');
@@ -82,7 +82,7 @@ test.describe('address search (issue 25 item 7)', () => {
     await search.press('ArrowDown');
     await expect(option).toBeVisible();
     await option.click();
-    await expect(page.getByLabel('Street and house number')).toHaveValue('Damrak 1');
+    await expect(page.getByLabel('Street address')).toHaveValue('Damrak 1');
     await expect(page.getByLabel('Postal code')).toHaveValue('1012 LG');
     await expect(page.getByLabel('City', { exact: true })).toHaveValue('Amsterdam');
 
@@ -105,7 +105,7 @@ test.describe('address search (issue 25 item 7)', () => {
     await expect(plain.getByRole('combobox', { name: 'Find your address' })).toHaveCount(0);
     await expect(plain.getByLabel('Country', { exact: true })).toBeVisible();
     await plain.getByLabel('Country', { exact: true }).selectOption('DE');
-    await plain.getByLabel('Street and house number').fill('Unter den Linden 77');
+    await plain.getByLabel('Street address').fill('Unter den Linden 77');
     await plain.getByLabel('Postal code').fill('10117');
     await plain.getByLabel('City', { exact: true }).fill('Berlin');
     await plain.getByRole('button', { name: 'Save address' }).click();

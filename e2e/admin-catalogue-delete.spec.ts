@@ -12,7 +12,7 @@ test.describe('back office: deleting an option (issue 24)', () => {
     const admin = await signedIn(browser, 'admin@demo.starkfuture.com', 'en-US');
     await admin.goto('/en-US/admin/catalogue/varg/options/new');
     await admin.getByLabel('Option group').selectOption({ label: 'Color' });
-    await admin.getByLabel('Option id').fill('dusk_violet');
+    await admin.getByLabel('Option ID').fill('dusk_violet');
     await admin.getByLabel('Name', { exact: true }).fill('Dusk violet');
     const inputs = admin.getByRole('group', { name: 'Price difference per currency' }).getByRole('textbox');
     for (let i = 0; i < (await inputs.count()); i++) await inputs.nth(i).fill('300');
@@ -54,7 +54,7 @@ test.describe('back office: deleting an option (issue 24)', () => {
 
     // The default says why it cannot be deleted and offers no button.
     await admin.goto('/en-US/admin/catalogue/varg/options/varg_option_red');
-    await expect(admin.getByText("This is its group's default option")).toBeVisible();
+    await expect(admin.getByText('This is its group’s default option')).toBeVisible();
     await expect(admin.getByRole('button', { name: 'Delete option' })).toHaveCount(0);
     await admin.context().close();
   });

@@ -23,7 +23,7 @@ test.describe('back office: catalogue (issue 24)', () => {
 
     await admin.getByRole('link', { name: 'Add an option' }).click();
     await admin.getByLabel('Option group').selectOption({ label: 'Color' });
-    await admin.getByLabel('Option id').fill('stealth_black');
+    await admin.getByLabel('Option ID').fill('stealth_black');
     await admin.getByLabel('Name', { exact: true }).fill('Stealth black');
     const prices = admin.getByRole('group', { name: 'Price difference per currency' });
     const inputs = prices.getByRole('textbox');

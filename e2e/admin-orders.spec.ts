@@ -96,7 +96,7 @@ test.describe('the back office’s orders (issue 24)', () => {
     await admin.getByLabel('Carrier', { exact: true }).selectOption('ups');
     await admin.getByLabel('Tracking number').fill('1Z 999 AA1 0123456784');
     await admin.getByRole('button', { name: 'Ship and e-mail the tracking link' }).click();
-    await expect(admin.getByText('Parcel recorded. The buyer was e-mailed the tracking link.')).toBeVisible();
+    await expect(admin.getByText('Package recorded. The buyer was e-mailed the tracking link.')).toBeVisible();
     await expect(admin.getByText('UPS, tracking number 1Z999AA10123456784')).toBeVisible();
     const shipped = await lastMail(request, bought.email);
     expect(shipped.text).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
@@ -113,7 +113,7 @@ test.describe('the back office’s orders (issue 24)', () => {
     await ledger.getByLabel('The buyer gets this amount back and the order owes it again.').check();
     await ledger.getByRole('button', { name: 'Refund and e-mail the buyer' }).click();
     await expect(admin.getByText(/refunded\. The buyer was e-mailed\./)).toBeVisible();
-    await expect(admin.getByText('Partly paid').first()).toBeVisible();
+    await expect(admin.getByText('Partially paid').first()).toBeVisible();
     const euros = (n: string) =>
       new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(Number(n));
     const refundMail = await lastMail(request, bought.email);

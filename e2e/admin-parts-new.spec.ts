@@ -17,7 +17,7 @@ test.describe('back office: new articles, SKUs, stock and retiring (issue 24)', 
     await expect(admin.getByRole('heading', { level: 1 })).toHaveText('New article');
     await expectAccessible(admin);
     await admin.getByLabel('Product group').selectOption('controls');
-    await admin.getByLabel('Article id').fill(id);
+    await admin.getByLabel('Article ID').fill(id);
     await admin.getByLabel('Name', { exact: true }).fill('Trail grips soft');
     await admin.getByRole('button', { name: 'Create article' }).click();
     await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Trail grips soft');

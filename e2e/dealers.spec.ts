@@ -70,7 +70,7 @@ test.describe('becoming a dealer (issue 12)', () => {
     await expect(application.getByLabel('Currency')).toHaveValue('EUR');
     await application.getByLabel('Group').fill('Italia');
     await application.getByRole('button', { name: 'Approve: Moto Elettrica Milano' }).click();
-    await expect(admin.getByText('The application was approved and the dealer informed.')).toBeVisible();
+    await expect(admin.getByText('The application was approved and the dealer notified.')).toBeVisible();
     await expect(admin.getByRole('listitem').filter({ hasText: email })).toHaveCount(0);
 
     // Signed in again, the new dealer has the dealer menu.

@@ -69,7 +69,7 @@ test.describe('store finder', () => {
     test('in /en-US the visitor’s position finds the nearest store, in miles', async ({ page }) => {
       await page.goto('/en-US/stores');
       await page.getByRole('button', { name: 'Near me' }).click();
-      await expect(page.getByRole('heading', { name: 'Stores nearest to you' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Stores nearest you' })).toBeVisible();
       const first = page.getByTestId('store-list').getByRole('listitem').first();
       await expect(first).toContainText('Pacific Electric Moto');
       await expect(first.getByTestId('store-distance')).toHaveText(/^\d+ mi away$/);

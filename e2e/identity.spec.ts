@@ -42,7 +42,7 @@ test.describe('identity (issue 3)', () => {
 
     await page.goto('/en-US/login?from=%2Faccount');
     await auth.signIn(email, 'first long password');
-    await expect(page.getByRole('alert')).toContainText('The e-mail address or the password is not right.');
+    await expect(page.getByRole('alert')).toContainText('The e-mail address or password is incorrect.');
     await auth.signIn(email, 'second long password');
     await expect(page).toHaveURL(/\/en-US\/account$/);
     await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();

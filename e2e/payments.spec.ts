@@ -16,7 +16,7 @@ async function usContact(page: Page) {
   await page.getByLabel('Last name').fill('Miller');
   await page.getByLabel('E-mail address').fill(`ava-${Date.now()}@example.com`);
   await page.getByLabel('Phone').fill('(415) 555-0101');
-  await page.getByLabel('Street and number').fill('1 Market St');
+  await page.getByLabel('Street address').fill('1 Market St');
   await page.getByLabel('City').fill('San Francisco');
   await page.getByLabel('State').selectOption('CA');
   await page.getByLabel('ZIP code').fill('94105');
@@ -59,7 +59,7 @@ test.describe('payments (issue 6)', () => {
     await page.getByRole('radio', { name: 'Card' }).check();
     await expect(page.getByTestId('checkout-due-now')).toHaveText('$500.00');
     await expect(page.getByRole('radio', { name: 'Card' })).toBeChecked();
-    await card(page, '4242 4242 4242 4242', /Expiry/, /Security code/, 'Card number');
+    await card(page, '4242 4242 4242 4242', /Expiration/, /Security code/, 'Card number');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Place order and pay $500.00' }).click();
 
@@ -95,14 +95,16 @@ test.describe('payments (issue 6)', () => {
     await expect(page).toHaveURL(/\/en-US\/checkout\/verify\//);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Financing application');
     // The term is the US offer's (60 months), formatted by Intl, not a number written in the catalog.
-    await expect(page.getByText(/^ekho finances \$[\d,.]+ over 60 months\. The lender decides now\.$/)).toBeVisible();
+    await expect(
+      page.getByText(/^ekho finances \$[\d,.]+ over 60 months\. The lender decides right away\.$/),
+    ).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Approve the financing' }).click();
 
     // The lender pays the rest; the down payment is paid by card.
     await expect(page).toHaveURL(/\/en-US\/complete-order\//);
     await expect(page.getByTestId('complete-to-pay')).toHaveText('$2,000.00');
-    await card(page, '4242 4242 4242 4242', /Expiry/, /Security code/, 'Card number');
+    await card(page, '4242 4242 4242 4242', /Expiration/, /Security code/, 'Card number');
     await page.getByRole('button', { name: 'Pay $2,000.00' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you! Your order is paid.');
   });

@@ -79,7 +79,7 @@ test.describe('vehicles (issue 11)', () => {
     const row = admin.getByRole('listitem').filter({ hasText: CUSTOMER });
     await expect(row).toContainText('0 of 1 bike delivered');
     await expectAccessible(admin);
-    await row.getByRole('button', { name: /Mark delivered/ }).click();
+    await row.getByRole('button', { name: /Mark as delivered/ }).click();
     await expect(admin.getByRole('status')).toContainText('Delivered: VSFEX');
     const vin = /VSFEX[A-Z0-9]{12}/.exec((await admin.getByRole('status').textContent()) ?? '')?.[0] ?? '';
     expect(vin).toHaveLength(17);

@@ -197,7 +197,7 @@ describe('plurals', () => {
     ]);
     expect(t('nl', 'error_transfer_code_invalid', { count: 1 })).toBe('De code klopt niet. Nog 1 poging.');
     expect(t('fr', 'error_transfer_code_invalid', { count: 1 })).toBe('Le code n’est pas correct. Il reste 1 essai.');
-    expect(t('en-us', 'error_transfer_code_invalid', { count: 1 })).toBe('The code is not right. 1 try left.');
+    expect(t('en-us', 'error_transfer_code_invalid', { count: 1 })).toBe('The code is incorrect. 1 try left.');
   });
 
   it('falls back to the other form, then to the source language', () => {

@@ -218,6 +218,16 @@ const BRITISH = [
   /\bmotorbikes?\b/i,
   /\bdriving licen[cs]e\b/i,
   /\bCVs?\b/,
+  // Found in the review of 2026-11-28 (docs/i18n/en-us.md): card "expiry", "acknowledgement", "stocktake", "tick" a
+  // box, "opening hours" of a store, a "parcel" or "postcode".
+  /\bexpiry\b/i,
+  /\backnowledgement/i,
+  /\bstocktake/i,
+  /\btick (?:no|the|a|every|each|this)\b/i,
+  /\bopening hours\b/i,
+  /\bparcels?\b/i,
+  /\bpost ?codes?\b/i,
+  /\bfortnight/i,
 ];
 
 describe('en-US source', () => {

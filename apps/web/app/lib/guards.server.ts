@@ -8,7 +8,7 @@ type Guard = (args: { request: Request; context: Readonly<RouterContextProvider>
 function forbidden(context: Readonly<RouterContextProvider>): never {
   const { messagesFor } = context.get(servicesContext);
   const message =
-    messagesFor(context.get(localeContext)).error_forbidden ?? 'You are not allowed to access this resource';
+    messagesFor(context.get(localeContext)).error_forbidden ?? 'You do not have permission to access this.';
   throw data({ message }, { status: 403 });
 }
 

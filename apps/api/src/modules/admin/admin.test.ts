@@ -55,7 +55,7 @@ describe('role matrix of the API (spec section 6)', () => {
         if ((route.allowed as readonly string[]).includes(role)) expect(res.statusCode, role).toBeLessThan(300);
         else {
           expect(res.statusCode, role).toBe(403);
-          expect(res.json().message).toBe('You are not allowed to access this resource');
+          expect(res.json().message).toBe('You do not have permission to access this.');
         }
       }
     });

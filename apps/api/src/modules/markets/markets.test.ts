@@ -63,7 +63,7 @@ describe('GET /v1/country', () => {
       expect(res.statusCode).toBe(400);
       const body = res.json();
       expect(body).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR', t_key: 'error_validation' });
-      expect(body.message).not.toBe('Some of the data sent is not valid.');
+      expect(body.message).not.toBe('Some of the information sent is not valid.');
       expect(body.details.length).toBeGreaterThan(0);
     },
   );

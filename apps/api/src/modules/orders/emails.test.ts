@@ -242,7 +242,7 @@ describe('balance reminders', () => {
     const [lateMail] = await mailsTo('late@example.com');
     expect(lateMail?.lang).toBe('en-us');
     expect(lateMail?.text).toContain(
-      `Your bike from order ${late.number} was planned for delivery on 2 January 2026 and is waiting for the balance`,
+      `Your bike from order ${late.number} was scheduled for delivery on 2 January 2026 and is waiting for the balance`,
     );
     expect(lateMail?.text).toContain('You have paid €600.00 of €11,900.00; €11,300.00 is still due.');
     expect(lateMail?.text).toContain(`http://shop.test/en-DE/complete-order/${late.id}`);

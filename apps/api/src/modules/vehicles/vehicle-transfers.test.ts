@@ -108,7 +108,7 @@ describe('ownership transfer by code', () => {
         'TRANSFER_CODE_INVALID',
       );
       // Counted in the plural form the number needs: "1 try left", not "1 tries left".
-      expect(body.message).toBe(`The code is not right. ${5 - i} ${5 - i === 1 ? 'try' : 'tries'} left.`);
+      expect(body.message).toBe(`The code is incorrect. ${5 - i} ${5 - i === 1 ? 'try' : 'tries'} left.`);
     }
     await refused(
       await call('PUT', `/v1/vehicles/${bike.vehicleId}/confirm-transfer-ownership/AAAA-AAAA`, newOwner.token),
