@@ -234,7 +234,7 @@ test.describe('newsletter, contact, support and /sam', () => {
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('Message', { exact: true }).fill('Short');
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByText('Please write at least 10 characters.')).toBeVisible();
+    await expect(page.getByText('Enter at least 10 characters.')).toBeVisible();
     await expectAccessible(page);
     await page.getByLabel('Message', { exact: true }).fill('My VARG EX needs its first service.');
     await page.getByRole('button', { name: 'Send message' }).click();

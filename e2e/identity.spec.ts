@@ -75,9 +75,22 @@ test.describe('identity (issue 3)', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('This field is required.')).toBeVisible();
     await expect(page.getByText('Enter a valid e-mail address.')).toBeVisible();
-    await expect(page.getByText('Use at least 10 characters.')).toBeVisible();
+    await expect(page.getByText('Enter at least 10 characters.')).toBeVisible();
     await expect(page.getByLabel('E-mail address')).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
+  });
+
+  test('a value too long or too short says the limit with its number, as the page language writes it', async ({
+    page,
+  }) => {
+    await page.goto('/pl-PL/create');
+    await page.getByLabel('Imię').fill('N'.repeat(101));
+    await page.getByLabel('Hasło').fill('krótkie');
+    await page.getByRole('button', { name: 'Załóż konto' }).click();
+    // Polish plural forms: "100 znaków", not the English "characters" nor a bare "too long".
+    await expect(page.getByLabel('Imię')).toHaveAccessibleDescription('Wpisz maksymalnie 100 znaków.');
+    await expect(page.getByText('Wpisz co najmniej 10 znaków.')).toBeVisible();
+    await expect(page.getByText('To pole jest wymagane.')).toBeVisible();
   });
 
   test('a signed-in visitor on a guest-only page goes home', async ({ page }) => {

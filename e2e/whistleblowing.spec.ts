@@ -40,7 +40,7 @@ test.describe('the whistleblowing channel', () => {
     await reporter.getByLabel('What happened?').fill('Too short');
     await reporter.getByLabel('E-mail address').fill('not-an-address');
     await send.click();
-    await expect(reporter.getByText('Please write at least 20 characters.')).toBeVisible();
+    await expect(reporter.getByText('Enter at least 20 characters.')).toBeVisible();
     await expect(reporter.getByText('Enter a valid e-mail address.')).toBeVisible();
     await expect(reporter.getByLabel('Category')).toHaveValue('fraud');
     await expectAccessible(reporter);

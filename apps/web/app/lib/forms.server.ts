@@ -1,20 +1,16 @@
 import type { z } from 'zod';
+import { type FieldErrors, fieldErrorOf } from './field-error.ts';
 
-/** A form's field errors as translation keys, by field name. */
-export type FieldErrors = Record<string, string>;
+export { type FieldError, type FieldErrors, fieldErrorOf } from './field-error.ts';
 
-function keyFor(issue: z.core.$ZodIssue, field: string): string {
-  // A schema's own message is a catalog key (`.refine(check, 'validation_nothing_to_change')`): its precise reason.
-  if (/^[a-z]+(?:_[a-z0-9]+)+$/.test(issue.message)) return issue.message;
-  if (issue.code === 'too_small') {
-    if (field.toLowerCase().includes('password') && Number(issue.minimum) > 1) return 'form_password_short';
-    return 'form_required';
+/** The value at a path of what was parsed (`['address', 'city']`), or undefined. */
+function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
+  let value = values;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
   }
-  if (issue.code === 'too_big') return 'form_too_long';
-  if (issue.code === 'invalid_format' && issue.format === 'email') return 'form_email_invalid';
-  if (issue.code === 'invalid_format' && issue.format === 'date') return 'form_date_invalid';
-  if (issue.code === 'invalid_type' && issue.input === undefined) return 'form_required';
-  return 'form_invalid';
+  return value;
 }
 
 /**
@@ -67,7 +63,7 @@ export function parseBody<S extends z.ZodType>(
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= keyFor(issue, field);
+    errors[field] ??= fieldErrorOf(issue, valueAt(values, issue.path));
   }
   return { ok: false, errors };
 }

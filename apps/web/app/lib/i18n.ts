@@ -12,17 +12,17 @@ export function createT(tag: string, messages: Messages): TFunction {
   return (key, params) => translate(messages, key, params, undefined, tag);
 }
 
-const I18nContext = createContext<TFunction>((key) => key);
+const I18nContext = createContext<{ t: TFunction; tag: string }>({ t: (key) => key, tag: 'en-US' });
 
 /** `tag` is the BCP 47 locale (`de-DE`), used for plural rules. */
 export function I18nProvider({ tag, messages, children }: { tag: string; messages: Messages; children: ReactNode }) {
-  const t = useMemo(() => createT(tag, messages), [tag, messages]);
-  return createElement(I18nContext.Provider, { value: t }, children);
+  const value = useMemo(() => ({ t: createT(tag, messages), tag }), [tag, messages]);
+  return createElement(I18nContext.Provider, { value }, children);
 }
 
-/** Same shape as react-i18next's hook. */
-export function useTranslation(): { t: TFunction } {
-  return { t: useContext(I18nContext) };
+/** Same shape as react-i18next's hook; `tag` is the BCP 47 locale the messages are written for (numbers by Intl). */
+export function useTranslation(): { t: TFunction; tag: string } {
+  return useContext(I18nContext);
 }
 
 /** One `Intl.DisplayNames` per locale: making one loads its CLDR data, which cost a page render ~0.4 ms each time. */

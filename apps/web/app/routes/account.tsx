@@ -3,7 +3,7 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearc
 import { AccountAvatar } from '../features/account/avatar.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { authContext, userApi } from '../lib/auth.server.ts';
-import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
+import { type FieldError, type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -86,7 +86,7 @@ export default function Account() {
   const [params] = useSearchParams();
   const localePath = useLocalePath();
   const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
-  const errorsFor = (intent: string): Record<string, string | undefined> =>
+  const errorsFor = (intent: string): Record<string, FieldError | undefined> =>
     result?.intent === intent ? result.errors : {};
   const message = (...intents: string[]) =>
     result &&

@@ -12,7 +12,8 @@ import { DealerStatus } from '../features/admin/people/badge.tsx';
 import { DealerLedgerSection } from '../features/admin/people/dealer-ledger.tsx';
 import { DealerTermsForm } from '../features/admin/people/dealer-terms.tsx';
 import { userApi } from '../lib/auth.server.ts';
-import { parseBody } from '../lib/forms.server.ts';
+import { fieldErrorText } from '../lib/field-error.ts';
+import { type FieldErrors, parseBody } from '../lib/forms.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { countryName, useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -44,6 +45,14 @@ const basisPoints = (value: string) => {
   const n = Number(value.replace(',', '.'));
   return value !== '' && Number.isFinite(n) ? Math.round(n * 100) : value;
 };
+/** The discount is typed in percent: a limit of its basis points is said in percent too (10000 → 100). */
+function discountInPercent(errors: FieldErrors): FieldErrors {
+  const error = errors.maxDiscountBp;
+  if (typeof error !== 'object') return errors;
+  const { key, min, max } = error;
+  const limits = { ...(min === undefined ? {} : { min: min / 100 }), ...(max === undefined ? {} : { max: max / 100 }) };
+  return { ...errors, maxDiscountBp: { key, ...limits } };
+}
 
 export const action = guarded(['admin'], async ({ context, request, params }: Route.ActionArgs) => {
   const api = userApi(context, request);
@@ -61,7 +70,7 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
       currency: text(form, 'currency'),
       status: text(form, 'status'),
     });
-    if (!terms.ok) return refusedForm(intent, terms.errors);
+    if (!terms.ok) return refusedForm(intent, discountInPercent(terms.errors));
     return runAdminAction(intent, 'admin_dealer_terms_saved', () =>
       api.call('putAdminDealersByIdTerms', { path: { id: params.id }, body: terms.data }),
     );
@@ -97,7 +106,7 @@ export const action = guarded(['admin'], async ({ context, request, params }: Ro
 });
 
 export default function AdminDealer() {
-  const { t } = useTranslation();
+  const { t, tag } = useTranslation();
   const { dealer, trail, ledger, balances } = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
   const locale = useLocale();
@@ -122,7 +131,9 @@ export default function AdminDealer() {
       </header>
       <div aria-live="polite">
         {result && !result.ok && (
-          <FormMessage tone="error">{result.errorKey ? t(result.errorKey) : result.error}</FormMessage>
+          <FormMessage tone="error">
+            {result.fieldError ? fieldErrorText(t, tag, result.fieldError) : result.error}
+          </FormMessage>
         )}
         {result?.ok && <FormMessage tone="success">{t(result.done)}</FormMessage>}
       </div>

@@ -43,9 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, ContactForm, FIELDS);
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(parsed.form.get(f) ?? '')]));
   if (!parsed.ok) {
-    const errors = { ...parsed.errors };
-    if (errors.message === 'form_required' && values.message) errors.message = 'contact_message_short';
-    return data<ActionResult>({ errors, error: null, values }, 400);
+    // A message typed but too short says how long it must be ("Enter at least 10 characters.").
+    return data<ActionResult>({ errors: parsed.errors, error: null, values }, 400);
   }
   try {
     await userApi(context, request).call('postContact', {

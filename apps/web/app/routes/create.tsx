@@ -2,7 +2,7 @@ import { SignUpBody } from '@varg/contracts';
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
-import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
+import { type FieldError, type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { guarded } from '../lib/guards.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
@@ -62,7 +62,7 @@ export default function Create() {
     );
   }
   const v = result?.values ?? {};
-  const e: Record<string, string | undefined> = result?.errors ?? {};
+  const e: Record<string, FieldError | undefined> = result?.errors ?? {};
   const referralCode = (v.referralCode || params.get('ref') || '').slice(0, 32);
   return (
     <main id="main" className="mx-auto w-full max-w-md px-4 py-12">

@@ -5,7 +5,7 @@ import { Thread } from '../features/whistleblowing/thread.tsx';
 import { isApiRequestError } from '../lib/api.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
 import { formatUtcDateTime } from '../lib/format.ts';
-import { type FieldErrors, parseForm } from '../lib/forms.server.ts';
+import { type FieldError, type FieldErrors, parseForm } from '../lib/forms.server.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { pageMeta } from '../lib/page.ts';
 import { useLocale, useLocalePath } from '../lib/use-locale.ts';
@@ -30,7 +30,7 @@ const OpenForm = WhistleCredentials;
 const MessageForm = WhistleCredentials.extend(WhistleMessageBody.shape);
 
 type ActionResult =
-  | { ok: true; case: WhistleReporterCase; code: string; secret: string; sent: boolean; bodyError?: string }
+  | { ok: true; case: WhistleReporterCase; code: string; secret: string; sent: boolean; bodyError?: FieldError }
   | { ok: false; errors: FieldErrors; error: string | null; values: Record<string, string>; case?: undefined };
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -42,10 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, ReportForm, FIELDS);
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(parsed.form.get(f) ?? '')]));
   if (!parsed.ok) {
+    // A description typed but too short to act on says how long it must be (the schema's minimum).
     const errors = { ...parsed.errors };
-    // Typed, but too short to act on.
-    if (errors.description === 'form_required' && values.description?.trim())
-      errors.description = 'whistle_description_short';
     // No category chosen (zod reports a value outside the list).
     if (errors.category && !values.category) errors.category = 'form_required';
     return data<ActionResult>({ ok: false, errors, error: null, values }, 400);

@@ -1,11 +1,12 @@
+import type { FieldError } from '../lib/field-error.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { buttonClass } from './button.ts';
 import { Field } from './field.tsx';
 
-type Errors = Record<string, string | undefined>;
+type Errors = Record<string, FieldError | undefined>;
 
 /** The e-mail field of every account form. */
-export function EmailField({ value, error }: { value?: string | undefined; error?: string | undefined }) {
+export function EmailField({ value, error }: { value?: string | undefined; error?: FieldError | undefined }) {
   const { t } = useTranslation();
   return (
     <Field
@@ -28,7 +29,7 @@ export function NewPasswordField({
 }: {
   name?: string;
   label?: string;
-  error?: string | undefined;
+  error?: FieldError | undefined;
 }) {
   const { t } = useTranslation();
   return (

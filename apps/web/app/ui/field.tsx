@@ -5,9 +5,10 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from 'react';
+import { type FieldError, fieldErrorText } from '../lib/field-error.ts';
 import { useTranslation } from '../lib/i18n.ts';
 
-const controlClass = (error: string | undefined) =>
+const controlClass = (error: boolean) =>
   `rounded-lg border bg-white px-3 py-2.5 text-neutral-900 outline-none focus:ring-2 focus:ring-neutral-900/20 ${
     error ? 'border-red-700 focus:border-red-700' : 'border-neutral-300 focus:border-neutral-900'
   }`;
@@ -24,12 +25,12 @@ function Labelled({
   control,
 }: {
   label: string;
-  error: string | undefined;
+  error: FieldError | undefined;
   hint: string | undefined;
   className?: string;
   control: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; className: string }) => ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, tag } = useTranslation();
   const id = useId();
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
@@ -41,7 +42,7 @@ function Labelled({
         id,
         ...(error ? { 'aria-invalid': true as const } : {}),
         ...(described ? { 'aria-describedby': described } : {}),
-        className: controlClass(error),
+        className: controlClass(!!error),
       })}
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-neutral-600">
@@ -50,7 +51,7 @@ function Labelled({
       )}
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700">
-          {t(error)}
+          {fieldErrorText(t, tag, error)}
         </p>
       )}
     </div>
@@ -60,8 +61,8 @@ function Labelled({
 interface Labels {
   label: string;
   name: string;
-  /** A catalog key. */
-  error?: string | undefined;
+  /** A catalog key, or one with the limit it names (`FieldError`). */
+  error?: FieldError | undefined;
   hint?: string;
 }
 

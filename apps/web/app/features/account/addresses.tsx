@@ -3,6 +3,7 @@ import type { Address } from '@varg/contracts';
 import { addressLines, postalCodeExample } from '@varg/domain';
 import { useId, useState } from 'react';
 import { Form, useNavigation, useSubmit } from 'react-router';
+import { type FieldError, fieldErrorText } from '../../lib/field-error.ts';
 import type { FieldErrors } from '../../lib/forms.server.ts';
 import { countryName, useTranslation } from '../../lib/i18n.ts';
 import { useLocale, useRootData } from '../../lib/use-locale.ts';
@@ -83,11 +84,11 @@ export function AddressForm({
   values,
   busy,
 }: {
-  errors: Record<string, string | undefined>;
+  errors: Record<string, FieldError | undefined>;
   values: Record<string, string | undefined>;
   busy: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, tag } = useTranslation();
   const { countries } = useRootData();
   const locale = useLocale();
   const [country, setCountry] = useState(values.country || locale.country);
@@ -121,7 +122,7 @@ export function AddressForm({
         </select>
         {errors.country && (
           <p id={`${selectId}-error`} className="text-sm text-red-700">
-            {t(errors.country)}
+            {fieldErrorText(t, tag, errors.country)}
           </p>
         )}
       </div>

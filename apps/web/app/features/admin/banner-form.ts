@@ -1,6 +1,6 @@
 import { BannerInput } from '@varg/contracts';
 import { UI_LANGUAGES } from '@varg/domain';
-import type { FieldErrors } from '../../lib/forms.server.ts';
+import { type FieldErrors, fieldErrorOf } from '../../lib/field-error.ts';
 
 /** `2026-12-01T09:00` (a datetime-local field, read as UTC) → ISO 8601; empty → null. */
 export function utcOf(value: FormDataEntryValue | null): string | null {
@@ -44,7 +44,7 @@ export function bannerBodyOf(form: FormData): { ok: true; body: BannerInput } | 
     const field = first === 'texts' ? `text_${second ?? 'en-us'}` : (first ?? 'form');
     errors[field] ??=
       issue.code === 'too_big'
-        ? 'form_too_long'
+        ? fieldErrorOf(issue)
         : first === 'startsAt' || (first === 'texts' && second === 'en-us')
           ? 'form_required'
           : 'form_invalid';

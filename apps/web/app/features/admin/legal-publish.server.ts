@@ -4,7 +4,7 @@ import { data, type RouterContextProvider, redirect } from 'react-router';
 import { isApiRequestError } from '../../lib/api.ts';
 import { userApi } from '../../lib/auth.server.ts';
 import { localeContext, servicesContext } from '../../lib/context.ts';
-import type { FieldErrors } from '../../lib/forms.server.ts';
+import { type FieldErrors, parseBody } from '../../lib/forms.server.ts';
 import { legalDraftOf } from './legal-form.tsx';
 
 /**
@@ -14,16 +14,8 @@ import { legalDraftOf } from './legal-form.tsx';
 export async function publishLegal(context: Readonly<RouterContextProvider>, request: Request) {
   const form = await request.formData();
   const draft = legalDraftOf(form);
-  const parsed = LegalPublish.safeParse(draft);
-  if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? 'form');
-      errors[field] ??=
-        issue.code === 'too_small' ? 'form_required' : issue.code === 'too_big' ? 'form_too_long' : 'form_invalid';
-    }
-    return data({ errors, draft, message: null }, 400);
-  }
+  const parsed = parseBody(LegalPublish, draft);
+  if (!parsed.ok) return data({ errors: parsed.errors, draft, message: null }, 400);
   try {
     const published = await userApi(context, request).call('postAdminLegal', { body: parsed.data });
     // This process's cached pages and public answers (the documents among them) are dropped at once.

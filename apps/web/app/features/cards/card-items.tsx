@@ -2,6 +2,7 @@
 // card form.
 import { cardBrandLabel, cardExpiry, maskedCardNumber, type SavedCard } from '@varg/domain';
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
+import type { FieldError } from '../../lib/field-error.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { SubmitButton } from '../../ui/account-fields.tsx';
 import { buttonClass } from '../../ui/button.ts';
@@ -82,7 +83,7 @@ export function CardForm({
   values,
   busy,
 }: {
-  errors: Record<string, string | undefined>;
+  errors: Record<string, FieldError | undefined>;
   values: Record<string, string | undefined>;
   busy: boolean;
 }) {

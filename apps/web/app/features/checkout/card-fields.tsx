@@ -1,5 +1,7 @@
 // The sandbox's card fields (number, expiry, security code), shared by the checkout and the account's cards page.
 // The card number is never kept: after an error only the expiry is shown again.
+
+import type { FieldError } from '../../lib/field-error.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Field } from '../../ui/field.tsx';
 
@@ -8,7 +10,7 @@ export function CardFields({
   values = {},
   numberClassName,
 }: {
-  errors?: Record<string, string | undefined>;
+  errors?: Record<string, FieldError | undefined>;
   values?: Record<string, string | undefined>;
   numberClassName?: string;
 }) {

@@ -141,7 +141,11 @@ describe('checkout form', () => {
     const bad = readConfirm(form({ cart_id: 'x', address_id: '../1', first_name: 'J'.repeat(101) }));
     expect(bad).toEqual({
       ok: false,
-      errors: { cart_id: 'form_invalid', address_id: 'form_invalid', first_name: 'form_too_long' },
+      errors: {
+        cart_id: 'form_invalid',
+        address_id: 'form_invalid',
+        first_name: { key: 'validation_max_length', count: 100 },
+      },
     });
     expect(readSetup(form({ cart_id: CART, use_wallet: 'yes' })).ok).toBe(false);
   });

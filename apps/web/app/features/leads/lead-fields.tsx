@@ -1,4 +1,5 @@
 import type { Lead } from '@varg/contracts';
+import type { FieldError } from '../../lib/field-error.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Field } from '../../ui/field.tsx';
 
@@ -12,7 +13,7 @@ export function LeadFields({
 }: {
   lead?: Lead | undefined;
   values: Record<string, string>;
-  errors: Record<string, string>;
+  errors: Record<string, FieldError | undefined>;
 }) {
   const { t } = useTranslation();
   const value = (name: (typeof LEAD_FIELDS)[number]) => values[name] ?? (lead ? String(lead[name] ?? '') : '');

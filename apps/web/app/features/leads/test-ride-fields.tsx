@@ -4,6 +4,7 @@
 import { localizedPath } from '@varg/domain';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Answer } from '../../lib/api-call.ts';
+import { type FieldError, fieldErrorText } from '../../lib/field-error.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { Field, TextArea } from '../../ui/field.tsx';
@@ -39,9 +40,9 @@ export function DealerChoice({
   dealers: Dealers;
   near: boolean;
   value: string;
-  error: string | undefined;
+  error: FieldError | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, tag } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -88,14 +89,14 @@ export function DealerChoice({
       )}
       {error && (
         <p id="test-ride-dealer-error" className="text-sm text-red-700">
-          {t(error)}
+          {fieldErrorText(t, tag, error)}
         </p>
       )}
     </div>
   );
 }
 
-export function RiderFields({ values, errors }: { values: Values; errors: Record<string, string | undefined> }) {
+export function RiderFields({ values, errors }: { values: Values; errors: Record<string, FieldError | undefined> }) {
   const { t } = useTranslation();
   const today = new Date().toISOString().slice(0, 10);
   return (

@@ -3,6 +3,7 @@
 import type { WhistleReceipt } from '@varg/contracts';
 import { WHISTLE_CATEGORIES } from '@varg/domain';
 import { Form, Link, useNavigation } from 'react-router';
+import type { FieldError } from '../../lib/field-error.ts';
 import { formatUtcDay, useLocaleTag } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalePath } from '../../lib/use-locale.ts';
@@ -68,7 +69,7 @@ export function ReportFields({
   error,
 }: {
   values: Record<string, string | undefined>;
-  errors: Record<string, string | undefined>;
+  errors: Record<string, FieldError | undefined>;
   error: string | null;
 }) {
   const { t } = useTranslation();
