@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ERRORS } from '@varg/contracts';
 import { CATALOGS, SOURCE_LANGUAGE } from '@varg/i18n/server';
 import { describe, expect, it } from 'vitest';
 import { messagesAreaOf } from '../app/lib/messages.ts';
-import { keysNamed, scanMessageAreas } from './message-areas.ts';
+import { keysNamed, messageAreasJson, readMessageAreas, scanMessageAreas } from './message-areas.ts';
 
 // The shop's pages download the shop's texts only (decision 067): a key a shop page shows but the scan put in the
 // office's script (or left on the server) would show as its raw key. These tests read the sources their own way.
@@ -96,5 +97,23 @@ describe('the areas of the messages', () => {
     expect(areas.areaOf('invoice_vat_breakdown')).toBe('server');
     // Named by no source at all (a text of the data, say): the shop's, since nothing proves the browser never shows it.
     expect(areas.areaOf('no_source_names_this_key')).toBe('shop');
+  });
+
+  it('reach the server through the file the build writes: every key in the same area as the scan put it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'message-areas-'));
+    try {
+      const file = join(dir, 'message-areas.json');
+      writeFileSync(file, JSON.stringify(messageAreasJson(areas, keys)));
+      const areaOf = readMessageAreas(file);
+      const moved = keys.filter((key) => areaOf(key) !== areas.areaOf(key));
+      expect(moved).toEqual([]);
+      expect(areaOf('admin_nav_orders')).toBe('office');
+      expect(areaOf('email_confirm_subject')).toBe('server');
+      expect(areaOf('no_source_names_this_key')).toBe('shop');
+      // Without the file (no build) the server refuses to start, saying what to run.
+      expect(() => readMessageAreas(join(dir, 'missing.json'))).toThrow(/npm run build/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,7 +5,8 @@ import { type MessagesArea, messagesAreaOf } from '../app/lib/messages.ts';
 /**
  * Which part of the site shows each catalog key (decision 067): the shop's pages download only the `shop` texts, the
  * back office, the dealer portal and the translator's tool `shop` + `office`, and texts only e-mails and PDFs use
- * (`server`) never reach the browser. Decided at server start by reading the sources (the runtime image has them):
+ * (`server`) never reach the browser. Decided by the web build reading the sources (`scanMessageAreas`), which writes
+ * the result beside the build (`build/message-areas.json`, `messageAreasOf`); the server reads that file at start:
  * - a web file belongs to the shop when a shop page's route file, the root or a shop layout imports it (statically or
  *   lazily, at any depth), else to the office; the office's entries are the routes `messagesAreaOf` calls office
  *   and the translator's tool, which the root imports lazily for translators only;
@@ -157,4 +158,41 @@ export function scanMessageAreas(keys: readonly string[]): MessageAreas {
     files: new Map([...files].map(([f, a]) => [relative(repoRoot, f), a])),
     uses: (file) => uses.get(file) ?? new Set(),
   };
+}
+
+/** The file the web build writes beside `build/client` (apps/web/scripts/message-areas-file.ts). */
+export const MESSAGE_AREAS_FILE = 'message-areas.json';
+
+/** What the build writes: the keys outside the shop's script, by area (every other key is the shop's). */
+export interface MessageAreasJson {
+  office: string[];
+  server: string[];
+}
+
+/** The scan's answer for each of `keys`, as the build writes it. */
+export function messageAreasJson(areas: Pick<MessageAreas, 'areaOf'>, keys: readonly string[]): MessageAreasJson {
+  const json: MessageAreasJson = { office: [], server: [] };
+  for (const key of keys) {
+    const area = areas.areaOf(key);
+    if (area !== 'shop') json[area].push(key);
+  }
+  return json;
+}
+
+/** Reads the build's file (`build/message-areas.json`): which script brings each key to the browser. */
+export function readMessageAreas(path: string): (key: string) => KeyArea {
+  let json: MessageAreasJson;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8')) as MessageAreasJson;
+    if (!Array.isArray(json.office) || !Array.isArray(json.server)) throw new Error('no "office" and "server" lists');
+  } catch (error) {
+    throw new Error(
+      `Cannot read the message areas at ${path} (${(error as Error).message}): run "npm run build" (the web build writes it).`,
+    );
+  }
+  const area = new Map<string, KeyArea>([
+    ...json.office.map((key) => [key, 'office'] as const),
+    ...json.server.map((key) => [key, 'server'] as const),
+  ]);
+  return (key) => area.get(key) ?? 'shop';
 }

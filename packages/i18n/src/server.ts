@@ -9,9 +9,20 @@ function load(lang: UiLanguage): Messages {
   return JSON.parse(readFileSync(new URL(`${lang}.json`, catalogDir), 'utf8')) as Messages;
 }
 
-/** Every catalog, read once at start. */
+/**
+ * Every catalog, each read on its first use and then kept: a process holds only the languages it has served (all 23
+ * parsed are ~12 MB of heap; decision 006). Frozen; each language is a getter.
+ */
 export const CATALOGS: Readonly<Record<UiLanguage, Messages>> = Object.freeze(
-  Object.fromEntries(UI_LANGUAGES.map((lang) => [lang, load(lang)])) as Record<UiLanguage, Messages>,
+  Object.defineProperties(
+    {},
+    Object.fromEntries(
+      UI_LANGUAGES.map((lang) => {
+        let messages: Messages | undefined;
+        return [lang, { enumerable: true, get: () => (messages ??= load(lang)) }];
+      }),
+    ),
+  ) as Record<UiLanguage, Messages>,
 );
 
 /** Market variants (`pt-BR`, `es-419`, `es-MX`): only the keys that differ from the language's catalog. */

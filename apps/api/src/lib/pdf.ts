@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+import { onDemand } from './on-demand.ts';
 
 // PDFs drawn with pdfkit: technical documents and invoices. A4 with the brand header, a footer line and page numbers
 // on every page. Text that Windows-1252 covers is drawn in pdfkit's built-in Helvetica (nothing embedded); any other
@@ -146,8 +147,21 @@ function columnWidths(
   return minimal.map((m, i) => m + (spare * ((natural[i] ?? m) - m)) / (wanted || 1));
 }
 
-/** Renders a PDF: `draw` writes the body, then each page gets the header, the footer and "Page n of N". */
-export function renderPdf(options: PdfOptions, draw: (pdf: PdfWriter) => void): Promise<Buffer> {
+const pdfkit = onDemand(async () => (await import('pdfkit')).default);
+
+/**
+ * Renders a PDF: `draw` writes the body, then each page gets the header, the footer and "Page n of N". pdfkit (with
+ * fontkit and its font tables, ~2 MB of code) is loaded on the first PDF, not at start (decision 006).
+ */
+export async function renderPdf(options: PdfOptions, draw: (pdf: PdfWriter) => void): Promise<Buffer> {
+  return drawPdf(await pdfkit(), options, draw);
+}
+
+function drawPdf(
+  PDFDocument: typeof PDFKitDocument,
+  options: PdfOptions,
+  draw: (pdf: PdfWriter) => void,
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margins: MARGIN,

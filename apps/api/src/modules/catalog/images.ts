@@ -10,9 +10,8 @@ import {
   CATALOG_IMAGE_MAX_PER_MODEL,
   CATALOG_IMAGE_MAX_SIDE,
 } from '@varg/contracts';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { ApiError } from '../../lib/api-error.ts';
+import { fileTypeFromBuffer, loadSharp } from '../../lib/on-demand.ts';
 import type { StorageProvider } from '../../providers/storage/interface.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { CatalogAdminRepo, Tx } from './admin-repo.ts';
@@ -27,6 +26,7 @@ const SIDES = { model: { large: 1600, small: 640 }, option: { large: 640, small:
 
 /** Decodes, turns upright and fits the picture within `side` pixels (never enlarged): WebP without metadata. */
 async function encode(bytes: Buffer, side: number) {
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(bytes, { failOn: 'error' })
       .rotate()
@@ -46,6 +46,7 @@ async function prepare(base64: string, kind: keyof typeof SIDES) {
   const sniffed = bytes.length ? await fileTypeFromBuffer(bytes) : undefined;
   if (!sniffed || !TYPES.has(sniffed.mime)) throw new ApiError('CATALOG_IMAGE_TYPE');
   // The header's size, read without decoding the pixels: a huge picture is refused before it costs memory.
+  const sharp = await loadSharp();
   const meta = await sharp(bytes)
     .metadata()
     .catch(() => null);

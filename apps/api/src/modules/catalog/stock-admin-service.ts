@@ -11,8 +11,8 @@ import {
   type StockBikeStatus,
 } from '@varg/contracts';
 import { isValidVin, normalizeVin } from '@varg/domain';
-import { fileTypeFromBuffer } from 'file-type';
 import { ApiError } from '../../lib/api-error.ts';
+import { fileTypeFromBuffer } from '../../lib/on-demand.ts';
 import type { StorageProvider } from '../../providers/storage/interface.ts';
 import { type AuditService, changedFields } from '../audit/service.ts';
 import type { CatalogChanges } from './changes.ts';

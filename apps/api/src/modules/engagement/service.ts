@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { distanceKm, formatLocaleSegment, inDistanceUnit, type UiLanguage } from '@varg/domain';
 import { t } from '@varg/i18n/server';
-import { fileTypeFromBuffer } from 'file-type';
 import { ApiError } from '../../lib/api-error.ts';
+import { fileTypeFromBuffer } from '../../lib/on-demand.ts';
 import type { CaptchaProvider } from '../../providers/captcha/interface.ts';
 import type { EmailProvider } from '../../providers/email/interface.ts';
 import type { StorageProvider } from '../../providers/storage/interface.ts';

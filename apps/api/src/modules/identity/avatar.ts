@@ -5,9 +5,8 @@
 
 import { createHash } from 'node:crypto';
 import { AVATAR_MAX_BYTES, AVATAR_MAX_SIDE, AVATAR_STORED_SIDE, type Avatar } from '@varg/contracts';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { ApiError } from '../../lib/api-error.ts';
+import { fileTypeFromBuffer, loadSharp } from '../../lib/on-demand.ts';
 import type { StorageProvider } from '../../providers/storage/interface.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { Auth } from './context.ts';
@@ -27,6 +26,7 @@ export function avatarOf(user: Pick<UserRow, 'avatarKey' | 'avatarName'>): Avata
  * pixels, WebP, with no metadata kept. An image that does not decode is refused as not an image.
  */
 async function squareWebp(bytes: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { failOn: 'error' })
       .rotate()

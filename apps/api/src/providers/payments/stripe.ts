@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import { type PaymentProvider, WebhookSignatureError } from './interface.ts';
 import { allowedTypes, FAILURE_CODES, intentParams, intentResult, paymentEvent } from './stripe-mapping.ts';
 
@@ -30,6 +31,16 @@ export interface StripePaymentsConfig {
   apiBase?: string | undefined;
 }
 
+/**
+ * The Stripe SDK (~1 MB in 200 files): loaded by the first Stripe call, not at start, so a process without Stripe never
+ * holds it (decision 006). Its CommonJS build through `require`, because checking a webhook is synchronous.
+ */
+let sdk: typeof Stripe | undefined;
+function stripeSdk(): typeof Stripe {
+  sdk ??= createRequire(import.meta.url)('stripe') as typeof Stripe;
+  return sdk;
+}
+
 export function stripePayments(config: StripePaymentsConfig): PaymentProvider {
   const entries = Object.entries(config.accounts);
   if (entries.length === 0) throw new Error('Stripe payments need at least one account');
@@ -49,7 +60,8 @@ export function stripePayments(config: StripePaymentsConfig): PaymentProvider {
     if (!account) throw new Error(`no Stripe account for market ${country}`);
     let stripe = clients.get(account.secretKey);
     if (!stripe) {
-      stripe = new Stripe(account.secretKey, {
+      const Sdk = stripeSdk();
+      stripe = new Sdk(account.secretKey, {
         maxNetworkRetries: 2,
         appInfo: { name: 'varg-storefront' },
         ...(config.httpClient ? { httpClient: config.httpClient } : {}),
@@ -117,7 +129,7 @@ export function stripePayments(config: StripePaymentsConfig): PaymentProvider {
         return intentResult(pi);
       } catch (error) {
         // A decline is an answer, not an error: Stripe answers 402 with the failed PaymentIntent.
-        if (error instanceof Stripe.errors.StripeCardError) {
+        if (error instanceof stripeSdk().errors.StripeCardError) {
           if (error.payment_intent) return intentResult(error.payment_intent);
           const code = error.decline_code ?? error.code ?? 'card_declined';
           return {
@@ -183,7 +195,8 @@ export function stripePayments(config: StripePaymentsConfig): PaymentProvider {
       try {
         pm = await stripe.paymentMethods.retrieve(id);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return false;
+        if (error instanceof stripeSdk().errors.StripeInvalidRequestError && error.code === 'resource_missing')
+          return false;
         throw error;
       }
       // Ownership: an id from the request may be another customer's card.
@@ -201,9 +214,9 @@ export function stripePayments(config: StripePaymentsConfig): PaymentProvider {
       for (const secret of secrets) {
         let event: Stripe.Event;
         try {
-          event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+          event = stripeSdk().webhooks.constructEvent(rawBody, signature, secret);
         } catch (error) {
-          if (error instanceof Stripe.errors.StripeSignatureVerificationError) continue;
+          if (error instanceof stripeSdk().errors.StripeSignatureVerificationError) continue;
           throw error;
         }
         return paymentEvent(event);
