@@ -3,7 +3,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { afterPaintHrefs } from '../apps/web/app/lib/scripts-after-paint.server.ts';
 import { BASE } from './server.ts';
 import { signedInPage } from './session.ts';
 
@@ -125,8 +124,6 @@ async function pageJsGzip(path: string): Promise<PageWeight> {
   const urls = new Set<string>();
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1] as string);
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1] as string);
-  // The same links, added after the first paint (decision 071).
-  for (const url of afterPaintHrefs(html)) urls.add(url);
   for (const m of html.matchAll(/<script src="([^"]+\.js)"/g)) urls.add(m[1] as string);
   let bytes = 0;
   for (const url of urls)

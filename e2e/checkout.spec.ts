@@ -202,7 +202,7 @@ test('a signed-in customer’s German cart opened on the French checkout is move
   await expect(notice).toContainText('Allemagne');
   await expect(page.getByTestId('checkout-total')).toHaveCount(0);
   await expectAccessible(page);
-  await notice.getByRole('button', { name: /Déplacer le panier.*France/ }).click();
+  await notice.getByRole('button', { name: /Transférer le panier.*France/ }).click();
 
   // The cart is French now: French VAT, and the order is placed in France.
   const summary = page.getByRole('region', { name: 'Récapitulatif de la commande' });

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
-import { afterPaintHrefs } from '../apps/web/app/lib/scripts-after-paint.server.ts';
 import type { ChunkEntry } from '../apps/web/scripts/chunk-map.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -30,8 +29,6 @@ async function firstLoad(request: APIRequestContext, path: string) {
   const html = await (await request.get(path)).text();
   const urls = new Set<string>();
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1] as string);
-  // The same links, added after the first paint.
-  for (const url of afterPaintHrefs(html)) urls.add(url);
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1] as string);
   for (const m of html.matchAll(/<script src="([^"]+\.js)"/g)) urls.add(m[1] as string);
   const files = [...urls].filter((url) => url.startsWith('/assets/')).map((url) => url.slice(1));

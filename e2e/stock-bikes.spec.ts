@@ -122,7 +122,7 @@ test.describe('stock bikes (issue 4)', () => {
     await page.getByRole('main').getByRole('link', { name: 'Očisti filtre' }).last().click();
     await expect(page).toHaveURL(/\/hr-HR\/varg\/stock-bikes$/);
     await expect(
-      page.getByRole('heading', { name: 'Trenutačno nema motocikala na zalihi u vašoj zemlji' }),
+      page.getByRole('heading', { name: 'Trenutačno nema motocikala na zalihi u vašoj državi' }),
     ).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: 'Očisti filtre' })).toHaveCount(0);
   });

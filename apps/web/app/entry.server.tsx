@@ -4,7 +4,6 @@ import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { servicesContext } from './lib/context.ts';
 import { withDocumentBytes } from './lib/document-bytes.ts';
-import { scriptsAfterPaint } from './lib/scripts-after-paint.server.ts';
 import { InlineStylesContext, NonceContext } from './root.tsx';
 
 export const streamTimeout = 5_000;
@@ -44,8 +43,7 @@ export default function handleRequest(
               done();
             },
             final(done) {
-              // The page's scripts start after its first paint (lib/scripts-after-paint.server.ts).
-              const bytes = Buffer.from(scriptsAfterPaint(Buffer.concat(chunks).toString('utf8')));
+              const bytes = Buffer.concat(chunks);
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
               finished = true;
               clearTimeout(timer);
