@@ -96,7 +96,9 @@ export default function PreSummary() {
                     {t('configurator_base_price')}
                   </th>
                   <td className="py-2.5">{modelName}</td>
-                  <td className="py-2.5 text-right whitespace-nowrap">{money(pricing.basePrice, pricing.currencyCode, tag)}</td>
+                  <td className="py-2.5 text-right whitespace-nowrap">
+                    {money(pricing.basePrice, pricing.currencyCode, tag)}
+                  </td>
                 </tr>
                 {groups.map((g) => {
                   const option = g.options.find((o) => o.id === choice[g.group]);
