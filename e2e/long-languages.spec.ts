@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, whenHydrated } from './fixtures.ts';
 import { signedInSession } from './pages/auth.ts';
 import { CartPanel } from './pages/cart.ts';
 import { expectNoOverflow, PHONE } from './pages/overflow.ts';
@@ -35,6 +35,29 @@ test.describe('long languages at 375 px (issue 20)', () => {
       await check(page, `/${locale}/store`, `${locale} store`);
       await check(page, `/${locale}/varg/stock-bikes`, `${locale} stock bikes`);
       await check(page, `/${locale}/login`, `${locale} sign-in`);
+    }
+  });
+
+  test('the open menu, spare parts, a stock bike, the test ride and dealer forms', async ({ page }) => {
+    test.setTimeout(240_000);
+    for (const locale of LOCALES) {
+      await visit(page, `/${locale}`);
+      const menu = page.locator('[aria-controls="main-menu"]');
+      await whenHydrated(menu);
+      await menu.click();
+      await expect(page.locator('#main-menu')).toBeVisible();
+      await expectNoOverflow(page, test.info(), `${locale} main menu`);
+      await check(page, `/${locale}/parts-and-accessories/spare-parts/varg`, `${locale} spare parts`);
+      await visit(page, `/${locale}/varg/stock-bikes`);
+      const bike = page.getByRole('main').locator('a[href*="/varg/stock-bikes/"]').first();
+      if ((await bike.count()) > 0) {
+        await bike.click();
+        await page.waitForURL(/\/varg\/stock-bikes\/[^/]+$/);
+        await page.waitForLoadState('networkidle');
+        await expectNoOverflow(page, test.info(), `${locale} stock bike`);
+      }
+      await check(page, `/${locale}/test-ride`, `${locale} test ride`);
+      await check(page, `/${locale}/become-dealer`, `${locale} become a dealer`);
     }
   });
 

@@ -20,9 +20,12 @@ export async function overflowsOf(page: Page): Promise<string[]> {
       const name = el.getAttribute('aria-label') ?? (el as HTMLInputElement).value ?? '';
       return `<${el.tagName.toLowerCase()}> "${text || name}"`;
     };
+    // A container meant to scroll sideways (a wide table, a tab strip): overflow-x auto or scroll. A vertical scroller
+    // (the cart's list: `overflow-y-auto` computes overflow-x to auto too) is not one, so its class decides.
     const scrolls = (el: Element) => {
       const style = getComputedStyle(el);
-      return style.overflowX === 'auto' || style.overflowX === 'scroll';
+      const sideways = style.overflowX === 'auto' || style.overflowX === 'scroll';
+      return sideways && !/\boverflow-y-(auto|scroll)\b/.test(el.getAttribute('class') ?? '');
     };
     /** Inside a horizontal scroll container, hidden, off-screen on purpose (a closed drawer) or screen-reader only. */
     const exempt = (el: Element) => {
