@@ -7,7 +7,8 @@ import { expectNoOverflow, PHONE } from './pages/overflow.ts';
 // Issue 20: the languages whose texts run 30–60 % longer than English, with long compounds and case endings, never
 // push anything off a 375 px screen nor cut a label, a button or a heading.
 // Russian has no market of its own: its home market is the US one (packages/domain/src/locale.ts).
-const LOCALES = ['de-DE', 'fi-FI', 'el-GR', 'hu-HU', 'ru-US'];
+// LONG_LANGUAGES=nl-NL,pl-PL runs the same checks in other languages.
+const LOCALES = process.env.LONG_LANGUAGES?.split(',') ?? ['de-DE', 'fi-FI', 'el-GR', 'hu-HU', 'ru-US'];
 
 test.use({ viewport: PHONE });
 
