@@ -116,11 +116,9 @@ export default function Leads() {
                 >
                   {lead.firstName} {lead.lastName}
                 </Link>
-                <p className="truncate text-sm text-neutral-600">
-                  {[lead.email, lead.phone, lead.model ? t(`model_${lead.model.replace(/-/g, '_')}_name`) : '']
-                    .filter(Boolean)
-                    .join(' · ')}
-                </p>
+                <LeadContact
+                  parts={[lead.email, lead.phone, lead.model ? t(`model_${lead.model.replace(/-/g, '_')}_name`) : '']}
+                />
               </div>
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <span className="rounded-full bg-neutral-100 px-2.5 py-1">{t(`lead_source_${lead.source}`)}</span>
@@ -135,5 +133,15 @@ export default function Leads() {
       )}
       <Pagination page={page.page} totalPages={page.totalPages} />
     </div>
+  );
+}
+
+/** A lead's e-mail, phone and model on one line; cut on a narrow screen, so the whole line is its title too. */
+function LeadContact({ parts }: { parts: Array<string | null | undefined> }) {
+  const line = parts.filter(Boolean).join(' · ');
+  return (
+    <p className="truncate text-sm text-neutral-600" title={line}>
+      {line}
+    </p>
   );
 }

@@ -76,7 +76,7 @@ export default function PreSummary() {
             <h2 id="config" className="text-xl font-semibold">
               {t('presummary_configuration')}
             </h2>
-            <table className="mt-4 w-full text-left text-sm">
+            <table className="mt-4 w-full text-left text-sm hyphens-auto">
               <thead className="border-b border-neutral-300 text-neutral-600">
                 <tr>
                   <th scope="col" className="py-2 font-medium">
@@ -96,18 +96,20 @@ export default function PreSummary() {
                     {t('configurator_base_price')}
                   </th>
                   <td className="py-2.5">{modelName}</td>
-                  <td className="py-2.5 text-right">{money(pricing.basePrice, pricing.currencyCode, tag)}</td>
+                  <td className="py-2.5 text-right whitespace-nowrap">
+                    {money(pricing.basePrice, pricing.currencyCode, tag)}
+                  </td>
                 </tr>
                 {groups.map((g) => {
                   const option = g.options.find((o) => o.id === choice[g.group]);
                   if (!option) return null;
                   return (
                     <tr key={g.group}>
-                      <th scope="row" className="py-2.5 font-medium">
+                      <th scope="row" className="py-2.5 pr-2 font-medium wrap-anywhere">
                         {t(g.nameKey)}
                       </th>
-                      <td className="py-2.5">{optionName(t, option)}</td>
-                      <td className="py-2.5 text-right">
+                      <td className="py-2.5 pr-2 wrap-anywhere">{optionName(t, option)}</td>
+                      <td className="py-2.5 text-right whitespace-nowrap">
                         {optionPrice(option.price.amount, pricing.currencyCode, tag, t)}
                       </td>
                     </tr>

@@ -36,7 +36,7 @@ export function OptionGroup({
   return (
     <fieldset className="border-t border-neutral-200 pt-6">
       <legend className="float-left w-full text-lg font-semibold">{t(group.nameKey)}</legend>
-      <div className={`clear-both grid gap-3 pt-3 ${isColor ? 'grid-cols-3' : 'sm:grid-cols-2'}`}>
+      <div className={`clear-both grid gap-3 pt-3 ${isColor ? 'grid-cols-2 sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
         {group.options.map((option) => {
           const id = `opt-${option.id}`;
           const hints = [
@@ -44,7 +44,7 @@ export function OptionGroup({
             option.excludes.length ? t('configurator_not_with', { options: list(option.excludes) }) : '',
           ].filter(Boolean);
           return (
-            <div key={option.id} className="relative">
+            <div key={option.id} className="relative min-w-0">
               <input
                 type="radio"
                 id={id}
@@ -57,7 +57,7 @@ export function OptionGroup({
               />
               <label
                 htmlFor={id}
-                className="flex h-full cursor-pointer flex-col gap-1 rounded-xl border-2 border-neutral-200 bg-white p-4 transition-colors peer-checked:border-neutral-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-neutral-900 hover:border-neutral-400"
+                className="flex h-full cursor-pointer flex-col gap-1 rounded-xl hyphens-auto wrap-break-word border-2 border-neutral-200 bg-white p-4 transition-colors peer-checked:border-neutral-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-neutral-900 hover:border-neutral-400"
               >
                 <span className="flex items-center gap-2 font-medium">
                   {option.image ? (
