@@ -17,7 +17,11 @@ export function nodeFlags(): string[] {
 }
 
 /** Starts the built server as production would run it (npm run serve), on a fresh database. */
-export function startServer(extraNodeArgs: string[] = [], extraEnv: Record<string, string> = {}): ChildProcess {
+export function startServer(
+  extraNodeArgs: string[] = [],
+  extraEnv: Record<string, string> = {},
+  stdout: 'ignore' | 'pipe' = 'ignore',
+): ChildProcess {
   return spawn(
     process.execPath,
     [
@@ -27,7 +31,7 @@ export function startServer(extraNodeArgs: string[] = [], extraEnv: Record<strin
       'apps/web/server/index.ts',
     ],
     {
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', stdout, 'inherit'],
       env: {
         ...process.env,
         NODE_ENV: 'production',

@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import metricsModule from 'fastify-metrics';
 import type { ApiConfig } from '../config.ts';
+import { newNonce, securityHeaders } from './security-headers.ts';
 
 // fastify-metrics is CommonJS with a `default` export.
 const metrics = ((metricsModule as unknown as { default?: typeof metricsModule }).default ??
@@ -21,10 +20,6 @@ declare module 'node:http' {
 
 /** The external HTTP layer (DESIGN.md section 4): CSP nonce and headers, cookies, compression, rate limit, metrics. */
 export async function registerSecurity(app: FastifyInstance, config: ApiConfig): Promise<void> {
-  app.addHook('onRequest', (request, _reply, done) => {
-    request.raw.cspNonce = randomBytes(16).toString('base64');
-    done();
-  });
   // With Stripe, its Stripe.js, the Payment Element's frames and its API are allowed (docs/decisions/017-payments.md).
   const stripe = config.payments?.provider === 'stripe';
   // With reCAPTCHA Enterprise, its script and frame on the pages with anonymous forms (spec section 5).
@@ -34,14 +29,14 @@ export async function registerSecurity(app: FastifyInstance, config: ApiConfig):
     url
       ? [new URL(url.replace(/\{s\}\./, 'tiles-s.').replace(/\{[a-z]\}/g, '0')).origin.replace('tiles-s.', '*.')]
       : [];
-  await app.register(helmet, {
+  const applyHeaders = securityHeaders((nonce) => ({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: [
           "'self'",
-          (req) => `'nonce-${(req as { cspNonce?: string }).cspNonce}'`,
+          `'nonce-${nonce}'`,
           ...(stripe ? ['https://js.stripe.com'] : []),
           ...(recaptcha ? ['https://www.google.com', 'https://www.gstatic.com'] : []),
         ],
@@ -70,6 +65,12 @@ export async function registerSecurity(app: FastifyInstance, config: ApiConfig):
     crossOriginEmbedderPolicy: false,
     // The browsers' default; `no-referrer` makes Chrome send `Origin: null` on same-site form posts.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  }));
+  app.addHook('onRequest', (request, reply, done) => {
+    const nonce = newNonce();
+    request.raw.cspNonce = nonce;
+    applyHeaders(reply.raw, nonce);
+    done();
   });
   await app.register(cookie);
   await app.register(compress, {

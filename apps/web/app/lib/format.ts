@@ -2,7 +2,7 @@
 // Money is integer minor units from the API, formatted by the domain's `formatMoney`; numbers with units by
 // `@varg/i18n`'s Intl helpers (decision 037). Features and routes import from here, never build their own formats.
 import { DEFAULT_TIME_ZONE, formatMoney, localeTag } from '@varg/domain';
-import { formatMonths, formatPercent } from '@varg/i18n';
+import { dateTimeFormat, formatMonths, formatPercent } from '@varg/i18n';
 import { useMemo } from 'react';
 import { useLocale } from './use-locale.ts';
 
@@ -30,7 +30,7 @@ export function decimalOf(minor: number): string {
 export function formatIsoDate(iso: string, tag: string): string {
   const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
 /**
@@ -40,14 +40,14 @@ export function formatIsoDate(iso: string, tag: string): string {
 export function formatOrderDay(iso: string, tag: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'Europe/Madrid' }).format(date);
+  return dateTimeFormat(tag, { dateStyle: 'long', timeZone: 'Europe/Madrid' }).format(date);
 }
 
 /** A deadline: day and time as the seller's calendar has it (Europe/Madrid), with the time zone named. */
 export function formatOrderDeadline(iso: string, tag: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(tag, {
+  return dateTimeFormat(tag, {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -66,7 +66,7 @@ export function formatOrderDeadline(iso: string, tag: string): string {
 export function formatDateTime(iso: string, tag: string, timeZone: string = DEFAULT_TIME_ZONE): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(tag, {
+  return dateTimeFormat(tag, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
@@ -80,12 +80,12 @@ export function formatDateTime(iso: string, tag: string, timeZone: string = DEFA
 /** A moment in UTC, named (`Nov 25, 2026, 4:05 PM UTC`): the same on the server and in every browser. */
 export function formatUtcDateTime(iso: string, tag: string): string {
   if (Number.isNaN(new Date(iso).getTime())) return iso;
-  return `${new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
+  return `${dateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
 }
 
 /** A day in UTC, medium length (`Nov 25, 2026`). */
 export function formatUtcDay(iso: string, tag: string): string {
-  return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+  return dateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
 }
 
 /** The BCP 47 tag of the current locale (`de-DE`), for `Intl`. */
