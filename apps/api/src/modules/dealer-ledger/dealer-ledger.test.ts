@@ -175,7 +175,7 @@ describe('the invoice PDF', () => {
     const res = await call('GET', `/v1/dealer-ledger/invoice/download/${docs[0]._id}`, token);
     expect(res.statusCode).toBe(200);
     const text = pdfText(res.rawPayload);
-    expect(text).toContain('Erstattung');
+    expect(text).toContain('Vergütung');
     expect(text).toContain('E-Offroad München');
     expect(text).toMatch(/3,5 Stunden zu 78,00\s€ pro Stunde/);
     expect(text).toMatch(/78,00\s€/);

@@ -62,8 +62,8 @@ describe('team: applications with a CV', () => {
   it('lists open positions in the request’s language', async () => {
     const en = await ok(await call('GET', '/v1/team/positions'));
     expect(en.docs).toHaveLength(3);
-    const nl = await ok(await call('GET', '/v1/team/positions?lang=nl'));
-    expect(nl.docs[0].title).not.toBe(en.docs[0].title);
+    const fr = await ok(await call('GET', '/v1/team/positions?lang=fr'));
+    expect(fr.docs[0].title).not.toBe(en.docs[0].title);
   });
 
   it('stores a PDF sniffed by content; an admin lists it and downloads it, nobody else', async () => {
