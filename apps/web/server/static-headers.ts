@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
  * file still needs stays: `X-Content-Type-Options: nosniff`, `Cross-Origin-Resource-Policy` and
  * `Strict-Transport-Security`, with its own type, cache and validators.
  */
-export const DOCUMENT_ONLY_HEADERS = [
+const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
   'origin-agent-cluster',

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type FieldErrors, fieldErrorOf } from './field-error.ts';
 
-export { type FieldError, type FieldErrors, fieldErrorOf } from './field-error.ts';
+export type { FieldError, FieldErrors } from './field-error.ts';
 
 /** The value at a path of what was parsed (`['address', 'city']`), or undefined. */
 function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
