@@ -228,6 +228,8 @@ const BRITISH = [
   /\bparcels?\b/i,
   /\bpost ?codes?\b/i,
   /\bfortnight/i,
+  // Decided 2026-11-28 (docs/i18n/en-us.md): "email", as AP, Chicago and US storefronts write it, not "e-mail".
+  /\be-mail/i,
 ];
 
 describe('en-US source', () => {
