@@ -33,6 +33,8 @@ test.describe('dead-lettered e-mails in the back office', () => {
 
     // All the others: asked first, cancel changes nothing, confirming requeues them.
     await tabs.getByRole('link', { name: 'Dead (1)' }).click();
+    // The button shows on every tab: press it once the dead tab is the page, or it posts from the waiting one.
+    await expect(tabs.getByRole('link', { name: 'Dead (1)' })).toHaveAttribute('aria-current', 'page');
     await admin.getByRole('button', { name: 'Send all dead emails again' }).click();
     const question = admin.getByRole('alertdialog');
     await expect(question).toContainText('Queue every dead email for delivery again now?');
