@@ -13,14 +13,14 @@ test('a customer changes the e-mail address: password first, pending until confi
   const goTo = (path: string) => page.goto(new URL(path, page.url()).href);
   await auth.signUp({ name: 'Mover', email: oldAddress, password: 'first long password' });
   await auth.openMailedLink(oldAddress, 'confirm-email');
-  await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+  await page.getByRole('button', { name: 'Confirm my email address' }).click();
   await expect(page).toHaveURL(/\/en-US\/account\?welcome=1$/);
 
-  const section = page.getByRole('region', { name: 'E-mail address' });
+  const section = page.getByRole('region', { name: 'Email address' });
   await expect(section).toContainText(`You sign in with ${oldAddress}.`);
-  const newField = section.getByLabel('New e-mail address');
+  const newField = section.getByLabel('New email address');
   const password = section.getByLabel('Current password');
-  const change = section.getByRole('button', { name: 'Change e-mail address' });
+  const change = section.getByRole('button', { name: 'Change email address' });
 
   // A wrong password changes nothing.
   await newField.fill(newAddress);
@@ -40,10 +40,10 @@ test('a customer changes the e-mail address: password first, pending until confi
 
   // Cancelled: the link no longer works.
   await pending.getByRole('button', { name: 'Cancel the change' }).click();
-  await expect(section.getByRole('status')).toContainText('The change of your e-mail address was canceled.');
+  await expect(section.getByRole('status')).toContainText('The change of your email address was canceled.');
   await expect(section.getByTestId('pending-email')).toHaveCount(0);
   await auth.openMailedLink(newAddress, 'confirm-email-change');
-  await expect(page.getByRole('heading', { name: 'Confirm your new e-mail address' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Confirm your new email address' })).toBeVisible();
   await page.getByRole('button', { name: 'Confirm new address' }).click();
   await expect(page.getByRole('alert')).toContainText('This link is invalid, expired or was canceled.');
 
@@ -56,7 +56,7 @@ test('a customer changes the e-mail address: password first, pending until confi
   await auth.openMailedLink(newAddress, 'confirm-email-change');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Confirm new address' }).click();
-  await expect(page.getByRole('status')).toContainText('Your new e-mail address is confirmed.');
+  await expect(page.getByRole('status')).toContainText('Your new email address is confirmed.');
   await expectAccessible(page);
   await goTo('/en-US/account');
   await expect(section).toContainText(`You sign in with ${newAddress}.`);
@@ -65,6 +65,6 @@ test('a customer changes the e-mail address: password first, pending until confi
   await expect(page).toHaveURL(/\/en-US$/);
   await goTo('/en-US/login');
   await auth.signIn(oldAddress, 'first long password');
-  await expect(page.getByRole('alert')).toContainText('The e-mail address or password is incorrect.');
+  await expect(page.getByRole('alert')).toContainText('The email address or password is incorrect.');
   await auth.signInAndWait(newAddress, 'first long password');
 });

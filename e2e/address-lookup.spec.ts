@@ -18,7 +18,7 @@ async function newCustomer(page: Page): Promise<(path: string) => string> {
   const email = `lookup-${Date.now()}@example.com`;
   await auth.signUp({ name: 'Lena', email, password: 'correct horse battery staple' });
   await auth.openMailedLink(email, 'confirm-email');
-  await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+  await page.getByRole('button', { name: 'Confirm my email address' }).click();
   await expect(page).toHaveURL(/\/en-US\/account\?welcome=1$/);
   const origin = new URL(page.url()).origin;
   return (path) => `${origin}${path}`;

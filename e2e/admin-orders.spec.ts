@@ -95,8 +95,8 @@ test.describe('the back office’s orders (issue 24)', () => {
     // Ship it with a tracking number: the buyer is e-mailed the link and sees the parcel on the order.
     await admin.getByLabel('Carrier', { exact: true }).selectOption('ups');
     await admin.getByLabel('Tracking number').fill('1Z 999 AA1 0123456784');
-    await admin.getByRole('button', { name: 'Ship and e-mail the tracking link' }).click();
-    await expect(admin.getByText('Package recorded. The buyer was e-mailed the tracking link.')).toBeVisible();
+    await admin.getByRole('button', { name: 'Ship and email the tracking link' }).click();
+    await expect(admin.getByText('Package recorded. The buyer was emailed the tracking link.')).toBeVisible();
     await expect(admin.getByText('UPS, tracking number 1Z999AA10123456784')).toBeVisible();
     const shipped = await lastMail(request, bought.email);
     expect(shipped.text).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
@@ -111,8 +111,8 @@ test.describe('the back office’s orders (issue 24)', () => {
     const half = (Math.round((full * 100) / 2) / 100).toFixed(2);
     await amount.fill(half);
     await ledger.getByLabel('The buyer gets this amount back and the order owes it again.').check();
-    await ledger.getByRole('button', { name: 'Refund and e-mail the buyer' }).click();
-    await expect(admin.getByText(/refunded\. The buyer was e-mailed\./)).toBeVisible();
+    await ledger.getByRole('button', { name: 'Refund and email the buyer' }).click();
+    await expect(admin.getByText(/refunded\. The buyer was emailed\./)).toBeVisible();
     await expect(admin.getByText('Partially paid').first()).toBeVisible();
     const euros = (n: string) =>
       new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(Number(n));
@@ -121,7 +121,7 @@ test.describe('the back office’s orders (issue 24)', () => {
     expect(refundMail.text).toContain(`Wij betalen ${euros(half)} terug`);
     expect(refundMail.text).toContain(euros((full - Number(half)).toFixed(2)));
     await expect(admin.getByRole('region', { name: 'History' })).toContainText('Payment refunded');
-    await expect(admin.getByRole('region', { name: 'E-mails to the buyer' })).toContainText(refundMail.subject);
+    await expect(admin.getByRole('region', { name: 'Emails to the buyer' })).toContainText(refundMail.subject);
 
     // Cancel an unpaid stock-bike order: its bike is bookable again.
     const unpaid = await unpaidStockBikeOrder(request);
@@ -130,7 +130,7 @@ test.describe('the back office’s orders (issue 24)', () => {
     await cancel.getByText('Cancel order…').click();
     await cancel.getByLabel('Reason (kept in the audit trail)').fill('Never paid');
     await cancel.getByRole('button', { name: /^Yes, cancel order \d+$/ }).click();
-    await expect(admin.getByText('Order canceled. The buyer was e-mailed.')).toBeVisible();
+    await expect(admin.getByText('Order canceled. The buyer was emailed.')).toBeVisible();
     await expect(admin.getByRole('region', { name: 'History' })).toContainText('Order canceled');
     await expectAccessible(admin);
     const again = await request.post('/v1/cart/add-stock-bike?country=ES', {

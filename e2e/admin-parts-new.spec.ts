@@ -13,15 +13,15 @@ test.describe('back office: new articles, SKUs, stock and retiring (issue 24)', 
     const variant = (path: string) => admin.request.get(`/v1/store/variants/${path}?country=DE`);
 
     await admin.goto('/en-US/admin/parts');
-    await admin.getByRole('link', { name: 'New article' }).click();
-    await expect(admin.getByRole('heading', { level: 1 })).toHaveText('New article');
+    await admin.getByRole('link', { name: 'New product' }).click();
+    await expect(admin.getByRole('heading', { level: 1 })).toHaveText('New product');
     await expectAccessible(admin);
     await admin.getByLabel('Product group').selectOption('controls');
-    await admin.getByLabel('Article ID').fill(id);
+    await admin.getByLabel('Product ID').fill(id);
     await admin.getByLabel('Name', { exact: true }).fill('Trail grips soft');
-    await admin.getByRole('button', { name: 'Create article' }).click();
+    await admin.getByRole('button', { name: 'Create product' }).click();
     await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Trail grips soft');
-    await expect(admin.getByRole('region', { name: 'History' })).toContainText('Article created');
+    await expect(admin.getByRole('region', { name: 'History' })).toContainText('Product created');
 
     await whenHydrated(admin.getByRole('button', { name: 'Save fitment' }));
     await admin.getByLabel('These models:').check();

@@ -19,7 +19,7 @@ test.describe('back office: parts and accessories (issue 24)', () => {
     await admin.getByLabel('Price EUR', { exact: true }).fill('199.00');
     await admin.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(admin.getByRole('status')).toContainText('Saved');
-    await expect(admin.getByRole('region', { name: 'History' })).toContainText('Article changed');
+    await expect(admin.getByRole('region', { name: 'History' })).toContainText('Product changed');
     await expect(admin.getByLabel('Price EUR', { exact: true })).toHaveValue('199.00');
     await expectAccessible(admin);
     await admin.context().close();

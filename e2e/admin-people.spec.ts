@@ -38,7 +38,7 @@ test.describe('the back office: customers and dealers (issue 24)', () => {
     await admin.goto('/en-US/admin/customers');
     await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Customers');
     const main = admin.getByRole('main');
-    await main.getByLabel('E-mail, name or phone').fill(email);
+    await main.getByLabel('Email, name or phone').fill(email);
     await main.getByRole('button', { name: 'Search' }).click();
     await expect(admin).toHaveURL(/q=lucia/);
     const row = admin.getByRole('row').filter({ hasText: email });
@@ -86,7 +86,7 @@ test.describe('the back office: customers and dealers (issue 24)', () => {
     expect((await request.get('/v1/user/me', { headers })).status()).toBe(401);
     await customer.goto('/en-US/account');
     await expect(customer).toHaveURL(/\/login/);
-    await customer.getByLabel('E-mail address').fill(email);
+    await customer.getByLabel('Email address').fill(email);
     await customer.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await customer.getByRole('button', { name: 'Sign in' }).click();
     await expect(customer.getByText('This account has been disabled. Please contact customer service.')).toBeVisible();

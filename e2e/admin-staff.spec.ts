@@ -26,11 +26,11 @@ test.describe('back office: staff, audit log, overview (issue 24)', () => {
 
     // Invite: without a role the form says so and keeps the address.
     const invite = admin.getByRole('region', { name: 'Invite a colleague' });
-    await invite.getByLabel('E-mail address').fill(email);
-    await invite.getByLabel('Language of the e-mail').selectOption('de');
+    await invite.getByLabel('Email address').fill(email);
+    await invite.getByLabel('Language of the email').selectOption('de');
     await invite.getByRole('button', { name: 'Send the invitation' }).click();
     await expect(admin.getByText('Choose at least one role.')).toBeVisible();
-    await expect(invite.getByLabel('E-mail address')).toHaveValue(email);
+    await expect(invite.getByLabel('Email address')).toHaveValue(email);
     await invite.getByRole('checkbox', { name: 'Translator' }).check();
     await invite.getByRole('button', { name: 'Send the invitation' }).click();
     await expect(admin.getByRole('status')).toContainText(`Invitation sent to ${email}.`);
@@ -71,7 +71,7 @@ test.describe('back office: staff, audit log, overview (issue 24)', () => {
     // An invitation sent by mistake is revoked, after a confirmation naming what happens.
     await admin.goto('/en-US/admin/staff');
     const other = `wrong-${Date.now()}@example.com`;
-    await invite.getByLabel('E-mail address').fill(other);
+    await invite.getByLabel('Email address').fill(other);
     await invite.getByRole('checkbox', { name: 'Administrator' }).check();
     await invite.getByRole('button', { name: 'Send the invitation' }).click();
     const open = admin.getByRole('region', { name: 'Open invitations' });

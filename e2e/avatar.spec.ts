@@ -16,7 +16,7 @@ test.describe('profile picture (issue 25)', () => {
     const email = `avatar-${Date.now()}@example.com`;
     await auth.signUp({ name: 'Avatar', email, password: 'a long avatar password' });
     await auth.openMailedLink(email, 'confirm-email');
-    await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+    await page.getByRole('button', { name: 'Confirm my email address' }).click();
     await expect(page).toHaveURL(/\/en-US\/account\?welcome=1$/);
     const section = page.getByRole('region', { name: 'Profile picture' });
     await expect(section.getByText('No profile picture yet.')).toBeVisible();

@@ -90,7 +90,7 @@ test.describe('team and applications', () => {
     await expectAccessible(page);
     await page.getByLabel('Position', { exact: true }).selectOption({ label: 'Service technician' });
     await page.getByLabel('Name', { exact: true }).fill(name);
-    await page.getByLabel('E-mail address').fill('noor@example.com');
+    await page.getByLabel('Email address').fill('noor@example.com');
     await page.getByLabel('Résumé (PDF or DOCX)').setInputFiles({
       name: 'noor-cv.pdf',
       mimeType: 'application/pdf',
@@ -174,7 +174,7 @@ test.describe('team and applications', () => {
       await page.goto('/en-US/team?position=embedded-software-engineer');
       await expect(page.getByLabel('Position', { exact: true })).toHaveValue('embedded-software-engineer');
       await page.getByLabel('Name', { exact: true }).fill('Plain Form');
-      await page.getByLabel('E-mail address').fill('plain@example.com');
+      await page.getByLabel('Email address').fill('plain@example.com');
       await page.getByLabel('Résumé (PDF or DOCX)').setInputFiles({
         name: 'cv.pdf',
         mimeType: 'application/pdf',
@@ -231,7 +231,7 @@ test.describe('newsletter, contact, support and /sam', () => {
     await page.getByLabel('Topic').selectOption({ label: 'Service and repairs' });
     await page.getByLabel('Order reference').fill('SO-2026-0042');
     await page.getByLabel('Name', { exact: true }).fill('Eva Smit');
-    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Message', { exact: true }).fill('Short');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByText('Enter at least 10 characters.')).toBeVisible();

@@ -13,10 +13,10 @@ test.describe('identity (issue 3)', () => {
     await expectAccessible(page);
 
     await auth.openMailedLink(email, 'confirm-email');
-    await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
-    await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
+    await page.getByRole('button', { name: 'Confirm my email address' }).click();
     await expect(page).toHaveURL(/\/en-US\/account\?welcome=1$/);
-    await expect(page.getByText('Your e-mail address is confirmed.')).toBeVisible();
+    await expect(page.getByText('Your email address is confirmed.')).toBeVisible();
     const cookies = await context.cookies();
     const token = cookies.find((c) => c.name === 'auth._token.local');
     expect(token?.httpOnly).toBe(true);
@@ -32,7 +32,7 @@ test.describe('identity (issue 3)', () => {
     await expect(page).toHaveURL(/\/en-US\/login\?from=%2Faccount$/);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
-    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await expect(page.getByText('If an account exists for this address')).toBeVisible();
     await auth.openMailedLink(email, 'reset-password');
@@ -42,7 +42,7 @@ test.describe('identity (issue 3)', () => {
 
     await page.goto('/en-US/login?from=%2Faccount');
     await auth.signIn(email, 'first long password');
-    await expect(page.getByRole('alert')).toContainText('The e-mail address or password is incorrect.');
+    await expect(page.getByRole('alert')).toContainText('The email address or password is incorrect.');
     await auth.signIn(email, 'second long password');
     await expect(page).toHaveURL(/\/en-US\/account$/);
     await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
@@ -70,13 +70,13 @@ test.describe('identity (issue 3)', () => {
 
   test('form errors are shown on the fields, in the page language, and nothing is sent', async ({ page }) => {
     await page.goto('/en-US/create');
-    await page.getByLabel('E-mail address').fill('not-an-address');
+    await page.getByLabel('Email address').fill('not-an-address');
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('This field is required.')).toBeVisible();
-    await expect(page.getByText('Enter a valid e-mail address.')).toBeVisible();
+    await expect(page.getByText('Enter a valid email address.')).toBeVisible();
     await expect(page.getByText('Enter at least 10 characters.')).toBeVisible();
-    await expect(page.getByLabel('E-mail address')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
   });
 

@@ -48,8 +48,8 @@ test.describe('legal documents', () => {
     // The notice's code loads only now; the keyboard is taken to it once it is there.
     await expect(notice.getByRole('heading', { name: 'Cookies in this shop' })).toBeFocused();
     await notice.getByRole('button', { name: 'Allow analytics' }).click();
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Imprint' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Imprint');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Legal notice' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Legal notice');
     await expect
       .poll(() =>
         page.evaluate(() =>

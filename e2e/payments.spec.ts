@@ -14,7 +14,7 @@ async function addBike(page: Page, locale: string, model: string, button: string
 async function usContact(page: Page) {
   await page.getByLabel('First name').fill('Ava');
   await page.getByLabel('Last name').fill('Miller');
-  await page.getByLabel('E-mail address').fill(`ava-${Date.now()}@example.com`);
+  await page.getByLabel('Email address').fill(`ava-${Date.now()}@example.com`);
   await page.getByLabel('Phone').fill('(415) 555-0101');
   await page.getByLabel('Street address').fill('1 Market St');
   await page.getByLabel('City').fill('San Francisco');

@@ -38,16 +38,16 @@ test.describe('the whistleblowing channel', () => {
     await expect(reporter.getByLabel('Category')).toBeFocused();
     await reporter.getByLabel('Category').selectOption({ label: 'Fraud or theft' });
     await reporter.getByLabel('What happened?').fill('Too short');
-    await reporter.getByLabel('E-mail address').fill('not-an-address');
+    await reporter.getByLabel('Email address').fill('not-an-address');
     await send.click();
     await expect(reporter.getByText('Enter at least 20 characters.')).toBeVisible();
-    await expect(reporter.getByText('Enter a valid e-mail address.')).toBeVisible();
+    await expect(reporter.getByText('Enter a valid email address.')).toBeVisible();
     await expect(reporter.getByLabel('Category')).toHaveValue('fraud');
     await expectAccessible(reporter);
 
     await reporter.getByLabel('What happened?').fill(DESCRIPTION);
     await reporter.getByLabel('Where did it happen? (optional)').fill('Valencia warehouse');
-    await reporter.getByLabel('E-mail address').fill('');
+    await reporter.getByLabel('Email address').fill('');
     await send.click();
     await expect(reporter.getByRole('heading', { name: 'Your report was sent' })).toBeFocused();
     await expect(reporter.getByRole('alert')).toContainText('Write down the case code and the secret now');

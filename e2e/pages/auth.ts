@@ -12,10 +12,10 @@ export class AuthPages {
   async signUp(user: { name: string; email: string; password: string }) {
     await this.page.goto(`/${this.segment}/create`);
     await this.page.getByLabel('First name').fill(user.name);
-    await this.page.getByLabel('E-mail address').fill(user.email);
+    await this.page.getByLabel('Email address').fill(user.email);
     await this.page.getByLabel('Password').fill(user.password);
     await this.page.getByRole('button', { name: 'Create account' }).click();
-    await expect(this.page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   }
   /** Opens the newest mailed link of a kind from the dev mailbox. */
   async openMailedLink(email: string, path: 'confirm-email' | 'reset-password' | 'confirm-email-change') {
@@ -27,7 +27,7 @@ export class AuthPages {
     await mail.getByRole('link', { name: new RegExp(`/${path}/`) }).click();
   }
   async signIn(email: string, password: string) {
-    await this.page.getByLabel('E-mail address').fill(email);
+    await this.page.getByLabel('Email address').fill(email);
     await this.page.getByLabel('Password', { exact: true }).fill(password);
     await this.page.getByRole('button', { name: 'Sign in' }).click();
   }

@@ -1,7 +1,7 @@
 import { desc, eq, like, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { countries, legalDocuments, users } from './schema/index.ts';
-import { LEGAL_DOCUMENTS } from './seed/legal.ts';
+import { LEGAL_DOCUMENTS, sampleWording } from './seed/legal.ts';
 
 /** The markets sold to: countries with status 1, with their currency. */
 export async function activeMarkets(database: Database): Promise<Array<{ code: string; currency: string }>> {
@@ -36,8 +36,8 @@ export async function sampleLegalDocuments(database: Database): Promise<string[]
     .selectDistinctOn([legalDocuments.kind, legalDocuments.country, legalDocuments.lang])
     .from(legalDocuments)
     .orderBy(legalDocuments.kind, legalDocuments.country, legalDocuments.lang, desc(legalDocuments.version));
-  const samples = new Set(LEGAL_DOCUMENTS.map((d) => d.body.trim()));
+  const samples = new Set(LEGAL_DOCUMENTS.map((d) => sampleWording(d.body)));
   return current
-    .filter((d) => (ENTITY_LEGAL_KINDS as readonly string[]).includes(d.kind) && samples.has(d.body.trim()))
+    .filter((d) => (ENTITY_LEGAL_KINDS as readonly string[]).includes(d.kind) && samples.has(sampleWording(d.body)))
     .map((d) => `${d.kind} ${d.country} ${d.lang}`);
 }

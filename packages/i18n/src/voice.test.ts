@@ -228,6 +228,12 @@ const BRITISH = [
   /\bparcels?\b/i,
   /\bpost ?codes?\b/i,
   /\bfortnight/i,
+  // Decided 2026-11-28 (docs/i18n/en-us.md): "email", as AP, Chicago and US storefronts write it, not "e-mail"; and
+  // two German words: "Legal notice", not "Imprint" (Impressum), and a "product" of the parts admin, not an "article"
+  // (an article of a law, "Article 196", is one).
+  /\be-mail/i,
+  /\bimprint\b/i,
+  /\barticles?\b(?!\s+\d)/i,
 ];
 
 describe('en-US source', () => {

@@ -61,6 +61,19 @@ describe('legal:publish', () => {
     expect(await sampleLegalDocuments(ctx.database)).not.toContain('imprint AT de');
   });
 
+  it('still counts a sample seeded before its American rewording (“e-mail”, card “expiry”) as one', async () => {
+    const { db } = ctx.database;
+    const [privacy] = await db
+      .select()
+      .from(legalDocuments)
+      .where(and(eq(legalDocuments.kind, 'privacy'), eq(legalDocuments.lang, 'en-us'), eq(legalDocuments.version, 1)));
+    if (!privacy) throw new Error('no seeded privacy policy');
+    const earlier = privacy.body.replaceAll('email', 'e-mail').replace('expiration date', 'expiry');
+    expect(earlier).not.toBe(privacy.body);
+    await publishLegalDocument(db, { kind: 'privacy', country: 'US', lang: 'en-us', text: `# Privacy\n\n${earlier}` });
+    expect(await sampleLegalDocuments(ctx.database)).toContain('privacy US en-us');
+  });
+
   it('refuses a file without a title line, an unknown kind, a lower-case country and an unknown language', async () => {
     const { db } = ctx.database;
     const before = await db.select().from(legalDocuments);
@@ -72,7 +85,7 @@ describe('legal:publish', () => {
       ],
       [{ kind: 'sale', country: 'de', lang: 'de', text: TERMS }, /^country: /],
       [{ kind: 'sale', country: 'DE', lang: 'xx', text: TERMS }, /^lang: /],
-      [{ kind: 'imprint', country: '*', lang: 'en-us', text: '# Imprint\n\n   \n' }, /^body: /],
+      [{ kind: 'imprint', country: '*', lang: 'en-us', text: '# Legal notice\n\n   \n' }, /^body: /],
     ] as const;
     for (const [input, message] of cases) {
       const error = await publishLegalDocument(db, input).catch((e: unknown) => e);

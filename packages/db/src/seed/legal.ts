@@ -17,19 +17,19 @@ export const LEGAL_DOCUMENTS: readonly Doc[] = [
     body: `These terms apply to every order placed in this shop with ${SELLER}.
 
 ## 1. Orders and contract
-Your order is an offer to buy. The contract is made when we confirm the order by e-mail. For a configured bike the confirmation names the configuration, the price and the expected delivery window; for a stock bike, its VIN.
+Your order is an offer to buy. The contract is made when we confirm the order by email. For a configured bike the confirmation names the configuration, the price and the expected delivery window; for a stock bike, its VIN.
 
 ## 2. Prices and taxes
 Prices are shown in the currency of your market. In the European Union and the United Kingdom they include VAT at your country's rate; in the United States sales tax is added at checkout for your delivery address. Companies with a valid EU VAT id are invoiced without VAT (reverse charge) when the law allows it.
 
 ## 3. Deposit, remaining payment and financing
-You can pay in full or pay a deposit that reserves your bike. The remaining payment is due before delivery; we remind you by e-mail. An unpaid order past its deadline may be canceled, and a stock bike held for it is offered again. Financing is granted by our lending partner, who decides on your application.
+You can pay in full or pay a deposit that reserves your bike. The remaining payment is due before delivery; we remind you by email. An unpaid order past its deadline may be canceled, and a stock bike held for it is offered again. Financing is granted by our lending partner, who decides on your application.
 
 ## 4. Delivery
 We deliver to your address or to the dealer you choose. The delivery date is an estimate until we confirm it. Risk passes to you when the bike is handed over.
 
 ## 5. Right of withdrawal
-Consumers in the European Union may withdraw from the contract within 14 days of receiving the goods without giving a reason. Tell us by e-mail at orders@starkfuture.com; we refund every payment, including the standard delivery cost, within 14 days. A bike built to your configuration is made to order: the right of withdrawal does not apply to it where the law excludes goods made to the buyer's specifications.
+Consumers in the European Union may withdraw from the contract within 14 days of receiving the goods without giving a reason. Tell us by email at orders@starkfuture.com; we refund every payment, including the standard delivery cost, within 14 days. A bike built to your configuration is made to order: the right of withdrawal does not apply to it where the law excludes goods made to the buyer's specifications.
 
 ## 6. Warranty
 The legal guarantee of conformity applies. The manufacturer's warranty and any extended warranty bought in this shop are described in the warranty certificate of your vehicle.
@@ -107,14 +107,14 @@ Es gilt spanisches Recht; Verbrauchern bleibt der Schutz der zwingenden Vorschri
     body: `The controller of your personal data is ${SELLER}. You can reach our data protection contact at privacy@starkfuture.com.
 
 ## What we collect and why
-- Your account (name, e-mail address, phone, country and language) to let you sign in and manage your orders (contract).
+- Your account (name, email address, phone, country and language) to let you sign in and manage your orders (contract).
 - Orders, addresses, billing details and payments to sell, deliver and invoice your bike or parts (contract; tax law).
 - Test-ride requests and messages to you from a dealer, shared with the dealer you choose (your request).
 - The newsletter, only with your consent, which you can withdraw with the link in every issue.
-- Card details are entered with our payment provider Stripe and never reach our servers; we keep only the card brand, its last four digits and expiry.
+- Card details are entered with our payment provider Stripe and never reach our servers; we keep only the card brand, its last four digits and expiration date.
 
 ## Who receives it
-Our payment provider, our lending partner when you apply for financing, the dealer who delivers your bike, carriers for parts, and our hosting and e-mail providers, each under a data processing agreement. Transfers outside the European Economic Area rely on the European Commission's standard contractual clauses.
+Our payment provider, our lending partner when you apply for financing, the dealer who delivers your bike, carriers for parts, and our hosting and email providers, each under a data processing agreement. Transfers outside the European Economic Area rely on the European Commission's standard contractual clauses.
 
 ## How long we keep it
 Orders and invoices for the period tax law requires (currently 6 years in Spain); your account while it exists; test-ride requests for 2 years.
@@ -137,11 +137,11 @@ With your consent, page views are sent to our tag manager to measure which pages
   {
     kind: 'imprint',
     lang: 'en-us',
-    title: 'Imprint',
+    title: 'Legal notice',
     body: `Stark Future S.L.
 C/ de Pere IV 29, 08018 Barcelona, Spain
 VAT ESB66000000
-E-mail: orders@starkfuture.com
+Email: orders@starkfuture.com
 
 ## Registration
 Registered in the Registro Mercantil de Barcelona.
@@ -150,6 +150,20 @@ Registered in the Registro Mercantil de Barcelona.
 The management of Stark Future S.L., at the address above.`,
   },
 ];
+
+// Words of the English samples changed after databases were seeded with them (American spelling: "cancelled",
+// "e-mail", card "expiry"). A database seeded before still holds a sample, so the sample check reads both texts in
+// today's wording.
+const REWORDED: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bcancelled\b/g, 'canceled'],
+  [/\b([Ee])-mail/g, '$1mail'],
+  [/\bexpiry\b/g, 'expiration date'],
+];
+
+/** A document's text as the sample check compares it: trimmed, in the samples' current wording. */
+export function sampleWording(body: string): string {
+  return REWORDED.reduce((text, [from, to]) => text.replace(from, to), body.trim());
+}
 
 /** Version 1 of each document, once: an existing version 1 is left as it is. */
 export async function seedLegalDocuments(tx: Pick<Db, 'insert'>): Promise<void> {

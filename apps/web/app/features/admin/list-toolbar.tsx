@@ -5,7 +5,7 @@ import { useLocalePath } from '../../lib/use-locale.ts';
 import { buttonClass } from '../../ui/button.ts';
 
 interface ListToolbarProps {
-  /** The search box's label (what can be searched: "Number, name, e-mail or VIN"). */
+  /** The search box's label (what can be searched: "Number, name, email or VIN"). */
   searchLabel: string;
   /** The list's filters: selects or inputs named as the list's query parameters. */
   children?: ReactNode;
