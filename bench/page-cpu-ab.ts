@@ -1,0 +1,92 @@
+// Two builds side by side (issue 19 item 2): on a machine shared with other work, CPU time per request swings ±15 %
+// between runs, enough to hide a 5–10 % change. Both servers run at once and get short bursts in turn (the order
+// flips every burst), so both see the same machine; each server's utime+stime and young collections (`--trace-gc`)
+// are summed per page. Not part of `npm test`.
+//   BENCH_OLD_DIR=/path/to/other/worktree (built) BENCH_DATABASE_URL=… BENCH_OLD_DATABASE_URL=… npx node bench/page-cpu-ab.ts
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { nodeFlags } from './server.ts';
+
+const OLD_DIR = process.env.BENCH_OLD_DIR;
+if (!OLD_DIR) throw new Error('BENCH_OLD_DIR: a worktree with the build to compare against');
+const PORT = Number(process.env.BENCH_PORT ?? 3200);
+const BURSTS = Number(process.env.BENCH_BURSTS ?? 6);
+const AMOUNT = Number(process.env.BENCH_REQUESTS ?? 250);
+const PAGES = (process.env.BENCH_PAGES ?? '/en-US?v=[<id>],/de-DE/varg-ex/configurator?power=80hp&v=[<id>]').split(',');
+const TICK_MS = 10; // USER_HZ 100
+
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+const servers = [
+  { name: 'old', dir: resolve(OLD_DIR), port: PORT + 1, database: process.env.BENCH_OLD_DATABASE_URL },
+  { name: 'new', dir: process.cwd(), port: PORT, database: process.env.BENCH_DATABASE_URL },
+].map((s) => {
+  const child = spawn(process.execPath, [...nodeFlags(), '--trace-gc', 'apps/web/server/index.ts'], {
+    cwd: s.dir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DEMO: '1',
+      HOST: '127.0.0.1',
+      PORT: String(s.port),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'varg-bench-')),
+      ...(s.database ? { DATABASE_URL: s.database } : {}),
+      RATE_LIMIT_MAX: '100000000',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const gc = { scavenges: 0 };
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    gc.scavenges += chunk.match(/Scavenge/g)?.length ?? 0;
+  });
+  return { ...s, child, gc };
+});
+
+const run = (port: number, path: string, amount: number, connections: number) =>
+  autocannon({ url: `http://127.0.0.1:${port}${path}`, connections, amount, idReplacement: path.includes('[<id>]') });
+
+try {
+  for (const s of servers) {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${s.port}/ready`)).ok) break;
+      } catch {}
+      if (i > 240) throw new Error(`${s.name} did not become ready`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  // Warm-up: the JIT and the API client's caches.
+  for (const s of servers) for (const path of PAGES) await run(s.port, path, 300, 10);
+  console.log('| page | build | requests | server CPU ms per request | scavenges per 100 requests | non-2xx |');
+  console.log('|---|---|---:|---:|---:|---:|');
+  for (const path of PAGES) {
+    const sums = new Map(servers.map((s) => [s.name, { cpu: 0, requests: 0, scavenges: 0, failed: 0 }]));
+    for (let burst = 0; burst < BURSTS; burst++) {
+      for (const s of burst % 2 ? [...servers].reverse() : servers) {
+        const pid = s.child.pid as number;
+        const [cpuBefore, gcBefore] = [cpuMs(pid), s.gc.scavenges];
+        const r = await run(s.port, path, AMOUNT, 50);
+        const sum = sums.get(s.name) as { cpu: number; requests: number; scavenges: number; failed: number };
+        sum.cpu += cpuMs(pid) - cpuBefore;
+        sum.requests += r.requests.total;
+        sum.scavenges += s.gc.scavenges - gcBefore;
+        sum.failed += r.non2xx + r.errors;
+      }
+    }
+    for (const s of servers) {
+      const sum = sums.get(s.name) as { cpu: number; requests: number; scavenges: number; failed: number };
+      console.log(
+        `| ${path} | ${s.name} | ${sum.requests} | ${(sum.cpu / sum.requests).toFixed(2)} | ${((100 * sum.scavenges) / sum.requests).toFixed(1)} | ${sum.failed} |`,
+      );
+    }
+  }
+} finally {
+  for (const s of servers) s.child.kill('SIGTERM');
+}
