@@ -14,9 +14,9 @@ const EMPTY = Buffer.alloc(0);
  * Works on React's chunks in place: one join, no decoding, no second copy (a render's cost, decision 069). A tag cut
  * by a chunk boundary is found from the previous chunk's last bytes; one cut across three chunks would stay as written.
  */
-export function joinDocument(chunks: readonly Buffer[]): Buffer {
+export function joinDocument(chunks: readonly Buffer[]): Buffer<ArrayBuffer> {
   const parts: Buffer[] = [];
-  let tail = EMPTY;
+  let tail: Buffer = EMPTY;
   let inHead = true;
   for (const chunk of chunks) {
     if (!inHead) {
