@@ -122,7 +122,7 @@ async function load(s: Scenario): Promise<Omit<Result, 'peakRss' | 'settled'>> {
 async function pageJsGzip(path: string): Promise<PageWeight> {
   const html = await (await fetch(`${BASE}${path}?weight=1`)).text();
   const urls = new Set<string>();
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1] as string);
+  for (const m of html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+)"/g)) urls.add(m[1] as string);
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1] as string);
   for (const m of html.matchAll(/<script src="([^"]+\.js)"/g)) urls.add(m[1] as string);
   let bytes = 0;

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, GERMAN_IP, test, whenHydrated } from './fixtures.ts';
 import { signedInSession as signedIn } from './pages/auth.ts';
@@ -313,6 +314,12 @@ test.describe('platform pages', () => {
       expect(headers['x-frame-options']).toBeUndefined();
       expect(headers['referrer-policy']).toBeUndefined();
     }
+    // A module file goes out as the build compressed it (brotli 11, scripts/precompress.ts), not compressed again.
+    const framework = await page.locator('link[rel=modulepreload][href*="/framework-"]').getAttribute('href');
+    const compressed = await request.get(framework ?? '', { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers()['content-encoding']).toBe('br');
+    expect(Number(compressed.headers()['content-length'])).toBe(statSync(`apps/web/build/client${framework}.br`).size);
+    expect(compressed.headers()['content-security-policy']).toBeUndefined();
     // The page itself keeps them all.
     const pageHeaders = (await request.get('/en-US')).headers();
     expect(pageHeaders['content-security-policy']).toMatch(/frame-ancestors 'none'/);

@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { chunkMap } from './scripts/chunk-map.ts';
 import { messageAreasFile } from './scripts/message-areas-file.ts';
+import { precompress } from './scripts/precompress.ts';
 
 /** React, React DOM and React Router: every page needs them all, so one file (decision 068). */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
@@ -31,6 +32,7 @@ export default defineConfig({
     reactRouter(),
     chunkMap(fileURLToPath(new URL('../..', import.meta.url))),
     messageAreasFile(),
+    precompress(),
   ],
   // Workspace packages are TypeScript sources: bundle them into the SSR build. The icon and component libraries too:
   // imported from node_modules, the server loaded every icon (lucide-react's 1.3 MB CommonJS file, kept twice) and

@@ -12,9 +12,10 @@ export class StockBikePages {
   status(): Locator {
     return this.page.getByRole('main').getByRole('status');
   }
-  /** Waits until the page is interactive: with JavaScript the filter form drops its Apply button. */
+  /** Waits until the page is interactive: with JavaScript the filter form drops its Apply button (inside the
+   * filters' disclosure, which is closed on a phone: hidden or not). */
   async hydrated() {
-    await expect(this.page.getByRole('form').getByRole('button')).toHaveCount(0);
+    await expect(this.page.getByRole('form').getByRole('button', { includeHidden: true })).toHaveCount(0);
   }
   /** Below lg (or where ::details-content cannot be styled) the filters are a disclosure: open it. */
   async openFilters() {

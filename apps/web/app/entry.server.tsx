@@ -4,6 +4,7 @@ import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { servicesContext } from './lib/context.ts';
 import { withDocumentBytes } from './lib/document-bytes.ts';
+import { joinDocument } from './lib/module-preloads.server.ts';
 import { rememberMatches } from './lib/remembered-matches.ts';
 import { InlineStylesContext, NonceContext } from './root.tsx';
 
@@ -45,7 +46,7 @@ export default function handleRequest(
               done();
             },
             final(done) {
-              const bytes = Buffer.concat(chunks);
+              const bytes = joinDocument(chunks);
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
               finished = true;
               clearTimeout(timer);

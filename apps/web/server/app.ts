@@ -186,6 +186,8 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
+      // The build writes .br and .gz beside each hashed script and stylesheet (scripts/precompress.ts).
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header(
           'cache-control',

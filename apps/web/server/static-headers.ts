@@ -19,8 +19,9 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ] as const;
 
-/** Files that are never rendered as a document (an SVG or HTML file is, and keeps every header). */
-const NOT_A_DOCUMENT = /\.(?:js|mjs|css|png|jpe?g|webp|avif|gif|ico|woff2?)$/i;
+/** Files that are never rendered as a document (an SVG or HTML file is, and keeps every header); also as sent
+ * precompressed. */
+const NOT_A_DOCUMENT = /\.(?:js|mjs|css|png|jpe?g|webp|avif|gif|ico|woff2?)(?:\.br|\.gz)?$/i;
 
 /** Drops the document-only headers from a static file's answer. */
 export function asStaticFile(reply: FastifyReply, path: string): void {

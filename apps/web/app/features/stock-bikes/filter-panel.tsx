@@ -124,14 +124,17 @@ export function FilterPanel({
               </div>
             </fieldset>
           ))}
+          {/* Until the script runs (or without it), the boxes are sent with this button. It sits in the disclosure,
+              beside the boxes: on a phone the disclosure is closed, so dropping the button at hydration moves
+              nothing on screen (beside the disclosure it shifted the list up). */}
+          {!hydrated && (
+            <button type="submit" className={`${buttonClass.primary} self-start`}>
+              {t('stock_filters_apply')}
+            </button>
+          )}
         </div>
       </details>
       <div className="flex flex-wrap items-center gap-3">
-        {!hydrated && (
-          <button type="submit" className={buttonClass.primary}>
-            {t('stock_filters_apply')}
-          </button>
-        )}
         {active && (
           <Link
             to={`${listPath}${stockSearch({ model })}`}
