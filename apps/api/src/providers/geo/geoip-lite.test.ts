@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -20,20 +20,46 @@ function geoipLiteItself(): { lookup(ip: string): { country?: string } | null } 
   return require('geoip-lite');
 }
 
-/** A deterministic spread of addresses (a linear congruential sequence). */
-function* addresses(count: number): Generator<string> {
-  let x = 12345;
-  const next = () => {
+/** A deterministic sequence (linear congruential). */
+function sequence(seed: number): () => number {
+  let x = seed;
+  return () => {
     x = (Math.imul(x, 1103515245) + 12345) >>> 0;
     return x;
   };
-  for (let i = 0; i < count; i++) {
+}
+
+const v4 = (b: Buffer, at: number) => [...b.subarray(at, at + 4)].join('.');
+const v6 = (b: Buffer, at: number) =>
+  Array.from({ length: 8 }, (_, i) => b.readUInt16BE(at + 2 * i).toString(16)).join(':');
+
+/**
+ * Addresses to ask about: random ones, and from ranges of the database itself (their first and last address and
+ * the addresses just outside), IPv4 and IPv6, in both notations of an IPv6 address with zeros.
+ */
+function* addresses(data: string, perFile: number): Generator<string> {
+  const next = sequence(12345);
+  for (const [file, size, format] of [
+    ['geoip-country.dat', 4, v4],
+    ['geoip-country6.dat', 16, v6],
+  ] as const) {
+    const bytes = readFileSync(join(data, file));
+    const record = 2 * size + 2;
+    const count = bytes.length / record;
+    for (let i = 0; i < perFile; i++) {
+      const at = (next() % count) * record;
+      yield format(bytes, at);
+      yield format(bytes, at + size);
+      // The last address + 1 and the first - 1: usually another range's or none.
+      const after = Buffer.from(bytes.subarray(at + size, at + 2 * size));
+      for (let j = size - 1; j >= 0 && ++after[j] === 256; j--) after[j] = 0;
+      yield format(after, 0);
+    }
+  }
+  for (let i = 0; i < perFile; i++) {
     const n = next();
     yield [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
-    const groups = Array.from({ length: 4 }, () => (next() & 0xffff).toString(16));
-    // Mostly the allocated 2000::/3 space, where the ranges are.
-    groups[0] = (0x2000 + (next() % 0x1000)).toString(16);
-    yield `${groups.join(':')}::${(next() & 0xffff).toString(16)}`;
+    yield `2${(next() & 0xfff).toString(16).padStart(3, '0')}:${(next() & 0xffff).toString(16)}::${(next() & 0xffff).toString(16)}`;
   }
 }
 
@@ -51,13 +77,15 @@ describe('geoip-lite country lookup', () => {
 
   it('answers as geoip-lite does, for IPv4 and IPv6', () => {
     const itself = geoipLiteItself();
-    let found = 0;
-    for (const ip of addresses(2_000)) {
+    const data = join(dirname(createRequire(import.meta.url).resolve('geoip-lite/package.json')), 'data');
+    const found = { v4: 0, v6: 0 };
+    for (const ip of addresses(data, 1_000)) {
       const expected = itself.lookup(ip)?.country || null;
       expect(geo.countryOf(ip), ip).toBe(expected && /^[A-Z]{2}$/.test(expected) ? expected : null);
-      if (expected) found++;
+      if (expected) found[ip.includes(':') ? 'v6' : 'v4']++;
     }
-    // Most of the sampled addresses are in the database: the comparison is not between two empty answers.
-    expect(found).toBeGreaterThan(1_000);
+    // Both kinds are mostly found: the comparison is not between two empty answers.
+    expect(found.v4).toBeGreaterThan(2_000);
+    expect(found.v6).toBeGreaterThan(2_000);
   });
 });

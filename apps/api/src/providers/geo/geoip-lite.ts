@@ -7,14 +7,14 @@ import type { GeoLookup } from './interface.ts';
 /**
  * geoip-lite's bundled country database, searched on disk. geoip-lite itself reads both country files (6.3 MB) into
  * memory at start (and its ~110 MB city database when present) and keeps them all the process's life, for a lookup
- * only `GET /v1/country/by-ip` makes (decision 006). Here each lookup binary-searches the sorted ranges with small
+ * only `GET /v1/country/by-ip` makes (decision 006). Here each lookup binary-searches the sorted ranges as geoip-lite does, with small
  * positioned reads (~20 per lookup, from the page cache), the same answers as geoip-lite's `lookup(ip).country`.
  */
 export function geoipLite(): GeoLookup {
   const data = join(dirname(createRequire(import.meta.url).resolve('geoip-lite/package.json')), 'data');
-  // A record: the range's first and last address and the country's two letters. IPv6 ranges hold the first 64 bits.
+  // A record: the range's first and last address and the country's two letters.
   const v4 = rangeFile(join(data, 'geoip-country.dat'), 4);
-  const v6 = rangeFile(join(data, 'geoip-country6.dat'), 8);
+  const v6 = rangeFile(join(data, 'geoip-country6.dat'), 16);
   return {
     countryOf(ip) {
       const mapped = /^(?:0:0:0:0:0:|::)ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
@@ -34,7 +34,7 @@ function ipv4Key(ip: string): bigint {
   return ip.split('.').reduce((n, octet) => (n << 8n) | BigInt(Number(octet)), 0n);
 }
 
-/** The first 64 bits of an IPv6 address (the part the database's ranges are made of). */
+/** The first 64 bits of an IPv6 address: geoip-lite compares only those. */
 function ipv6Key(ip: string): bigint {
   const [head = '', tail] = ip.split('::');
   const left = head ? head.split(':') : [];
@@ -44,9 +44,12 @@ function ipv6Key(ip: string): bigint {
   return groups.slice(0, 4).reduce((n, group) => (n << 16n) | BigInt(Number.parseInt(group || '0', 16) || 0), 0n);
 }
 
-/** A file of sorted, disjoint address ranges: `keyBytes` first address, `keyBytes` last, two letters. */
-function rangeFile(path: string, keyBytes: 4 | 8) {
-  const recordSize = 2 * keyBytes + 2;
+/**
+ * A file of sorted, disjoint address ranges: first address, last address (`addressBytes` each), two letters. An
+ * address is compared by its first 32 bits (IPv4) or 64 bits (IPv6), as geoip-lite does.
+ */
+function rangeFile(path: string, addressBytes: 4 | 16) {
+  const recordSize = 2 * addressBytes + 2;
   const fd = openSync(path, 'r');
   let count: number;
   try {
@@ -57,23 +60,34 @@ function rangeFile(path: string, keyBytes: 4 | 8) {
   }
   const record = Buffer.alloc(recordSize);
   const key = (offset: number) =>
-    keyBytes === 4 ? BigInt(record.readUInt32BE(offset)) : record.readBigUInt64BE(offset);
+    addressBytes === 4 ? BigInt(record.readUInt32BE(offset)) : record.readBigUInt64BE(offset);
   const read = (line: number) => readSync(fd, record, 0, recordSize, line * recordSize);
+  read(count - 1);
+  const lastIP = key(addressBytes);
+  read(0);
+  const firstIP = key(0);
   return {
+    /**
+     * geoip-lite's own search (lib/geoip.js, lookup4/lookup6), step for step: IPv6 ranges can share their first 64
+     * bits, and which of them answers depends on the order the search visits them.
+     */
     countryOf(ip: bigint): string | null {
-      // The last range starting at or before the address; the address is in it or in none.
-      let low = 0;
-      let high = count - 1;
-      let country: string | null = null;
-      while (low <= high) {
-        const line = (low + high) >>> 1;
+      if (ip > lastIP || ip < firstIP) return null;
+      let fline = 0;
+      let cline = count - 1;
+      for (;;) {
+        const line = (fline + cline) >>> 1;
         read(line);
-        if (key(0) <= ip) {
-          country = key(keyBytes) >= ip ? record.toString('latin1', 2 * keyBytes, recordSize) : null;
-          low = line + 1;
-        } else high = line - 1;
+        const floor = key(0);
+        const ceil = key(addressBytes);
+        if (floor <= ip && ceil >= ip) return record.toString('latin1', 2 * addressBytes, recordSize);
+        if (fline === cline) return null;
+        if (fline === cline - 1) {
+          if (line === fline) fline = cline;
+          else cline = fline;
+        } else if (floor > ip) cline = line;
+        else if (ceil < ip) fline = line;
       }
-      return country;
     },
   };
 }
