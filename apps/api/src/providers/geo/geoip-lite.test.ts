@@ -35,7 +35,7 @@ const v6 = (b: Buffer, at: number) =>
 
 /**
  * Addresses to ask about: random ones, and from ranges of the database itself (their first and last address and
- * the addresses just outside), IPv4 and IPv6, in both notations of an IPv6 address with zeros.
+ * the address just after), IPv4 and IPv6.
  */
 function* addresses(data: string, perFile: number): Generator<string> {
   const next = sequence(12345);
@@ -50,9 +50,12 @@ function* addresses(data: string, perFile: number): Generator<string> {
       const at = (next() % count) * record;
       yield format(bytes, at);
       yield format(bytes, at + size);
-      // The last address + 1 and the first - 1: usually another range's or none.
+      // The address just after the range: usually another range's, or none.
       const after = Buffer.from(bytes.subarray(at + size, at + 2 * size));
-      for (let j = size - 1; j >= 0 && ++after[j] === 256; j--) after[j] = 0;
+      for (let j = size - 1; j >= 0; j--) {
+        after[j] = ((after[j] ?? 0) + 1) & 255;
+        if (after[j] !== 0) break;
+      }
       yield format(after, 0);
     }
   }
