@@ -53,12 +53,14 @@ COPY scripts/migrate.ts scripts/admin-create.ts scripts/legal-publish.ts scripts
 COPY --from=build /app/apps/web/build apps/web/build
 # Node's compile cache (decision 006): the start's TypeScript files stripped once here, so the server never loads
 # Node's type-stripping compiler (~17 MB). Node keeps one cache per user id: written as the runtime user 10001, then
-# owned by root like the rest of the tree, so the app reads it and cannot change it.
+# owned by root like the rest of the tree and readable by all (Node writes its entries owner-only), so the app reads
+# it and cannot change it.
 RUN mkdir -p node_modules/.cache/node-compile && chown 10001:10001 node_modules/.cache/node-compile \
   && setpriv --reuid=10001 --regid=10001 --clear-groups env COMPILE_CACHE_ONLY=1 node --max-semi-space-size=8 \
     --max-old-space-size=256 --import ./apps/web/server/compile-cache.js --import ./apps/web/server/telemetry.ts \
     apps/web/server/index.ts \
-  && chown -R root:root node_modules/.cache/node-compile && test -n "$(ls node_modules/.cache/node-compile/*-10001)"
+  && chown -R root:root node_modules/.cache/node-compile && chmod -R a+rX,go-w node_modules/.cache/node-compile \
+  && test -n "$(ls node_modules/.cache/node-compile/*-10001)"
 
 # — Runtime: the official slim base, the tree above owned by root (read-only to the app), an unprivileged user. —
 FROM ${NODE_IMAGE} AS runtime
