@@ -33,7 +33,7 @@ import {
 
 const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string>; workspaces: string[] };
 const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { version?: string }> };
-/** `node --max-semi-space-size=8 --max-old-space-size=256 --import ./apps/web/server/telemetry.ts apps/web/server/index.ts`: `npm run serve`. */
+/** `node --max-semi-space-size=8 --max-old-space-size=256 --import ./apps/web/server/compile-cache.js --import …`: `npm run serve`. */
 const serve = (pkg.scripts.serve ?? '').split(' ');
 const migrate = (pkg.scripts.migrate ?? '').split(' ');
 const markets = COUNTRIES.filter((c) => c.status === 1).map((c) => ({ code: c.code, currency: c.currencyCode }));
