@@ -5,7 +5,6 @@ import type {
   CartItem,
   CartLinePrice,
   CartStoreItem,
-  ComponentGroup,
   PricingInfo,
   StoreKind,
 } from '@varg/contracts';
@@ -19,6 +18,7 @@ import {
   storeUnitListPrice,
 } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
+import type { OptionLabels } from '../catalog/service.ts';
 import { type CartContext, type CartStatus, type CustomerType, type Market, unpriceable } from './context.ts';
 import type { CartItemRow, CartLines, CartRow } from './repo.ts';
 
@@ -99,13 +99,11 @@ export function cartView(ctx: CartContext) {
     const productIds = [...new Set(items.map((i) => i.productId))];
     const [models, groups] = await Promise.all([
       productIds.length
-        ? catalog
-            .productList({ countryLocation: market.code, category: 'bikes', status: ACTIVE_STATUS })
-            .then((list) => new Map(list.docs.map((d) => [d._id, d.nameKey])))
+        ? catalog.modelNameKeys({ countryLocation: market.code, category: 'bikes', status: ACTIVE_STATUS })
         : new Map<string, string>(),
       Promise.all(
-        productIds.map(async (id) => [id, await catalog.components(id, market.code).catch(() => [])] as const),
-      ).then((pairs) => new Map<string, ComponentGroup[]>(pairs)),
+        productIds.map(async (id) => [id, await catalog.optionLabels(id, market.code).catch(() => [])] as const),
+      ).then((pairs) => new Map<string, readonly OptionLabels[]>(pairs)),
     ]);
 
     const bikeLines = await Promise.all(
