@@ -21,6 +21,10 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
+const json = { 'content-type': 'application/json' };
+const body = JSON.stringify({ productId: 'varg-ex', componentIds: ['varg_option_80hp'] });
+const post = { method: 'POST' as const, headers: json, body };
+
 const servers = [
   { name: 'old', dir: resolve(OLD_DIR), port: PORT + 1, database: process.env.BENCH_OLD_DATABASE_URL },
   { name: 'new', dir: process.cwd(), port: PORT, database: process.env.BENCH_DATABASE_URL },
@@ -40,12 +44,8 @@ const servers = [
       LOG_LEVEL: 'warn',
     },
   });
-  return { ...s, child, calls: [] as Array<[string, string, Parameters<typeof autocannon>[0] | undefined]> };
+  return { ...s, child, calls: [] as Array<[string, string, typeof post | undefined]> };
 });
-
-const json = { 'content-type': 'application/json' };
-const body = JSON.stringify({ productId: 'varg-ex', componentIds: ['varg_option_80hp'] });
-const post = { method: 'POST' as const, headers: json, body };
 
 try {
   for (const s of servers) {
@@ -67,7 +67,7 @@ try {
       ['POST /v1/cart/add-item (new carts)', '/v1/cart/add-item?country=DE', post],
     ];
   }
-  const run = (port: number, path: string, send: object | undefined, amount: number, connections: number) =>
+  const run = (port: number, path: string, send: typeof post | undefined, amount: number, connections: number) =>
     autocannon({ url: `http://127.0.0.1:${port}${path}`, connections, amount, ...(send ?? {}) });
   // Warm-up: the JIT and the catalogue's caches.
   for (const s of servers) for (const [, path, send] of s.calls) await run(s.port, path, send, 500, 10);
@@ -80,7 +80,7 @@ try {
     const sums = new Map(servers.map((s) => [s.name, { cpu: 0, requests: 0, failed: 0 }]));
     for (let burst = 0; burst < BURSTS; burst++) {
       for (const s of burst % 2 ? [...servers].reverse() : servers) {
-        const [, path, send] = s.calls[index] as [string, string, object | undefined];
+        const [, path, send] = s.calls[index] as [string, string, typeof post | undefined];
         const pid = s.child.pid as number;
         const before = cpuMs(pid);
         const r = await run(s.port, path, send, AMOUNT, 50);
@@ -92,9 +92,7 @@ try {
     }
     for (const s of servers) {
       const sum = sums.get(s.name) as { cpu: number; requests: number; failed: number };
-      console.log(
-        `| ${name} | ${s.name} | ${sum.requests} | ${(sum.cpu / sum.requests).toFixed(3)} | ${sum.failed} |`,
-      );
+      console.log(`| ${name} | ${s.name} | ${sum.requests} | ${(sum.cpu / sum.requests).toFixed(3)} | ${sum.failed} |`);
     }
   }
 } finally {

@@ -1,13 +1,6 @@
 // The cart priced (spec sections 3, 4): every line in the cart's market through the catalogue (bikes, stock bikes) and
 // the store (variants), never a stored price (docs/decisions/012-commerce-data.md, 035).
-import type {
-  Cart,
-  CartItem,
-  CartLinePrice,
-  CartStoreItem,
-  PricingInfo,
-  StoreKind,
-} from '@varg/contracts';
+import type { Cart, CartItem, CartLinePrice, CartStoreItem, PricingInfo, StoreKind } from '@varg/contracts';
 import {
   ACTIVE_STATUS,
   type CartLineKind,

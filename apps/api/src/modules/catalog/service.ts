@@ -23,8 +23,14 @@ const STOCK_LEAD_TIME_WEEKS = 2;
 /** Weeks from order to delivery of a configured (built-to-order) bike. */
 const LEAD_TIME_WEEKS: Record<string, number> = { varg: 8, 'varg-ex': 10, 'varg-sm': 12 };
 
+const DAY_MS = 86_400_000;
+/** The last date `addWeeks` made, by its UTC day and weeks: a day's cart reads all ask the same. */
+let lastWeeks = { day: Number.NaN, weeks: Number.NaN, date: '' };
 function addWeeks(now: Date, weeks: number): string {
-  return new Date(now.getTime() + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
+  const day = Math.floor(now.getTime() / DAY_MS);
+  if (lastWeeks.day !== day || lastWeeks.weeks !== weeks)
+    lastWeeks = { day, weeks, date: new Date((day + weeks * 7) * DAY_MS).toISOString().slice(0, 10) };
+  return lastWeeks.date;
 }
 
 /** Catalogue rows change with an administrator's edit; each process re-reads them after this long. */
@@ -135,12 +141,18 @@ function rowMemo<V>() {
     let level = root;
     for (const row of rows.slice(0, -1)) {
       let next = level.get(row) as WeakMap<object, unknown> | undefined;
-      if (!next) level.set(row, (next = new WeakMap()));
+      if (!next) {
+        next = new WeakMap();
+        level.set(row, next);
+      }
       level = next;
     }
     const last = rows[rows.length - 1] as object;
     let answers = level.get(last) as Map<string, V> | undefined;
-    if (!answers) level.set(last, (answers = new Map()));
+    if (!answers) {
+      answers = new Map();
+      level.set(last, answers);
+    }
     const kept = answers.get(key);
     if (kept !== undefined) return kept;
     const made = make();
@@ -165,7 +177,7 @@ export function catalogService(
   const repo: CatalogRepo & { clear?: () => void } = cacheTtlMs > 0 ? cachedReads(source, cacheTtlMs) : source;
   /** Configuration hashes this process has stored (a configuration, once saved, never changes). */
   const savedHashes = new Set<string>();
-  const pricedChoices = rowMemo<ReturnType<typeof priceChoice>>();
+  const pricedChoices = rowMemo<ReturnType<typeof priceChoice> & { hash: string }>();
   const labels = rowMemo<OptionLabels[]>();
   const nameKeys = rowMemo<ReadonlyMap<string, string>>();
   async function marketOf(country: string) {
@@ -287,7 +299,10 @@ export function catalogService(
         const groups = new Map<string, OptionLabels>();
         for (const row of rows) {
           const group = groups.get(row.groupId) ?? { group: row.groupId, nameKey: row.groupNameKey, options: [] };
-          group.options.push({ id: row.optionId, nameKey: optionNameKey(row.optionId, market.code, market.weightUnit) });
+          group.options.push({
+            id: row.optionId,
+            nameKey: optionNameKey(row.optionId, market.code, market.weightUnit),
+          });
           groups.set(row.groupId, group);
         }
         return [...groups.values()];
@@ -314,12 +329,13 @@ export function catalogService(
       const options = await repo.options(productId, market.currencyCode);
       const rules = await repo.rules(productId);
       // The same choice on the same rows prices the same: a cart read or an add does not do the arithmetic again.
-      const { priced, ids: kept } = pricedChoices([market, list, options, rules], componentIds.join(' '), () =>
-        priceChoice({ market, list, options, rules, componentIds }),
-      );
-      const ids = [...kept];
+      const choice = pricedChoices([market, list, options, rules], componentIds.join(' '), () => {
+        const made = priceChoice({ market, list, options, rules, componentIds });
+        return { ...made, hash: configurationHash(productId, made.ids) };
+      });
+      const { priced, hash } = choice;
+      const ids = [...choice.ids];
       const currencyCode = market.currencyCode;
-      const hash = configurationHash(productId, ids);
       // Saved once per process: pricing a cart or a configuration again writes nothing.
       if (!savedHashes.has(hash)) {
         await repo.saveConfiguration(hash, productId, ids);
