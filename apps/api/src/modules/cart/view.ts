@@ -4,6 +4,7 @@ import type { Cart, CartItem, CartLinePrice, CartStoreItem, PricingInfo, StoreKi
 import {
   ACTIVE_STATUS,
   type CartLineKind,
+  type CartLinePriceInput,
   canCheckOut,
   cartTotals,
   type PricedCartLine,
@@ -24,6 +25,24 @@ export const dealerPriceOf = (row: CartItemRow, market: { currency: string }) =>
     ? row.overwritePrice
     : null;
 
+/** Most lines `pricedLine` keeps: one per distinct price, quantity and market; cleared when full. */
+const PRICED_LINES_MAX = 2_000;
+const pricedLines = new Map<string, PricedCartLine>();
+
+/**
+ * `priceCartLine`, kept by its inputs (all numbers and the market's three terms, so the same inputs always price
+ * the same): a cart read or an add prices its lines without the decimal arithmetic again. Shared: read, never change.
+ */
+function pricedLine(line: CartLinePriceInput, market: Market): PricedCartLine {
+  const key = `${line.quantity} ${line.unitListPrice} ${line.unitPrice} ${line.unitDeposit ?? 0} ${market.currency} ${market.taxDisplay} ${market.vatRateBp}`;
+  const kept = pricedLines.get(key);
+  if (kept) return kept;
+  const priced = priceCartLine(line, market);
+  if (pricedLines.size >= PRICED_LINES_MAX) pricedLines.clear();
+  pricedLines.set(key, priced);
+  return priced;
+}
+
 export function cartView(ctx: CartContext) {
   const { repo, catalog, store } = ctx.deps;
 
@@ -41,7 +60,7 @@ export function cartView(ctx: CartContext) {
       listPrice: priced.unitListPrice,
       deposit: priced.deposit,
       symbol: currency,
-      vatMetadata: priced.vat,
+      vatMetadata: { ...priced.vat },
     };
   }
 
@@ -61,7 +80,7 @@ export function cartView(ctx: CartContext) {
       throw error;
     }
     return {
-      priced: priceCartLine(
+      priced: pricedLine(
         {
           quantity: row.quantity,
           unitListPrice: pricing.price.amount,
@@ -142,7 +161,7 @@ export function cartView(ctx: CartContext) {
           const orderable = variant.price !== null && variant.availability !== 'NOT_AVAILABLE';
           const priced =
             orderable && variant.price
-              ? priceCartLine(
+              ? pricedLine(
                   {
                     quantity: row.quantity,
                     unitListPrice: storeUnitListPrice(variant.price),
