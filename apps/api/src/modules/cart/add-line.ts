@@ -4,6 +4,7 @@
 import { cartItems, cartStoreItems, carts, type Db } from '@varg/db';
 import { CART_MAX_QUANTITY, type CartJoinKind } from '@varg/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   type CartItemRow,
   type CartLines,
@@ -66,6 +67,21 @@ function insertOf(line: NewLine): SQL {
   }
 }
 
+/**
+ * A fragment without parameters rendered to its text once per process: drizzle would otherwise walk its chunks and
+ * quote its columns again on every add (decision 035, "Session 14").
+ */
+function once(fragment: SQL): SQL {
+  const { sql: text, params } = new PgDialect().sqlToQuery(fragment);
+  if (params.length) throw new Error('once: a fragment with parameters');
+  return sql.raw(text);
+}
+
+/** The checked cart's lines as they were before the add (`linesJson` of `ok`). */
+const okLines = linesJson(sql`(select id from ok)`);
+const OK_ITEMS = once(okLines.items);
+const OK_STORE_ITEMS = once(okLines.storeItems);
+
 /** The mixing rule (`canJoinCart`) on the locked cart row's counts. */
 const ruleOf = (kind: CartJoinKind): SQL =>
   kind === 'warranty' ? sql`c.bike_lines = 0` : kind === 'store' ? sql`true` : sql`c.warranty_lines = 0`;
@@ -104,7 +120,7 @@ export async function addLine(
     l as (${insertOf(line)}),
     u as (update ${carts} set updated_at = now()${count} where id = (select id from ok) returning *)
     select (select to_jsonb(u) from u) as cart, (select to_jsonb(l) from l) as line,
-      ${linesJson(sql`(select id from ok)`).items} as items, ${linesJson(sql`(select id from ok)`).storeItems} as "storeItems"`);
+      ${OK_ITEMS} as items, ${OK_STORE_ITEMS} as "storeItems"`);
   const [row] = (
     result as unknown as { rows: Array<{ cart: unknown; line: unknown; items: never; storeItems: never }> }
   ).rows;

@@ -25,7 +25,7 @@ export const unpriceable = (error: unknown) => error instanceof ApiError && erro
 
 export interface CartDeps {
   repo: CartRepo;
-  catalog: Pick<CatalogService, 'orderInfo' | 'stockBikeById' | 'components' | 'productList'>;
+  catalog: Pick<CatalogService, 'orderInfo' | 'stockBikeById' | 'optionLabels' | 'modelNameKeys'>;
   store: Pick<StoreService, 'variant' | 'variantCodesOfKind'>;
   markets: Pick<MarketsService, 'getCountry'>;
   /**

@@ -66,9 +66,24 @@ export function fromJson<T extends typeof carts | typeof cartItems | typeof cart
 ): T['$inferSelect'] {
   const values = (typeof json === 'string' ? JSON.parse(json) : json) as Record<string, unknown>;
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = values[column.name] ?? null;
-    row[key] = value !== null && column.dataType === 'date' ? new Date(value as string) : value;
+  for (const [key, name, isDate] of columnsOf(table)) {
+    const value = values[name] ?? null;
+    row[key] = value !== null && isDate ? new Date(value as string) : value;
   }
   return row as T['$inferSelect'];
+}
+
+/** Each table's columns as `fromJson` reads them (field, database name, a date?), listed once per process. */
+const columnLists = new Map<object, Array<[string, string, boolean]>>();
+function columnsOf(table: typeof carts | typeof cartItems | typeof cartStoreItems) {
+  let list = columnLists.get(table);
+  if (!list) {
+    list = Object.entries(getTableColumns(table)).map(([key, column]) => [
+      key,
+      column.name,
+      column.dataType === 'date',
+    ]);
+    columnLists.set(table, list);
+  }
+  return list;
 }

@@ -1,17 +1,10 @@
 // The cart priced (spec sections 3, 4): every line in the cart's market through the catalogue (bikes, stock bikes) and
 // the store (variants), never a stored price (docs/decisions/012-commerce-data.md, 035).
-import type {
-  Cart,
-  CartItem,
-  CartLinePrice,
-  CartStoreItem,
-  ComponentGroup,
-  PricingInfo,
-  StoreKind,
-} from '@varg/contracts';
+import type { Cart, CartItem, CartLinePrice, CartStoreItem, PricingInfo, StoreKind } from '@varg/contracts';
 import {
   ACTIVE_STATUS,
   type CartLineKind,
+  type CartLinePriceInput,
   canCheckOut,
   cartTotals,
   type PricedCartLine,
@@ -19,6 +12,7 @@ import {
   storeUnitListPrice,
 } from '@varg/domain';
 import { ApiError } from '../../lib/api-error.ts';
+import type { OptionLabels } from '../catalog/service.ts';
 import { type CartContext, type CartStatus, type CustomerType, type Market, unpriceable } from './context.ts';
 import type { CartItemRow, CartLines, CartRow } from './repo.ts';
 
@@ -30,6 +24,24 @@ export const dealerPriceOf = (row: CartItemRow, market: { currency: string }) =>
   row.overwritePrice !== null && row.overwriteCurrency === market.currency && row.overwriteHash === row.hash
     ? row.overwritePrice
     : null;
+
+/** Most lines `pricedLine` keeps: one per distinct price, quantity and market; cleared when full. */
+const PRICED_LINES_MAX = 2_000;
+const pricedLines = new Map<string, PricedCartLine>();
+
+/**
+ * `priceCartLine`, kept by its inputs (all numbers and the market's three terms, so the same inputs always price
+ * the same): a cart read or an add prices its lines without the decimal arithmetic again. Shared: read, never change.
+ */
+function pricedLine(line: CartLinePriceInput, market: Market): PricedCartLine {
+  const key = `${line.quantity} ${line.unitListPrice} ${line.unitPrice} ${line.unitDeposit ?? 0} ${market.currency} ${market.taxDisplay} ${market.vatRateBp}`;
+  const kept = pricedLines.get(key);
+  if (kept) return kept;
+  const priced = priceCartLine(line, market);
+  if (pricedLines.size >= PRICED_LINES_MAX) pricedLines.clear();
+  pricedLines.set(key, priced);
+  return priced;
+}
 
 export function cartView(ctx: CartContext) {
   const { repo, catalog, store } = ctx.deps;
@@ -48,7 +60,7 @@ export function cartView(ctx: CartContext) {
       listPrice: priced.unitListPrice,
       deposit: priced.deposit,
       symbol: currency,
-      vatMetadata: priced.vat,
+      vatMetadata: { ...priced.vat },
     };
   }
 
@@ -68,7 +80,7 @@ export function cartView(ctx: CartContext) {
       throw error;
     }
     return {
-      priced: priceCartLine(
+      priced: pricedLine(
         {
           quantity: row.quantity,
           unitListPrice: pricing.price.amount,
@@ -99,13 +111,11 @@ export function cartView(ctx: CartContext) {
     const productIds = [...new Set(items.map((i) => i.productId))];
     const [models, groups] = await Promise.all([
       productIds.length
-        ? catalog
-            .productList({ countryLocation: market.code, category: 'bikes', status: ACTIVE_STATUS })
-            .then((list) => new Map(list.docs.map((d) => [d._id, d.nameKey])))
+        ? catalog.modelNameKeys({ countryLocation: market.code, category: 'bikes', status: ACTIVE_STATUS })
         : new Map<string, string>(),
       Promise.all(
-        productIds.map(async (id) => [id, await catalog.components(id, market.code).catch(() => [])] as const),
-      ).then((pairs) => new Map<string, ComponentGroup[]>(pairs)),
+        productIds.map(async (id) => [id, await catalog.optionLabels(id, market.code).catch(() => [])] as const),
+      ).then((pairs) => new Map<string, readonly OptionLabels[]>(pairs)),
     ]);
 
     const bikeLines = await Promise.all(
@@ -151,7 +161,7 @@ export function cartView(ctx: CartContext) {
           const orderable = variant.price !== null && variant.availability !== 'NOT_AVAILABLE';
           const priced =
             orderable && variant.price
-              ? priceCartLine(
+              ? pricedLine(
                   {
                     quantity: row.quantity,
                     unitListPrice: storeUnitListPrice(variant.price),

@@ -23,8 +23,14 @@ const STOCK_LEAD_TIME_WEEKS = 2;
 /** Weeks from order to delivery of a configured (built-to-order) bike. */
 const LEAD_TIME_WEEKS: Record<string, number> = { varg: 8, 'varg-ex': 10, 'varg-sm': 12 };
 
+const DAY_MS = 86_400_000;
+/** The last date `addWeeks` made, by its UTC day and weeks: a day's cart reads all ask the same. */
+let lastWeeks = { day: Number.NaN, weeks: Number.NaN, date: '' };
 function addWeeks(now: Date, weeks: number): string {
-  return new Date(now.getTime() + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
+  const day = Math.floor(now.getTime() / DAY_MS);
+  if (lastWeeks.day !== day || lastWeeks.weeks !== weeks)
+    lastWeeks = { day, weeks, date: new Date((day + weeks * 7) * DAY_MS).toISOString().slice(0, 10) };
+  return lastWeeks.date;
 }
 
 /** Catalogue rows change with an administrator's edit; each process re-reads them after this long. */
@@ -121,6 +127,48 @@ export function priceChoice(input: {
   return { priced, ids: selection.map((o) => o.optionId).sort() };
 }
 
+/** Most derived answers one memo keeps per set of rows (a configuration's price, one per chosen option list). */
+const MEMO_MAX = 1_000;
+
+/**
+ * Answers derived from the catalogue's cached rows, kept for as long as those very rows are (decision 035, "Session
+ * 14"): keyed by the identity of the row objects the read cache handed out, so a re-read or a cleared cache (an
+ * administrator's edit) brings new objects and the memo misses. Nothing outlives the rows it was made from.
+ */
+function rowMemo<V>() {
+  const root = new WeakMap<object, unknown>();
+  return (rows: readonly object[], key: string, make: () => V): V => {
+    let level = root;
+    for (const row of rows.slice(0, -1)) {
+      let next = level.get(row) as WeakMap<object, unknown> | undefined;
+      if (!next) {
+        next = new WeakMap();
+        level.set(row, next);
+      }
+      level = next;
+    }
+    const last = rows[rows.length - 1] as object;
+    let answers = level.get(last) as Map<string, V> | undefined;
+    if (!answers) {
+      answers = new Map();
+      level.set(last, answers);
+    }
+    const kept = answers.get(key);
+    if (kept !== undefined) return kept;
+    const made = make();
+    if (answers.size >= MEMO_MAX) answers.clear();
+    answers.set(key, made);
+    return made;
+  };
+}
+
+/** A model's option groups as a cart line names them: each option's id and translation key, in the groups' order. */
+export interface OptionLabels {
+  group: string;
+  nameKey: string;
+  options: Array<{ id: string; nameKey: string }>;
+}
+
 export function catalogService(
   source: CatalogRepo,
   now: () => Date = () => new Date(),
@@ -129,6 +177,9 @@ export function catalogService(
   const repo: CatalogRepo & { clear?: () => void } = cacheTtlMs > 0 ? cachedReads(source, cacheTtlMs) : source;
   /** Configuration hashes this process has stored (a configuration, once saved, never changes). */
   const savedHashes = new Set<string>();
+  const pricedChoices = rowMemo<ReturnType<typeof priceChoice> & { hash: string }>();
+  const labels = rowMemo<OptionLabels[]>();
+  const nameKeys = rowMemo<ReadonlyMap<string, string>>();
   async function marketOf(country: string) {
     const market = await repo.market(country);
     if (!market || market.status !== ACTIVE_STATUS) throw new ApiError('COUNTRY_NOT_FOUND');
@@ -236,6 +287,36 @@ export function catalogService(
     },
 
     /**
+     * The translation keys of a model's option groups and options in a market (what a cart line shows of its
+     * options): `components` without prices, rules and images, kept while the rows it is made of are. Shared between
+     * callers: read it, do not change it. PRODUCT_NOT_FOUND or COUNTRY_NOT_FOUND as `components`.
+     */
+    async optionLabels(productId: string, country: string): Promise<readonly OptionLabels[]> {
+      await productOf(productId);
+      const market = await marketOf(country);
+      const rows = await repo.options(productId, market.currencyCode);
+      return labels([market, rows], '', () => {
+        const groups = new Map<string, OptionLabels>();
+        for (const row of rows) {
+          const group = groups.get(row.groupId) ?? { group: row.groupId, nameKey: row.groupNameKey, options: [] };
+          group.options.push({
+            id: row.optionId,
+            nameKey: optionNameKey(row.optionId, market.code, market.weightUnit),
+          });
+          groups.set(row.groupId, group);
+        }
+        return [...groups.values()];
+      });
+    },
+
+    /** The translation key of each model of a category by its id, as `productList` has them (a cart line's name). */
+    async modelNameKeys(query: { countryLocation: string; category: string; status: number }) {
+      await marketOf(query.countryLocation);
+      const rows = await repo.products(query.category, query.status);
+      return nameKeys([rows], '', () => new Map(rows.map((p) => [p.id, p.nameKey])));
+    },
+
+    /**
      * Prices a configuration: the chosen options, one per group, the defaults for the rest. An option the model
      * does not offer, or two of one group, is a 400 (INVALID_CONFIGURATION); options that cannot be built together
      * are a 400 INCOMPATIBLE_OPTIONS. Nothing is silently dropped or swapped.
@@ -245,15 +326,16 @@ export function catalogService(
       const market = await marketOf(country);
       const list = await repo.priceList(productId, market.currencyCode);
       if (!list) throw new ApiError('PRICE_UNAVAILABLE');
-      const { priced, ids } = priceChoice({
-        market,
-        list,
-        options: await repo.options(productId, market.currencyCode),
-        rules: await repo.rules(productId),
-        componentIds,
+      const options = await repo.options(productId, market.currencyCode);
+      const rules = await repo.rules(productId);
+      // The same choice on the same rows prices the same: a cart read or an add does not do the arithmetic again.
+      const choice = pricedChoices([market, list, options, rules], componentIds.join(' '), () => {
+        const made = priceChoice({ market, list, options, rules, componentIds });
+        return { ...made, hash: configurationHash(productId, made.ids) };
       });
+      const { priced, hash } = choice;
+      const ids = [...choice.ids];
       const currencyCode = market.currencyCode;
-      const hash = configurationHash(productId, ids);
       // Saved once per process: pricing a cart or a configuration again writes nothing.
       if (!savedHashes.has(hash)) {
         await repo.saveConfiguration(hash, productId, ids);

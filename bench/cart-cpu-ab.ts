@@ -1,0 +1,100 @@
+// The cart calls' CPU per request on two builds side by side (issue 19 item 1), as bench/page-cpu-ab.ts does for
+// pages: both servers run at once and get short bursts in turn (the order flips every burst), so both see the same
+// busy machine; each server's utime+stime is summed per call. Not part of `npm test`.
+//   BENCH_OLD_DIR=/path/to/other/worktree BENCH_DATABASE_URL=… BENCH_OLD_DATABASE_URL=… npx node bench/cart-cpu-ab.ts
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { nodeFlags } from './server.ts';
+
+const OLD_DIR = process.env.BENCH_OLD_DIR;
+if (!OLD_DIR) throw new Error('BENCH_OLD_DIR: a worktree with the build to compare against');
+const PORT = Number(process.env.BENCH_PORT ?? 3200);
+const BURSTS = Number(process.env.BENCH_BURSTS ?? 6);
+const AMOUNT = Number(process.env.BENCH_REQUESTS ?? 1000);
+const TICK_MS = 10; // USER_HZ 100
+
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+const json = { 'content-type': 'application/json' };
+const body = JSON.stringify({ productId: 'varg-ex', componentIds: ['varg_option_80hp'] });
+const post = { method: 'POST' as const, headers: json, body };
+
+const servers = [
+  { name: 'old', dir: resolve(OLD_DIR), port: PORT + 1, database: process.env.BENCH_OLD_DATABASE_URL },
+  { name: 'new', dir: process.cwd(), port: PORT, database: process.env.BENCH_DATABASE_URL },
+].map((s) => {
+  const child = spawn(process.execPath, [...nodeFlags(), 'apps/web/server/index.ts'], {
+    cwd: s.dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DEMO: '1',
+      HOST: '127.0.0.1',
+      PORT: String(s.port),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'varg-bench-')),
+      ...(s.database ? { DATABASE_URL: s.database } : {}),
+      RATE_LIMIT_MAX: '100000000',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  return { ...s, child, calls: [] as Array<[string, string, typeof post | undefined]> };
+});
+
+try {
+  for (const s of servers) {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${s.port}/ready`)).ok) break;
+      } catch {}
+      if (i > 240) throw new Error(`${s.name} did not become ready`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const add = async () =>
+      ((await (await fetch(`http://127.0.0.1:${s.port}/v1/cart/add-item?country=DE`, post)).json()) as { _id: string })
+        ._id;
+    // The cart the adds hammer, and one they do not touch (read by GET cart).
+    const [hammered, quiet] = [await add(), await add()];
+    s.calls = [
+      ['GET /v1/cart', `/v1/cart?cartId=${quiet}`, undefined],
+      ['POST /v1/cart/add-item (one cart)', `/v1/cart/add-item?cartId=${hammered}&country=DE`, post],
+      ['POST /v1/cart/add-item (new carts)', '/v1/cart/add-item?country=DE', post],
+    ];
+  }
+  const run = (port: number, path: string, send: typeof post | undefined, amount: number, connections: number) =>
+    autocannon({ url: `http://127.0.0.1:${port}${path}`, connections, amount, ...(send ?? {}) });
+  // Warm-up: the JIT and the catalogue's caches.
+  for (const s of servers) for (const [, path, send] of s.calls) await run(s.port, path, send, 500, 10);
+  console.log('| call | build | requests | server CPU ms per request | non-2xx |');
+  console.log('|---|---|---:|---:|---:|');
+  const only = process.env.BENCH_ONLY?.toLowerCase();
+  const names = (servers[0]?.calls ?? []).map(([name]) => name);
+  for (const [index, name] of names.entries()) {
+    if (only && !name.toLowerCase().includes(only)) continue;
+    const sums = new Map(servers.map((s) => [s.name, { cpu: 0, requests: 0, failed: 0 }]));
+    for (let burst = 0; burst < BURSTS; burst++) {
+      for (const s of burst % 2 ? [...servers].reverse() : servers) {
+        const [, path, send] = s.calls[index] as [string, string, typeof post | undefined];
+        const pid = s.child.pid as number;
+        const before = cpuMs(pid);
+        const r = await run(s.port, path, send, AMOUNT, 50);
+        const sum = sums.get(s.name) as { cpu: number; requests: number; failed: number };
+        sum.cpu += cpuMs(pid) - before;
+        sum.requests += r.requests.total;
+        sum.failed += r.non2xx + r.errors;
+      }
+    }
+    for (const s of servers) {
+      const sum = sums.get(s.name) as { cpu: number; requests: number; failed: number };
+      console.log(`| ${name} | ${s.name} | ${sum.requests} | ${(sum.cpu / sum.requests).toFixed(3)} | ${sum.failed} |`);
+    }
+  }
+} finally {
+  for (const s of servers) s.child.kill('SIGTERM');
+}
