@@ -52,6 +52,19 @@ export function identityRepo(db: Db) {
       const [row] = await db.select().from(dealers).where(eq(dealers.userId, userId)).limit(1);
       return row ?? null;
     },
+    /**
+     * A user and their dealer record (null: none) in one query: `user/me` and `dealer/my` are asked on every signed-in
+     * page render (decision 069).
+     */
+    async findUserWithDealer(id: string): Promise<{ user: UserRow; dealer: DealerRow | null } | null> {
+      const [row] = await db
+        .select({ user: users, dealer: dealers })
+        .from(users)
+        .leftJoin(dealers, eq(dealers.userId, users.id))
+        .where(eq(users.id, id))
+        .limit(1);
+      return row ?? null;
+    },
     /** Users whose e-mail address, name or second name contains `text` (case-insensitive), by e-mail. */
     async searchUsers(text: string, limit: number) {
       const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
