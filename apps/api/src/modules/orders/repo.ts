@@ -1,6 +1,7 @@
 import { type Db, orderLines, orderShipments, orders, payments } from '@varg/db';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { pageWithTotal } from '../../lib/page-total.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -93,17 +94,20 @@ export function ordersRepo(db: Db) {
         eq(orders.userId, userId),
         filter.type ? eq(orders.type, filter.type) : undefined,
       );
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.number))
-          .limit(filter.limit)
-          .offset((filter.page - 1) * filter.limit),
-        db.select({ n: count() }).from(orders).where(where),
-      ]);
-      return { rows: await details(rows), total: counted?.n ?? 0 };
+      const window = { limit: filter.limit, offset: (filter.page - 1) * filter.limit };
+      const { rows, total } = await pageWithTotal(
+        window,
+        () =>
+          db
+            .select()
+            .from(orders)
+            .where(where)
+            .orderBy(desc(orders.createdAt), desc(orders.number))
+            .limit(window.limit)
+            .offset(window.offset),
+        async () => (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0,
+      );
+      return { rows: await details(rows), total };
     },
 
     /**
