@@ -10,8 +10,9 @@ export type DealerRow = typeof dealers.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
 /**
- * The reads of every signed-in request (the guards' session check, `user/me`, `dealer/my`): built once per database as
- * named prepared statements, so a read neither builds the query again nor has PostgreSQL parse it (decision 069).
+ * The reads of every signed-in request (the guards' session check, `user/me`, `dealer/my`, a dealer's record): built
+ * once per database as named prepared statements, so a read neither builds the query again nor has PostgreSQL parse
+ * it (decision 069).
  */
 function signedInReads(db: Db) {
   return {
@@ -44,6 +45,18 @@ function signedInReads(db: Db) {
       .where(eq(users.id, sql.placeholder('id')))
       .limit(1)
       .prepare('user_with_dealer'),
+    user: db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('user_by_id'),
+    dealerOf: db
+      .select()
+      .from(dealers)
+      .where(eq(dealers.userId, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('dealer_of_user'),
   };
 }
 
@@ -89,11 +102,11 @@ export function identityRepo(db: Db) {
       return row ?? null;
     },
     async findUser(id: string) {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await reads().user.execute({ id });
       return row ?? null;
     },
     async findDealer(userId: string) {
-      const [row] = await db.select().from(dealers).where(eq(dealers.userId, userId)).limit(1);
+      const [row] = await reads().dealerOf.execute({ userId });
       return row ?? null;
     },
     /**
