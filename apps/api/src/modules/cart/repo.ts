@@ -283,6 +283,13 @@ async function item(db: Db | Tx, cartId: string, itemId: string) {
 
 export function cartRepo(db: Db) {
   const readWithLines = withLinesQuery(db).prepare('cart_with_lines');
+  // A signed-in user's open cart: the header's count asks it on every signed-in page render (decision 069).
+  const readOpenCartOf = db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.userId, sql.placeholder('userId')), eq(carts.status, 'open')))
+    .limit(1)
+    .prepare('open_cart_of');
   return {
     /**
      * A new anonymous cart with its first bike line, in one statement (one round trip, atomic by itself): the common
@@ -326,11 +333,7 @@ export function cartRepo(db: Db) {
       return row ?? null;
     },
     async openCartOf(userId: string) {
-      const [row] = await db
-        .select()
-        .from(carts)
-        .where(and(eq(carts.userId, userId), eq(carts.status, 'open')))
-        .limit(1);
+      const [row] = await readOpenCartOf.execute({ userId });
       return row ?? null;
     },
     lines: (cartId: string) => lines(db, cartId),

@@ -19,9 +19,9 @@ export function identityAccounts({ deps, repo, link, issue }: IdentityContext, {
     emails.passwordChanged(localeOf(user), user.email, user.name, link(user, '/reset-password'));
   return {
     async me(auth: Auth): Promise<CurrentUser> {
-      const user = await repo.findUser(auth.userId);
-      if (!user) throw new ApiError('UNAUTHORIZED');
-      return currentUser(user, auth.impersonatorId);
+      const found = await repo.findUserWithDealer(auth.userId);
+      if (!found) throw new ApiError('UNAUTHORIZED');
+      return currentUser(found.user, auth.impersonatorId, found.dealer);
     },
 
     /** A user changes only their own record (403 otherwise, and nothing changes). */

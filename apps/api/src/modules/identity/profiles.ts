@@ -32,8 +32,12 @@ export function toDealer(row: DealerRow, user: UserRow): Dealer {
 }
 
 export function identityProfiles(repo: IdentityRepo) {
-  async function currentUser(user: UserRow, impersonatorId?: string): Promise<CurrentUser> {
-    const dealerRow = await repo.findDealer(user.id);
+  /**
+   * `known`: the dealer record (null: none) when the caller read it with the user already (`findUserWithDealer`); read
+   * here otherwise.
+   */
+  async function currentUser(user: UserRow, impersonatorId?: string, known?: DealerRow | null): Promise<CurrentUser> {
+    const dealerRow = known === undefined ? await repo.findDealer(user.id) : known;
     const impersonator = impersonatorId ? await repo.findUser(impersonatorId) : null;
     const roles = user.roles;
     const isDealer = dealerRow !== null;
@@ -98,9 +102,8 @@ export function identityProfiles(repo: IdentityRepo) {
     },
 
     async dealerMy(auth: Auth): Promise<Dealer[]> {
-      const user = await repo.findUser(auth.userId);
-      const row = user ? await repo.findDealer(user.id) : null;
-      return row && user ? [toDealer(row, user)] : [];
+      const found = await repo.findUserWithDealer(auth.userId);
+      return found?.dealer ? [toDealer(found.dealer, found.user)] : [];
     },
   };
 }

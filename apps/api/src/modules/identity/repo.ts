@@ -1,5 +1,5 @@
 import { type Db, dealers, emailTokens, sessions, users } from '@varg/db';
-import { and, eq, gt, ilike, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 const impersonators = alias(users, 'impersonators');
@@ -9,7 +9,64 @@ export type UserRow = typeof users.$inferSelect;
 export type DealerRow = typeof dealers.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
+/**
+ * The reads of every signed-in request (the guards' session check, `user/me`, `dealer/my`, a dealer's record): built
+ * once per database as named prepared statements, so a read neither builds the query again nor has PostgreSQL parse
+ * it (decision 069).
+ */
+function signedInReads(db: Db) {
+  return {
+    sessionUsers: db
+      .select({
+        userId: sessions.userId,
+        familyId: sessions.familyId,
+        roles: users.roles,
+        credentialsChangedAt: users.credentialsChangedAt,
+        impersonatorId: sessions.impersonatorId,
+        impersonatorRoles: impersonators.roles,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorId))
+      .where(
+        and(
+          sql`${sessions.familyId} = any(${sql.placeholder('familyIds')}::uuid[])`,
+          isNull(sessions.revokedAt),
+          // A disabled account's tokens stop working at once, whatever session a race left behind (decision 044).
+          isNull(users.disabledAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .prepare('active_session_users'),
+    userWithDealer: db
+      .select({ user: users, dealer: dealers })
+      .from(users)
+      .leftJoin(dealers, eq(dealers.userId, users.id))
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('user_with_dealer'),
+    user: db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('user_by_id'),
+    dealerOf: db
+      .select()
+      .from(dealers)
+      .where(eq(dealers.userId, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('dealer_of_user'),
+  };
+}
+
 export function identityRepo(db: Db) {
+  // Prepared on first use: a transaction's repo (`identityRepo(tx)`) mostly never reads them.
+  let prepared: ReturnType<typeof signedInReads> | undefined;
+  const reads = () => {
+    prepared ??= signedInReads(db);
+    return prepared;
+  };
   /**
    * The user's pending address (`null`: none) in one transaction: links sent for an earlier one stop working, and a
    * new address gets its confirmation link.
@@ -45,11 +102,19 @@ export function identityRepo(db: Db) {
       return row ?? null;
     },
     async findUser(id: string) {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await reads().user.execute({ id });
       return row ?? null;
     },
     async findDealer(userId: string) {
-      const [row] = await db.select().from(dealers).where(eq(dealers.userId, userId)).limit(1);
+      const [row] = await reads().dealerOf.execute({ userId });
+      return row ?? null;
+    },
+    /**
+     * A user and their dealer record (null: none) in one query: `user/me` and `dealer/my` are asked on every signed-in
+     * page render (decision 069).
+     */
+    async findUserWithDealer(id: string): Promise<{ user: UserRow; dealer: DealerRow | null } | null> {
+      const [row] = await reads().userWithDealer.execute({ id });
       return row ?? null;
     },
     /** Users whose e-mail address, name or second name contains `text` (case-insensitive), by e-mail. */
@@ -114,27 +179,7 @@ export function identityRepo(db: Db) {
      */
     async activeSessionUsers(familyIds: readonly string[]) {
       if (familyIds.length === 0) return [];
-      return db
-        .select({
-          userId: sessions.userId,
-          familyId: sessions.familyId,
-          roles: users.roles,
-          credentialsChangedAt: users.credentialsChangedAt,
-          impersonatorId: sessions.impersonatorId,
-          impersonatorRoles: impersonators.roles,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorId))
-        .where(
-          and(
-            inArray(sessions.familyId, [...familyIds]),
-            isNull(sessions.revokedAt),
-            // A disabled account's tokens stop working at once, whatever session a race left behind (decision 044).
-            isNull(users.disabledAt),
-            gt(sessions.expiresAt, new Date()),
-          ),
-        );
+      return reads().sessionUsers.execute({ familyIds: [...familyIds], now: new Date() });
     },
     /** Revokes every session of a user, except one family when given. */
     async revokeUserSessions(userId: string, exceptFamilyId?: string) {

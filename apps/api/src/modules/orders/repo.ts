@@ -1,6 +1,23 @@
 import { type Db, orderLines, orderShipments, orders, payments } from '@varg/db';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { pageWithTotal } from '../../lib/page-total.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -26,34 +43,58 @@ const reminderDue = (remindedBefore: Date) =>
  * Reads of orders with their lines and payments, and the balance-reminder marks. The checkout writes orders
  * (docs/decisions/012-commerce-data.md).
  */
+/**
+ * The lines, payments and shipments of some orders (`of` picks them by the order-id column): every order read asks
+ * them.
+ */
+function detailQueries(db: Db, of: (orderId: AnyColumn) => SQL) {
+  return {
+    lines: db
+      .select()
+      .from(orderLines)
+      .where(of(orderLines.orderId))
+      // Lines carry no position: bikes first, then by name, the same every time.
+      .orderBy(asc(orderLines.type), asc(orderLines.name), asc(orderLines.nameKey), asc(orderLines.id)),
+    payments: db.select().from(payments).where(of(payments.orderId)).orderBy(asc(payments.createdAt), asc(payments.id)),
+    parcels: db
+      .select()
+      .from(orderShipments)
+      .where(of(orderShipments.orderId))
+      .orderBy(asc(orderShipments.createdAt), asc(orderShipments.id)),
+  };
+}
+
+/** The same as named prepared statements, the ids an array parameter: built once, parsed once per connection. */
+function preparedDetailQueries(db: Db) {
+  const q = detailQueries(db, (orderId) => sql`${orderId} = any(${sql.placeholder('ids')}::uuid[])`);
+  return {
+    lines: q.lines.prepare('lines_of_orders'),
+    payments: q.payments.prepare('payments_of_orders'),
+    parcels: q.parcels.prepare('shipments_of_orders'),
+  };
+}
+
 export function ordersRepo(db: Db) {
+  // Prepared on first use, outside a transaction only (decision 069).
+  let prepared: ReturnType<typeof preparedDetailQueries> | undefined;
   async function details(rows: OrderRow[]): Promise<OrderWithDetails[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const lineRows = () =>
-      db
-        .select()
-        .from(orderLines)
-        .where(inArray(orderLines.orderId, ids))
-        // Lines carry no position: bikes first, then by name, the same every time.
-        .orderBy(asc(orderLines.type), asc(orderLines.name), asc(orderLines.nameKey), asc(orderLines.id));
-    const paymentRows = () =>
-      db
-        .select()
-        .from(payments)
-        .where(inArray(payments.orderId, ids))
-        .orderBy(asc(payments.createdAt), asc(payments.id));
-    const parcelRows = () =>
-      db
-        .select()
-        .from(orderShipments)
-        .where(inArray(orderShipments.orderId, ids))
-        .orderBy(asc(orderShipments.createdAt), asc(orderShipments.id));
+    let found: [OrderLineRow[], PaymentRow[], ShipmentRow[]];
     // A transaction has one connection, which takes one query at a time: one after the other there.
-    const [lines, ledger, parcels] =
-      db instanceof PgTransaction
-        ? [await lineRows(), await paymentRows(), await parcelRows()]
-        : await Promise.all([lineRows(), paymentRows(), parcelRows()]);
+    const inTransaction: boolean = db instanceof PgTransaction;
+    if (inTransaction) {
+      const q = detailQueries(db, (orderId) => inArray(orderId, ids));
+      found = [await q.lines, await q.payments, await q.parcels];
+    } else {
+      prepared ??= preparedDetailQueries(db);
+      found = await Promise.all([
+        prepared.lines.execute({ ids }),
+        prepared.payments.execute({ ids }),
+        prepared.parcels.execute({ ids }),
+      ]);
+    }
+    const [lines, ledger, parcels] = found;
     return rows.map((order) => ({
       order,
       lines: lines.filter((l) => l.orderId === order.id),
@@ -93,17 +134,20 @@ export function ordersRepo(db: Db) {
         eq(orders.userId, userId),
         filter.type ? eq(orders.type, filter.type) : undefined,
       );
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.number))
-          .limit(filter.limit)
-          .offset((filter.page - 1) * filter.limit),
-        db.select({ n: count() }).from(orders).where(where),
-      ]);
-      return { rows: await details(rows), total: counted?.n ?? 0 };
+      const window = { limit: filter.limit, offset: (filter.page - 1) * filter.limit };
+      const { rows, total } = await pageWithTotal(
+        window,
+        () =>
+          db
+            .select()
+            .from(orders)
+            .where(where)
+            .orderBy(desc(orders.createdAt), desc(orders.number))
+            .limit(window.limit)
+            .offset(window.offset),
+        async () => (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0,
+      );
+      return { rows: await details(rows), total };
     },
 
     /**

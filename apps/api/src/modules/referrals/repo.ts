@@ -1,5 +1,6 @@
 import { type Db, leadNotes, leads, testRideFeedback, users } from '@varg/db';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { pageWithTotal } from '../../lib/page-total.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type NoteRow = typeof leadNotes.$inferSelect & { author: string | null };
@@ -27,17 +28,19 @@ export function referralsRepo(db: Db) {
             )
           : undefined,
       );
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(leads)
-          .where(where)
-          .orderBy(desc(leads.createdAt), desc(leads.id))
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
-        db.select({ n: count() }).from(leads).where(where),
-      ]);
-      return { rows, total: counted?.n ?? 0 };
+      const window = { limit: q.limit, offset: (q.page - 1) * q.limit };
+      return pageWithTotal(
+        window,
+        () =>
+          db
+            .select()
+            .from(leads)
+            .where(where)
+            .orderBy(desc(leads.createdAt), desc(leads.id))
+            .limit(window.limit)
+            .offset(window.offset),
+        async () => (await db.select({ n: count() }).from(leads).where(where))[0]?.n ?? 0,
+      );
     },
 
     async ofDealer(dealerId: string, id: string): Promise<LeadRow | null> {
