@@ -2,25 +2,15 @@
 // pages: both servers run at once and get short bursts in turn (the order flips every burst), so both see the same
 // busy machine; each server's utime+stime is summed per call. Not part of `npm test`.
 //   BENCH_OLD_DIR=/path/to/other/worktree BENCH_DATABASE_URL=… BENCH_OLD_DATABASE_URL=… npx node bench/cart-cpu-ab.ts
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { nodeFlags } from './server.ts';
+import { cpuMs, startServer, waitReady } from './server.ts';
 
 const OLD_DIR = process.env.BENCH_OLD_DIR;
 if (!OLD_DIR) throw new Error('BENCH_OLD_DIR: a worktree with the build to compare against');
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const BURSTS = Number(process.env.BENCH_BURSTS ?? 6);
 const AMOUNT = Number(process.env.BENCH_REQUESTS ?? 1000);
-const TICK_MS = 10; // USER_HZ 100
-
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
-
 const json = { 'content-type': 'application/json' };
 const body = JSON.stringify({ productId: 'varg-ex', componentIds: ['varg_option_80hp'] });
 const post = { method: 'POST' as const, headers: json, body };
@@ -29,33 +19,13 @@ const servers = [
   { name: 'old', dir: resolve(OLD_DIR), port: PORT + 1, database: process.env.BENCH_OLD_DATABASE_URL },
   { name: 'new', dir: process.cwd(), port: PORT, database: process.env.BENCH_DATABASE_URL },
 ].map((s) => {
-  const child = spawn(process.execPath, [...nodeFlags(), 'apps/web/server/index.ts'], {
-    cwd: s.dir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DEMO: '1',
-      HOST: '127.0.0.1',
-      PORT: String(s.port),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'varg-bench-')),
-      ...(s.database ? { DATABASE_URL: s.database } : {}),
-      RATE_LIMIT_MAX: '100000000',
-      LOG_LEVEL: 'warn',
-    },
-  });
+  const child = startServer([], {}, 'ignore', { dir: s.dir, port: s.port, databaseUrl: s.database });
   return { ...s, child, calls: [] as Array<[string, string, typeof post | undefined]> };
 });
 
 try {
   for (const s of servers) {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${s.port}/ready`)).ok) break;
-      } catch {}
-      if (i > 240) throw new Error(`${s.name} did not become ready`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await waitReady(`http://127.0.0.1:${s.port}`);
     const add = async () =>
       ((await (await fetch(`http://127.0.0.1:${s.port}/v1/cart/add-item?country=DE`, post)).json()) as { _id: string })
         ._id;

@@ -1,19 +1,11 @@
 // CPU per request of the cart calls (issue 19): on a machine shared with other work, throughput swings with the load;
 // the server's own CPU time per request does much less. Not part of `npm test`.
 //   npm run build && BENCH_DATABASE_URL=postgres://... npx node bench/cart-cpu.ts
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { BASE, startServer, waitReady } from './server.ts';
+import { BASE, cpuMs, startServer, waitReady } from './server.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const TICK_MS = 10; // USER_HZ 100
-
-/** User + system CPU of a process in ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
 
 const server = startServer();
 try {

@@ -3,12 +3,9 @@
 // flips every burst), so both see the same machine; each server's utime+stime and young collections (`--trace-gc`)
 // are summed per page. Not part of `npm test`.
 //   BENCH_OLD_DIR=/path/to/other/worktree (built) BENCH_DATABASE_URL=… BENCH_OLD_DATABASE_URL=… npx node bench/page-cpu-ab.ts
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { nodeFlags } from './server.ts';
+import { cpuMs, startServer, waitReady } from './server.ts';
 
 const OLD_DIR = process.env.BENCH_OLD_DIR;
 if (!OLD_DIR) throw new Error('BENCH_OLD_DIR: a worktree with the build to compare against');
@@ -16,32 +13,11 @@ const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const BURSTS = Number(process.env.BENCH_BURSTS ?? 6);
 const AMOUNT = Number(process.env.BENCH_REQUESTS ?? 250);
 const PAGES = (process.env.BENCH_PAGES ?? '/en-US?v=[<id>],/de-DE/varg-ex/configurator?power=80hp&v=[<id>]').split(',');
-const TICK_MS = 10; // USER_HZ 100
-
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
-
 const servers = [
   { name: 'old', dir: resolve(OLD_DIR), port: PORT + 1, database: process.env.BENCH_OLD_DATABASE_URL },
   { name: 'new', dir: process.cwd(), port: PORT, database: process.env.BENCH_DATABASE_URL },
 ].map((s) => {
-  const child = spawn(process.execPath, [...nodeFlags(), '--trace-gc', 'apps/web/server/index.ts'], {
-    cwd: s.dir,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DEMO: '1',
-      HOST: '127.0.0.1',
-      PORT: String(s.port),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'varg-bench-')),
-      ...(s.database ? { DATABASE_URL: s.database } : {}),
-      RATE_LIMIT_MAX: '100000000',
-      LOG_LEVEL: 'warn',
-    },
-  });
+  const child = startServer(['--trace-gc'], {}, 'pipe', { dir: s.dir, port: s.port, databaseUrl: s.database });
   const gc = { scavenges: 0 };
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
     gc.scavenges += chunk.match(/Scavenge/g)?.length ?? 0;
@@ -53,15 +29,7 @@ const run = (port: number, path: string, amount: number, connections: number) =>
   autocannon({ url: `http://127.0.0.1:${port}${path}`, connections, amount, idReplacement: path.includes('[<id>]') });
 
 try {
-  for (const s of servers) {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${s.port}/ready`)).ok) break;
-      } catch {}
-      if (i > 240) throw new Error(`${s.name} did not become ready`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
+  for (const s of servers) await waitReady(`http://127.0.0.1:${s.port}`);
   // Warm-up: the JIT and the API client's caches.
   for (const s of servers) for (const path of PAGES) await run(s.port, path, 300, 10);
   console.log('| page | build | requests | server CPU ms per request | scavenges per 100 requests | non-2xx |');

@@ -6,19 +6,12 @@
 //   npm run build && BENCH_DATABASE_URL=postgres://... npx node bench/page-cpu.ts
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { BASE, startServer, waitReady } from './server.ts';
+import { BASE, cpuMs, startServer, waitReady } from './server.ts';
 import { signedInPage } from './session.ts';
 
 const AMOUNT = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const TRACE_GC = process.env.BENCH_TRACE_GC === '1';
-const TICK_MS = 10; // USER_HZ 100
-
-/** User + system CPU of a process in ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
 
 function peakRssMb(pid: number): number {
   return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;

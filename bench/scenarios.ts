@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { BASE } from './server.ts';
+import { BASE, cpuMs } from './server.ts';
 import { signedInPage } from './session.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -33,12 +33,6 @@ export const NAMES = {
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-/** User + system CPU time of a process in ms (USER_HZ 100). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /**

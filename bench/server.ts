@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,26 +16,42 @@ export function nodeFlags(): string[] {
   return serve.split(/\s+/).filter((word) => /^--max-[a-z-]+-size=\d+$/.test(word));
 }
 
+/** User + system CPU time of a process in ms (`/proc`, USER_HZ 100). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Where `startServer` runs a build: another worktree's (`dir`), on its own port and database (the A/B benches). */
+export interface ServerPlace {
+  dir?: string;
+  port?: number;
+  databaseUrl?: string | undefined;
+}
+
 /**
  * Starts the built server as production would run it (npm run serve, with Node's compile cache that `npm run build`
- * fills: decision 006), on a fresh database.
+ * fills: decision 006), on a fresh database. A build from before the compile cache (an A/B bench's old worktree)
+ * starts without it.
  */
 export function startServer(
   extraNodeArgs: string[] = [],
   extraEnv: Record<string, string> = {},
   stdout: 'ignore' | 'pipe' = 'ignore',
+  { dir = process.cwd(), port = PORT, databaseUrl = process.env.BENCH_DATABASE_URL }: ServerPlace = {},
 ): ChildProcess {
+  const compileCache = './apps/web/server/compile-cache.js';
   return spawn(
     process.execPath,
     [
       ...nodeFlags(),
-      '--import',
-      './apps/web/server/compile-cache.js',
+      ...(existsSync(join(dir, compileCache)) ? ['--import', compileCache] : []),
       ...extraNodeArgs,
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
       'apps/web/server/index.ts',
     ],
     {
+      cwd: dir,
       stdio: ['ignore', stdout, 'inherit'],
       env: {
         ...process.env,
@@ -43,9 +59,9 @@ export function startServer(
         // The bench signs the demo accounts in and bids as them: the demo shop (decision 026).
         DEMO: '1',
         HOST: '127.0.0.1',
-        PORT: String(PORT),
+        PORT: String(port),
         DATA_DIR: mkdtempSync(join(tmpdir(), 'varg-bench-')),
-        ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         // The bench is one client hammering the API: lift the per-IP limit for it.
         RATE_LIMIT_MAX: '100000000',
         LOG_LEVEL: 'warn',
@@ -55,12 +71,12 @@ export function startServer(
   );
 }
 
-export async function waitReady(): Promise<void> {
-  for (let i = 0; i < 120; i++) {
+export async function waitReady(base = BASE): Promise<void> {
+  for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${BASE}/ready`)).ok) return;
+      if ((await fetch(`${base}/ready`)).ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('server did not become ready');
+  throw new Error(`${base}: the server did not become ready`);
 }
