@@ -42,9 +42,29 @@ describe('environment', () => {
   it('reads TRUST_PROXY as Fastify takes it', () => {
     expect(parseTrustProxy(undefined)).toBe(false);
     expect(parseTrustProxy('true')).toBe(true);
-    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('uniquelocal')).toEqual(['uniquelocal']);
     expect(parseTrustProxy('loopback, 10.0.0.0/8')).toEqual(['loopback', '10.0.0.0/8']);
     expect(apiConfigFromEnv(readEnv({ TRUST_PROXY: 'loopback' })).trustProxy).toEqual(['loopback']);
+    // A hop count: Fastify 5.12 trusts nobody for one, so every visitor would have the proxy's address. Refused.
+    expect(() => readEnv({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: a hop count trusts nobody/);
+  });
+
+  it('trusts the forwarded address only from a listed proxy, in the HTTP layer every route runs in', async () => {
+    const { httpLayer } = await import('./plugins/http.ts');
+    const ask = async (TRUST_PROXY?: string) => {
+      const app = await httpLayer(apiConfigFromEnv(readEnv(TRUST_PROXY ? { TRUST_PROXY } : {})), false);
+      app.get('/whoami', (request) => ({ ip: request.ip, protocol: request.protocol }));
+      const response = await app.inject({
+        url: '/whoami',
+        remoteAddress: '172.18.0.5',
+        headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' },
+      });
+      await app.close();
+      return response.json();
+    };
+    expect(await ask('uniquelocal')).toEqual({ ip: '203.0.113.9', protocol: 'https' });
+    expect(await ask('10.0.0.0/8')).toEqual({ ip: '172.18.0.5', protocol: 'http' });
+    expect(await ask()).toEqual({ ip: '172.18.0.5', protocol: 'http' });
   });
 
   it('has no dev mailbox and generates no key file in production; the demo keeps both (decision 026)', () => {

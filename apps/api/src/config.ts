@@ -8,6 +8,9 @@ const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'tru
 export const StripeSecret = z
   .string()
   .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)');
+/** Why a bare hop count in TRUST_PROXY is refused (config and the production check say the same). */
+export const HOP_COUNT_REFUSED =
+  'a hop count trusts nobody in Fastify 5; give the proxies’ addresses/CIDRs (e.g. uniquelocal, 10.0.0.0/8)';
 const StripePublishable = z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)');
 
 /** The sandbox payment provider's settings when nothing is configured (also for an ApiConfig without `payments`). */
@@ -37,7 +40,15 @@ const EnvSchema = z.object({
   MAP_TILE_URL: z
     .union([z.literal(''), z.string().regex(/^https:\/\/[^/\s]+\/\S*\{z\}\S*$/, 'an https URL with {z}, {x}, {y}')])
     .optional(),
-  TRUST_PROXY: z.string().optional(),
+  /**
+   * Whose X-Forwarded-* to trust: `true` (demo only) or the proxies' addresses/CIDRs. A bare hop count (`1`) is
+   * refused: Fastify 5.12 treats one as trusting nobody (it cannot check the immediate peer), so behind a proxy every
+   * visitor would share the proxy's address (one rate limit for all, no GeoIP country).
+   */
+  TRUST_PROXY: z
+    .string()
+    .refine((value) => !/^\s*\d+\s*$/.test(value), HOP_COUNT_REFUSED)
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   /** Sign-ins of one account per 15 minutes (brute force); the browser tests raise it for the shared demo accounts. */
@@ -160,8 +171,8 @@ export interface ApiConfig {
   marketingSiteUrl: string;
   /** Map tiles of the store finder (decision 022); empty: no tiles. */
   mapTileUrl?: string;
-  /** `false`, `true`, a hop count or a list of trusted proxy addresses, as Fastify's `trustProxy`. */
-  trustProxy: boolean | number | string | string[];
+  /** `false`, `true` or a list of trusted proxy addresses/CIDRs, as Fastify's `trustProxy`. */
+  trustProxy: boolean | string[];
   rateLimitMax: number;
   /** Sign-ins of one account per 15 minutes (default 10). */
   signInLimitPerAccount?: number;
@@ -281,7 +292,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 export function parseTrustProxy(value: string | undefined): ApiConfig['trustProxy'] {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
   return value
     .split(',')
     .map((s) => s.trim())

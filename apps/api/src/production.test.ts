@@ -112,10 +112,10 @@ describe('production mode', () => {
     ).toEqual(['STRIPE_WEBHOOK_SECRET']);
   });
 
-  it('takes TRUST_PROXY as a hop count or addresses/CIDRs, never true', () => {
-    for (const ok of ['1', '2', '10.0.0.0/8', '10.0.0.1, 192.168.0.0/16', 'loopback', '::1', 'fd00::/8', 'false'])
+  it('takes TRUST_PROXY as addresses/CIDRs, never true or a hop count (Fastify 5 trusts nobody for one)', () => {
+    for (const ok of ['uniquelocal', '10.0.0.0/8', '10.0.0.1, 192.168.0.0/16', 'loopback', '::1', 'fd00::/8', 'false'])
       expect(productionProblems({ ...COMPLETE, TRUST_PROXY: ok }, EU)).toEqual([]);
-    for (const bad of ['true', 'yes', '10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/2', '*'])
+    for (const bad of ['true', '1', '2', 'yes', '10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/2', '*'])
       expect(variables(productionProblems({ ...COMPLETE, TRUST_PROXY: bad }, EU))).toEqual(['TRUST_PROXY']);
   });
 

@@ -3,6 +3,7 @@
 // the database; the process prints every problem at once and exits 1.
 import { isIP } from 'node:net';
 import { allowedMethods } from '@varg/domain';
+import { HOP_COUNT_REFUSED } from './config.ts';
 
 type RawEnv = Record<string, string | undefined>;
 
@@ -111,10 +112,10 @@ export function productionProblems(source: RawEnv, activeMarkets: readonly Activ
   if (set('TRUST_PROXY')) {
     const value = (source.TRUST_PROXY as string).trim();
     const entries = value.split(',').map((s) => s.trim());
-    if (value === 'true')
-      add('TRUST_PROXY', 'true trusts any X-Forwarded-For; give the hop count or the proxies’ addresses/CIDRs');
-    else if (!/^\d+$/.test(value) && value !== 'false' && !entries.every(isAddressOrCidr))
-      add('TRUST_PROXY', 'must be a hop count or a comma list of addresses/CIDRs (e.g. 10.0.0.0/8)');
+    if (value === 'true') add('TRUST_PROXY', 'true trusts any X-Forwarded-For; give the proxies’ addresses/CIDRs');
+    else if (/^\d+$/.test(value)) add('TRUST_PROXY', HOP_COUNT_REFUSED);
+    else if (value !== 'false' && !entries.every(isAddressOrCidr))
+      add('TRUST_PROXY', 'must be a comma list of addresses/CIDRs (e.g. uniquelocal, 10.0.0.0/8)');
   }
 
   // E-mail.

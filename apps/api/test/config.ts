@@ -6,7 +6,7 @@ export const testConfig: ApiConfig = {
   demo: true,
   logLevel: 'silent',
   marketingSiteUrl: 'https://marketing.example',
-  trustProxy: 'loopback',
+  trustProxy: ['loopback'],
   rateLimitMax: 10_000,
   publicUrl: 'http://shop.test',
   mailFrom: 'Test <test@shop.test>',

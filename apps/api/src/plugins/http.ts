@@ -19,8 +19,8 @@ export async function httpLayer(config: ApiConfig, logger?: FastifyServerOptions
     logger: loggerOptions(config.logLevel, logger),
     // The caller's `x-request-id` (a proxy's) or a new id: in every log line, answer header and error body.
     genReqId: requestIdOf,
-    // Fastify also takes a hop count; its types only list the other forms.
-    trustProxy: config.trustProxy as boolean | string | string[],
+    // Addresses/CIDRs or `true` (demo); the config refuses a hop count, which Fastify 5.12 treats as trusting nobody.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // A whistleblower's requests leave no address in the request log (decisions 023, 029): decided by the route
