@@ -110,6 +110,8 @@ export async function startTlsFront(upstream: string, port: number, protocol: Fr
     res: http.ServerResponse | Http2ServerResponse,
   ): void => {
     const path = req.url ?? '/';
+    // Set when the browser's side ends: answered, or the stream cancelled (Http2ServerResponse has no `destroyed`).
+    let closed = false;
     const upstreamRequest = http.request(
       {
         agent,
@@ -120,6 +122,8 @@ export async function startTlsFront(upstream: string, port: number, protocol: Fr
         headers: forwardedHeaders(req.headers, req.socket?.remoteAddress),
       },
       (answer) => {
+        // The browser gave up on this request (a cancelled stream) before the app answered.
+        if (closed) return void answer.resume();
         (res as http.ServerResponse).writeHead(answer.statusCode ?? 502, responseHeaders(answer.headers));
         // Flush the head at once, as Caddy does for a streamed answer (the auction's server-sent events).
         (res as http.ServerResponse).flushHeaders?.();
@@ -128,8 +132,13 @@ export async function startTlsFront(upstream: string, port: number, protocol: Fr
       },
     );
     upstreamRequest.on('error', () => {
+      if (closed) return;
       if (res.headersSent) res.destroy();
       else (res as http.ServerResponse).writeHead(502).end();
+    });
+    res.on('close', () => {
+      closed = true;
+      if (!res.writableFinished) upstreamRequest.destroy();
     });
     (req as http.IncomingMessage).pipe(upstreamRequest);
   };
