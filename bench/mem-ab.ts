@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { cpuMs, nodeFlags, startServer, waitReady } from './server.ts';
+import { cpuMs, nodeFlags, serveEnv, startServer, waitReady } from './server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -83,7 +83,9 @@ for (let round = 1; round <= ROUNDS; round++) {
     else delete process.env.BENCH_NODE_FLAGS;
     const flags = nodeFlags(s.dir);
     const child = startServer([], s.env, 'ignore', { dir: s.dir, port: s.port, databaseUrl: s.database });
-    return { ...s, flags, child, pid: child.pid as number, cells: [] as string[], idle: '' };
+    // The label names the whole environment the server got beyond the bench's: the serve script's and the side's.
+    const env = { ...serveEnv(s.dir), ...s.env };
+    return { ...s, flags, env, child, pid: child.pid as number, cells: [] as string[], idle: '' };
   });
   delete process.env.BENCH_NODE_FLAGS;
   const order = round % 2 ? running : [...running].reverse();
