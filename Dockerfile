@@ -64,7 +64,9 @@ RUN mkdir -p node_modules/.cache/node-compile && chown 10001:10001 node_modules/
 
 # — Runtime: the official slim base, the tree above owned by root (read-only to the app), an unprivileged user. —
 FROM ${NODE_IMAGE} AS runtime
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data \
+# MALLOC_ARENA_MAX=2: what `npm run serve` sets (decision 006, "Session 15"): glibc's malloc keeps 2 arenas instead
+# of 8 per core, less memory held after garbage is freed. An image's ENV also reaches Compose and Kubernetes.
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data MALLOC_ARENA_MAX=2 \
   NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_CACHE=/tmp/.npm
 WORKDIR /app
 RUN groupadd --gid 10001 shop \

@@ -5,7 +5,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeFlags } from './server.ts';
+import { nodeFlags, serveEnv } from './server.ts';
 
 const started = new Set<ChildProcess>();
 const work = mkdtempSync(join(tmpdir(), 'varg-cluster-'));
@@ -51,6 +51,7 @@ export interface AppOptions {
 function appEnv(port: number, o: AppOptions): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    ...serveEnv(),
     NODE_ENV: 'production',
     // Sandbox payments and the dev mailbox (the bidders confirm their address through it): the demo shop (decision 026).
     DEMO: '1',

@@ -1,7 +1,7 @@
 // Two builds side by side (issue 19 item 2): on a machine shared with other work, CPU time per request swings ±15 %
 // between runs, enough to hide a 5–10 % change. Both servers run at once and get short bursts in turn (the order
 // flips every burst), so both see the same machine; each server's utime+stime and young collections (`--trace-gc`)
-// are summed per page. Not part of `npm test`.
+// are summed per page. Bursts of `BENCH_REQUESTS` at `BENCH_CONNECTIONS` (50). Not part of `npm test`.
 //   BENCH_OLD_DIR=/path/to/other/worktree (built) BENCH_DATABASE_URL=… BENCH_OLD_DATABASE_URL=… npx node bench/page-cpu-ab.ts
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -12,6 +12,8 @@ if (!OLD_DIR) throw new Error('BENCH_OLD_DIR: a worktree with the build to compa
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const BURSTS = Number(process.env.BENCH_BURSTS ?? 6);
 const AMOUNT = Number(process.env.BENCH_REQUESTS ?? 250);
+// Fewer connections when the machine is so busy that renders at 50 would outlast the render timeout (5 s).
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PAGES = (process.env.BENCH_PAGES ?? '/en-US?v=[<id>],/de-DE/varg-ex/configurator?power=80hp&v=[<id>]').split(',');
 const servers = [
   { name: 'old', dir: resolve(OLD_DIR), port: PORT + 1, database: process.env.BENCH_OLD_DATABASE_URL },
@@ -40,7 +42,7 @@ try {
       for (const s of burst % 2 ? [...servers].reverse() : servers) {
         const pid = s.child.pid as number;
         const [cpuBefore, gcBefore] = [cpuMs(pid), s.gc.scavenges];
-        const r = await run(s.port, path, AMOUNT, 50);
+        const r = await run(s.port, path, AMOUNT, CONNECTIONS);
         const sum = sums.get(s.name) as { cpu: number; requests: number; scavenges: number; failed: number };
         sum.cpu += cpuMs(pid) - cpuBefore;
         sum.requests += r.requests.total;

@@ -10,10 +10,30 @@ export const BASE = `http://127.0.0.1:${PORT}`;
  * Node's memory flags of `npm run serve` (`--max-semi-space-size`, `--max-old-space-size`; decision 006), read from
  * package.json so the bench runs the server as production does. `BENCH_NODE_FLAGS` replaces them (to compare sizes).
  */
-export function nodeFlags(): string[] {
+export function nodeFlags(dir = process.cwd()): string[] {
   if (process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean);
-  const serve = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { serve: string } }).scripts.serve;
-  return serve.split(/\s+/).filter((word) => /^--max-[a-z-]+-size=\d+$/.test(word));
+  return serveScript(dir)
+    .split(/\s+/)
+    .filter((word) => /^--max-[a-z-]+-size=\d+$/.test(word));
+}
+
+/**
+ * The environment `npm run serve` sets before `node` (`MALLOC_ARENA_MAX=2`: decision 006, "Session 15"), read from
+ * package.json like the flags. `BENCH_SERVE_ENV` replaces it (`''` for none).
+ */
+export function serveEnv(dir = process.cwd()): Record<string, string> {
+  const words = (process.env.BENCH_SERVE_ENV ?? serveScript(dir)).split(/\s+/).filter(Boolean);
+  const env: Record<string, string> = {};
+  for (const word of words) {
+    const assignment = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word);
+    if (!assignment) break;
+    env[assignment[1] as string] = assignment[2] as string;
+  }
+  return env;
+}
+
+function serveScript(dir: string): string {
+  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve;
 }
 
 /** User + system CPU time of a process in ms (`/proc`, USER_HZ 100). */
@@ -44,7 +64,7 @@ export function startServer(
   return spawn(
     process.execPath,
     [
-      ...nodeFlags(),
+      ...nodeFlags(dir),
       ...(existsSync(join(dir, compileCache)) ? ['--import', compileCache] : []),
       ...extraNodeArgs,
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
@@ -55,6 +75,7 @@ export function startServer(
       stdio: ['ignore', stdout, 'inherit'],
       env: {
         ...process.env,
+        ...serveEnv(dir),
         NODE_ENV: 'production',
         // The bench signs the demo accounts in and bids as them: the demo shop (decision 026).
         DEMO: '1',

@@ -33,8 +33,16 @@ import {
 
 const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string>; workspaces: string[] };
 const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { version?: string }> };
-/** `node --max-semi-space-size=8 --max-old-space-size=256 --import ./apps/web/server/compile-cache.js --import …`: `npm run serve`. */
-const serve = (pkg.scripts.serve ?? '').split(' ');
+/**
+ * `MALLOC_ARENA_MAX=2 node --max-semi-space-size=8 --max-old-space-size=256 --import …`: `npm run serve`, the
+ * environment it sets (`serveEnv`, NAME=value words before the command) and its command (`serve`).
+ */
+const serveWords = (pkg.scripts.serve ?? '').split(' ');
+const serveEnv = serveWords.slice(
+  0,
+  serveWords.findIndex((word) => !/^[A-Z_][A-Z0-9_]*=/.test(word)),
+);
+const serve = serveWords.slice(serveEnv.length);
 const migrate = (pkg.scripts.migrate ?? '').split(' ');
 const markets = COUNTRIES.filter((c) => c.status === 1).map((c) => ({ code: c.code, currency: c.currencyCode }));
 
@@ -80,6 +88,9 @@ describe('Dockerfile', () => {
     expect(healthcheck).toContain('/health');
     expect(healthcheck).toContain('process.env.PORT');
     expect(ops(runtime, 'ENV').join(' ')).toContain('NODE_ENV=production');
+    // …and in the environment `npm run serve` gives it (decision 006), which Compose and Kubernetes inherit.
+    const env = ops(runtime, 'ENV').join(' ').split(/\s+/);
+    for (const assignment of serveEnv) expect(env).toContain(assignment);
   });
 
   it('copies only files that exist, and leaves dependencies, data and secrets out of the context', () => {
@@ -195,6 +206,11 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     expect(container.livenessProbe.httpGet).toEqual({ path: '/health', port: 'http' });
     expect(container.startupProbe.httpGet).toEqual({ path: '/health', port: 'http' });
     expect(container.command).toEqual(serve);
+    // The image's environment of `npm run serve` (MALLOC_ARENA_MAX) is not set otherwise here.
+    for (const assignment of serveEnv) {
+      const [name, value] = assignment.split('=');
+      for (const set of container.env.filter((e: Manifest) => e.name === name)) expect(set.value).toBe(value);
+    }
     // The process drains for up to 10 s after SIGTERM (apps/web/server/index.ts), after the preStop pause.
     expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(15);
   });

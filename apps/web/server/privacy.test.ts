@@ -236,6 +236,20 @@ describe('cached pages and the Host header', () => {
     expect(robots.headers['cache-control']).toMatch(/private/);
   });
 
+  it('answers every hit with its own nonce, the one its Content-Security-Policy names', async () => {
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await demo.app.inject({ url: '/en-US/support', headers: { host: 'shop.test' } });
+      if (i > 0) expect(res.headers['x-page-cache']).toBe('hit');
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';
+      expect(nonce).not.toBe('');
+      expect(res.body).toContain(`nonce="${nonce}"`);
+      // Not one of an earlier answer (whose copy of the page a later hit may reuse).
+      for (const earlier of seen) expect(res.body).not.toContain(earlier);
+      seen.push(nonce);
+    }
+  });
+
   it('with PUBLIC_URL, every URL of the page is PUBLIC_URL’s, whatever the Host', async () => {
     const evil = await withPublicUrl.app.inject({
       url: '/en-US/support',

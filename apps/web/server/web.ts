@@ -17,7 +17,7 @@ import type { AppServices } from '../app/lib/context.ts';
 import { documentBytesOf } from '../app/lib/document-bytes.ts';
 import type { KeyArea } from './message-areas.ts';
 import { messagesAssets, parseMessagesFile } from './messages-asset.ts';
-import { createPageCache, toCachedPage, withNonce } from './page-cache.ts';
+import { createPageCache, toCachedPage } from './page-cache.ts';
 import { asStaticFile } from './static-headers.ts';
 
 export interface WebOptions {
@@ -270,7 +270,10 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
         const hit = key ? cache.get(key) : undefined;
         if (hit) {
           reply.code(hit.status).headers(Object.fromEntries(hit.headers)).header('x-page-cache', 'hit');
-          return reply.send(withNonce(hit, nonce));
+          const copy = cache.withNonce(hit, nonce);
+          // Once written, the copy serves a later hit (an answer cut off before that is left to the GC).
+          reply.raw.once('finish', copy.release);
+          return reply.send(copy.body);
         }
 
         const origin = options.publicUrl ?? requestOrigin;
