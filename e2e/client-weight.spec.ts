@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
 import type { ChunkEntry } from '../apps/web/scripts/chunk-map.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, whenHydrated } from './fixtures.ts';
 
 // What the shop's first visit downloads (decision 068), read from the build that serves these tests: the files a
 // page names in its HTML and the modules in them (apps/web/build/client-chunks.json, written by the build).
@@ -69,4 +69,26 @@ test('what the shell loads on demand is still built as files of its own', () => 
       [...lazy].some((file) => chunks[file]?.modules.includes(module)),
       module,
     ).toBe(true);
+});
+
+test("a first visit gets the texts its page shows; the shop's whole script comes before the first navigation", async ({
+  page,
+  request,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/i18n/')) scripts.push(path);
+  });
+  await page.goto('/en-US');
+  const configure = page.getByRole('link', { name: 'Build your VARG EX' }).first();
+  await whenHydrated(configure);
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]).toMatch(/^\/i18n\/en-US\.first\.routes~home\.[0-9a-f]{12}\.js$/);
+  // The configurator's heading is not among the home page's texts: it comes with the shop's script.
+  expect(await (await request.get(scripts[0] as string)).text()).not.toContain('"configurator_title"');
+  await configure.click();
+  await expect(page).toHaveURL(/\/en-US\/varg-ex\/configurator/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Build your VARG EX');
+  expect(scripts.filter((s) => /^\/i18n\/en-US\.shop\.[0-9a-f]{12}\.js$/.test(s))).toHaveLength(1);
 });

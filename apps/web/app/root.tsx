@@ -30,7 +30,14 @@ import { localeContext, servicesContext } from './lib/context.ts';
 import { readCookies, TRANSLATOR_MODE_COOKIE } from './lib/cookies.server.ts';
 import { countryName, I18nProvider } from './lib/i18n.ts';
 import { activeCountries, localeMiddleware } from './lib/locale.server.ts';
-import { loadMessages, messagesAreaOf, messagesOf, officeMessagesFor, withServerMessages } from './lib/messages.ts';
+import {
+  loadMessages,
+  messagesAreaOf,
+  messagesOf,
+  officeMessagesFor,
+  shopMessages,
+  withServerMessages,
+} from './lib/messages.ts';
 import stylesheet from './styles.css?url';
 
 export interface RootData {
@@ -41,6 +48,11 @@ export interface RootData {
   /** The scripts that bring the messages to the browser: the shop's, and the office's (decision 067). */
   messagesHref: string;
   officeMessagesHref: string;
+  /**
+   * A shop page's first script (decision 068, session 15): the shop's texts its own code shows; the document names it
+   * instead of the shop's, which loads before the first navigation. Null: the document has the shop's script.
+   */
+  firstMessagesHref: string | null;
   /** An office page (or the translator's tool): the document has the office's texts too. */
   officeMessages: boolean;
   countries: Array<{ code: string; name: string; lang: string }>;
@@ -96,7 +108,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
-  const { api, messagesAsset, ipCountry, config } = context.get(servicesContext);
+  const { api, messagesAsset, ipCountry, config, leafRouteId } = context.get(servicesContext);
   const locale = context.get(localeContext);
   const [countries, languages, saved, cart, banners] = await Promise.all([
     activeCountries(context),
@@ -117,6 +129,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
     segment: formatLocaleSegment(locale),
     messagesHref: texts.shop.href,
     officeMessagesHref: texts.office.href,
+    firstMessagesHref: (!officeMessages && leafRouteId && texts.first(leafRouteId)?.href) || null,
     officeMessages,
     translatorMode,
     countries: countries.map((c) => ({ code: c.code, name: c.name, lang: c.language.code })),
@@ -165,10 +178,14 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return data;
 }
 
-/** A navigation from the shop into the office loads the office's texts before the page renders. */
+/**
+ * Before the first navigation (or a form's or a fetcher's call) a page that came with its first script loads the
+ * shop's whole script (decision 068, session 15); a navigation from the shop into the office loads the office's texts
+ * too, before the page renders.
+ */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async ({ request }, next) => {
-    await officeMessagesFor(new URL(request.url).pathname);
+    await Promise.all([shopMessages(), officeMessagesFor(new URL(request.url).pathname)]);
     return next();
   },
 ];
@@ -215,7 +232,15 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-dvh bg-white text-neutral-900 antialiased">
         {children}
         {/* Deferred; the client entry waits for it before hydrating (React Router's module script is async). */}
-        {data && <script src={data.messagesHref} data-office={data.officeMessagesHref} nonce={nonce} defer />}
+        {data && (
+          <script
+            src={data.firstMessagesHref ?? data.messagesHref}
+            data-shop={data.firstMessagesHref ? data.messagesHref : undefined}
+            data-office={data.officeMessagesHref}
+            nonce={nonce}
+            defer
+          />
+        )}
         {data?.officeMessages && <script src={data.officeMessagesHref} nonce={nonce} defer />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -7,6 +7,8 @@ export interface ChunkEntry {
   imports: string[];
   dynamicImports: string[];
   modules: string[];
+  /** Each module's bytes in the file before minification, in the order of `modules` (for an inventory by size). */
+  sizes: number[];
 }
 
 /**
@@ -26,6 +28,7 @@ export function chunkMap(root: string): Plugin {
           imports: output.imports,
           dynamicImports: output.dynamicImports,
           modules: Object.keys(output.modules).map((id) => relative(root, id.split('?')[0] as string)),
+          sizes: Object.values(output.modules).map((m) => m.renderedLength),
         };
       }
       const target = join(options.dir as string, '..', 'client-chunks.json');

@@ -28,7 +28,7 @@ import { CATALOGS, messagesFor, SOURCE_LANGUAGE } from '@varg/i18n/server';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { z } from 'zod';
-import { MESSAGE_AREAS_FILE, readMessageAreas, scanMessageAreas } from './message-areas.ts';
+import { MESSAGE_AREAS_FILE, readFirstMessages, readMessageAreas, scanMessageAreas } from './message-areas.ts';
 import { renderRobots, renderSitemap } from './seo.ts';
 import { asStaticFile } from './static-headers.ts';
 import { mountWeb } from './web.ts';
@@ -225,11 +225,16 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     messagesFor,
     // Development reloads the sources: its pages get every text in one script. The build wrote which key is whose;
     // tests that render without a build scan the sources as the build does.
-    messageAreas: dev
-      ? undefined
+    ...(dev
+      ? {}
       : options.build
-        ? scanMessageAreas(Object.keys(CATALOGS[SOURCE_LANGUAGE])).areaOf
-        : readMessageAreas(join(webRoot, 'build', MESSAGE_AREAS_FILE)),
+        ? (({ areaOf, first }) => ({ messageAreas: areaOf, firstMessages: first }))(
+            scanMessageAreas(Object.keys(CATALOGS[SOURCE_LANGUAGE])),
+          )
+        : {
+            messageAreas: readMessageAreas(join(webRoot, 'build', MESSAGE_AREAS_FILE)),
+            firstMessages: readFirstMessages(join(webRoot, 'build', MESSAGE_AREAS_FILE)),
+          }),
     geo: app.services.geo,
     config: apiConfigFromEnv(env),
   });

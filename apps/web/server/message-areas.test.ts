@@ -5,7 +5,7 @@ import { ERRORS } from '@varg/contracts';
 import { CATALOGS, SOURCE_LANGUAGE } from '@varg/i18n/server';
 import { describe, expect, it } from 'vitest';
 import { messagesAreaOf } from '../app/lib/messages.ts';
-import { keysNamed, messageAreasJson, readMessageAreas, scanMessageAreas } from './message-areas.ts';
+import { keysNamed, messageAreasJson, readFirstMessages, readMessageAreas, scanMessageAreas } from './message-areas.ts';
 
 // The shop's pages download the shop's texts only (decision 067): a key a shop page shows but the scan put in the
 // office's script (or left on the server) would show as its raw key. These tests read the sources their own way.
@@ -99,6 +99,40 @@ describe('the areas of the messages', () => {
     expect(areas.areaOf('no_source_names_this_key')).toBe('shop');
   });
 
+  it("give a shop page's first script every key its own files translate, and not another page's", () => {
+    const { common, routes } = areas.first;
+    const firstOf = (...ids: string[]) =>
+      new Set([...common, ...ids.flatMap((id) => [...(routes.get(id) ?? [`no list for ${id}`])])]);
+    const home = firstOf('root', 'layouts/default', 'routes/home');
+    const missing: string[] = [];
+    for (const file of [
+      'apps/web/app/root.tsx',
+      'apps/web/app/features/shell/header.tsx',
+      'apps/web/app/features/shell/footer.tsx',
+      // Loaded on demand by the shell: part of every page's first texts.
+      'apps/web/app/features/shell/cart-drawer.tsx',
+      'apps/web/app/features/shell/locale-modal.tsx',
+      'apps/web/app/routes/home.tsx',
+    ]) {
+      for (const key of translated(file)) if (!home.has(key)) missing.push(`${file}: ${key}`);
+    }
+    expect(missing).toEqual([]);
+    // The checkout's own texts are not the home page's; the API's error texts are every page's.
+    expect(home.has('checkout_title')).toBe(false);
+    expect(firstOf('root', 'layouts/default', 'checkout').has('checkout_title')).toBe(true);
+    for (const { t_key } of Object.values(ERRORS)) {
+      const forms = [t_key, `${t_key}_one`, `${t_key}_other`].filter((key) => known.has(key));
+      expect(forms.length, t_key).toBeGreaterThan(0);
+      for (const key of forms) expect(common.has(key), key).toBe(true);
+    }
+    // The office's routes have no list: their pages get the shop's whole script.
+    expect(routes.has('routes/admin-orders')).toBe(false);
+    // Every first script holds shop keys only.
+    for (const key of [...common, ...[...routes.values()].flatMap((used) => [...used])]) {
+      expect(areas.areaOf(key), key).toBe('shop');
+    }
+  });
+
   it('reach the server through the file the build writes: every key in the same area as the scan put it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'message-areas-'));
     try {
@@ -110,6 +144,12 @@ describe('the areas of the messages', () => {
       expect(areaOf('admin_nav_orders')).toBe('office');
       expect(areaOf('email_confirm_subject')).toBe('server');
       expect(areaOf('no_source_names_this_key')).toBe('shop');
+      const first = readFirstMessages(file);
+      expect(first?.common).toEqual(areas.first.common);
+      expect(first?.routes).toEqual(areas.first.routes);
+      // A file written before the first scripts: every page gets the shop's.
+      writeFileSync(file, JSON.stringify({ office: [], server: [] }));
+      expect(readFirstMessages(file)).toBeUndefined();
       // Without the file (no build) the server refuses to start, saying what to run.
       expect(() => readMessageAreas(join(dir, 'missing.json'))).toThrow(/npm run build/);
     } finally {

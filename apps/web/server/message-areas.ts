@@ -20,6 +20,13 @@ export type KeyArea = MessagesArea | 'server';
 
 export interface MessageAreas {
   areaOf(key: string): KeyArea;
+  /**
+   * The first visit's texts (decision 068, session 15): the shop's keys every shop page's first script carries (those
+   * no web file names, or the API and the shared packages name too: data, error codes), and by route id (React
+   * Router's: the file without its extension, or the id `routes.ts` gives) the shop's keys its files name, with all
+   * they import statically or lazily: the first script of a page is `common` plus the keys of each matched route.
+   */
+  first: { common: ReadonlySet<string>; routes: ReadonlyMap<string, ReadonlySet<string>> };
   /** Web source files (relative to the repository) by area, for the tests. */
   files: ReadonlyMap<string, MessagesArea>;
   /** The keys each web file uses, for the tests. */
@@ -89,25 +96,31 @@ function imports(file: string, source: string): string[] {
   return found;
 }
 
-/** The route files of `routes.ts` with the area of their address; layouts take the area of their first page. */
-function routeEntries(): Array<{ file: string; area: MessagesArea }> {
+/**
+ * The route files of `routes.ts` with the area of their address and their route id (React Router's: the id given, else
+ * the file without its extension); layouts take the area of their first page.
+ */
+function routeEntries(): Array<{ file: string; area: MessagesArea; id: string }> {
   const config = readFileSync(join(webApp, 'routes.ts'), 'utf8');
-  const entries: Array<{ file: string; area: MessagesArea }> = [];
-  let layout: { file: string; area?: MessagesArea } | undefined;
-  for (const m of config.matchAll(/\b(route|index|layout)\(\s*(?:'([^']*)',\s*)?'([^']+\.tsx?)'/g)) {
-    const [, kind, path = '', file = ''] = m;
+  const entries: Array<{ file: string; area: MessagesArea; id: string }> = [];
+  let layout: { file: string; id: string; area?: MessagesArea } | undefined;
+  const idOf = (file: string, given: string | undefined) => given ?? file.replace(/\.tsx?$/, '');
+  for (const m of config.matchAll(
+    /\b(route|index|layout)\(\s*(?:'([^']*)',\s*)?'([^']+\.tsx?)'(?:,\s*\{\s*id:\s*'([^']+)')?/g,
+  )) {
+    const [, kind, path = '', file = '', given] = m;
     if (kind === 'layout') {
-      layout = { file };
+      layout = { file, id: idOf(file, given) };
       continue;
     }
     const area = messagesAreaOf(`/${path}`);
     if (layout && !layout.area) {
       layout.area = area;
-      entries.push({ file: layout.file, area });
+      entries.push({ file: layout.file, area, id: layout.id });
     }
-    entries.push({ file, area });
+    entries.push({ file, area, id: idOf(file, given) });
   }
-  return entries.map((e) => ({ file: join(webApp, e.file), area: e.area }));
+  return entries.map((e) => ({ ...e, file: join(webApp, e.file) }));
 }
 
 export function scanMessageAreas(keys: readonly string[]): MessageAreas {
@@ -116,7 +129,8 @@ export function scanMessageAreas(keys: readonly string[]): MessageAreas {
   // The translator's tool is an office entry: the root imports it lazily, for translators only.
   const officeEntries = new Set([join(webApp, 'features/translator/translator-tool.tsx')]);
   const shopEntries = [join(webApp, 'root.tsx'), join(webApp, 'entry.client.tsx')];
-  for (const { file, area } of routeEntries()) {
+  const routes = routeEntries();
+  for (const { file, area } of routes) {
     if (area === 'office') officeEntries.add(file);
     else shopEntries.push(file);
   }
@@ -153,8 +167,43 @@ export function scanMessageAreas(keys: readonly string[]): MessageAreas {
       }
     }
   }
+  // The first visit's texts: a key only web files name reaches a page's first script when one of the page's files names
+  // it; any other shop key (the API's, the shared packages', data's) is in every first script.
+  const webNamed = new Set([...uses.values()].flatMap((used) => [...used]));
+  const common = new Set(keys.filter((key) => (area.get(key) ?? 'shop') === 'shop' && !webNamed.has(key)));
+  for (const { dir } of OTHER_SOURCES) {
+    for (const file of sourceFiles(join(repoRoot, dir))) {
+      for (const key of keysNamed(readFileSync(file, 'utf8'), keys, known))
+        if (area.get(key) === 'shop') common.add(key);
+    }
+  }
+  const closure = (from: string[]) => {
+    const seen = new Set<string>();
+    const queue = [...from];
+    while (queue.length) {
+      const file = queue.pop() as string;
+      if (seen.has(file) || !web.has(file)) continue;
+      seen.add(file);
+      for (const next of imports(file, web.get(file) as string)) if (!officeEntries.has(next)) queue.push(next);
+    }
+    return seen;
+  };
+  const firstKeys = (from: string[]) => {
+    const found = new Set<string>();
+    for (const file of closure(from)) {
+      for (const key of uses.get(relative(repoRoot, file)) ?? []) {
+        if (area.get(key) === 'shop' && !common.has(key)) found.add(key);
+      }
+    }
+    return found;
+  };
+  const firstRoutes = new Map<string, ReadonlySet<string>>([
+    ['root', firstKeys([join(webApp, 'root.tsx'), join(webApp, 'entry.client.tsx')])],
+  ]);
+  for (const { file, area: routeArea, id } of routes) if (routeArea === 'shop') firstRoutes.set(id, firstKeys([file]));
   return {
     areaOf: (key) => area.get(key) ?? 'shop',
+    first: { common, routes: firstRoutes },
     files: new Map([...files].map(([f, a]) => [relative(repoRoot, f), a])),
     uses: (file) => uses.get(file) ?? new Set(),
   };
@@ -167,16 +216,40 @@ export const MESSAGE_AREAS_FILE = 'message-areas.json';
 export interface MessageAreasJson {
   office: string[];
   server: string[];
+  /** The first visit's texts (`MessageAreas.first`); a file written before them has none (pages get the shop's). */
+  first?: { common: string[]; routes: Record<string, string[]> };
 }
 
+/** The keys of a page's first messages script (`MessageAreas.first`). */
+export type FirstMessages = MessageAreas['first'];
+
 /** The scan's answer for each of `keys`, as the build writes it. */
-export function messageAreasJson(areas: Pick<MessageAreas, 'areaOf'>, keys: readonly string[]): MessageAreasJson {
+export function messageAreasJson(
+  areas: Pick<MessageAreas, 'areaOf'> & Partial<Pick<MessageAreas, 'first'>>,
+  keys: readonly string[],
+): MessageAreasJson {
   const json: MessageAreasJson = { office: [], server: [] };
   for (const key of keys) {
     const area = areas.areaOf(key);
     if (area !== 'shop') json[area].push(key);
   }
+  if (areas.first) {
+    json.first = {
+      common: [...areas.first.common],
+      routes: Object.fromEntries([...areas.first.routes].map(([id, used]) => [id, [...used]])),
+    };
+  }
   return json;
+}
+
+/** The first visit's texts from the build's file; undefined when it has none (every page then gets the shop's). */
+export function readFirstMessages(path: string): FirstMessages | undefined {
+  const { first } = JSON.parse(readFileSync(path, 'utf8')) as MessageAreasJson;
+  if (!first) return undefined;
+  return {
+    common: new Set(first.common),
+    routes: new Map(Object.entries(first.routes).map(([id, used]) => [id, new Set(used)])),
+  };
 }
 
 /** Reads the build's file (`build/message-areas.json`): which script brings each key to the browser. */

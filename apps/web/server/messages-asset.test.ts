@@ -30,7 +30,11 @@ afterAll(async () => {
 });
 
 const scriptOf = (html: string, area = 'shop', segment = 'de-DE') =>
-  new RegExp(`<script src="(/i18n/${segment}\\.${area}\\.[0-9a-f]{12}\\.js)"[^>]* defer`).exec(html)?.[1];
+  new RegExp(`<script src="(/i18n/${segment}\\.${area}\\.(?:[a-z0-9_~-]+\\.)?[0-9a-f]{12}\\.js)"[^>]* defer`).exec(
+    html,
+  )?.[1];
+/** The shop's whole script a page with a first script names beside it (decision 068, session 15). */
+const shopScriptOf = (html: string) => /<script src="[^"]+" data-shop="([^"]+)"/.exec(html)?.[1];
 
 /** What a messages script leaves on the window. */
 async function run(href: string, segment = 'de-DE') {
@@ -49,8 +53,8 @@ describe('the messages script', () => {
     const unseen = messagesFor({ lang: 'de', country: 'DE' }).error_payload_too_large as string;
     expect(unseen).toBeTruthy();
     expect(page.body).not.toContain(unseen);
-    const href = scriptOf(page.body);
-    expect(href).toBeDefined();
+    const href = scriptOf(page.body, 'first');
+    expect(href).toMatch(/^\/i18n\/de-DE\.first\.routes~home\.[0-9a-f]{12}\.js$/);
 
     const script = await server.app.inject({ url: href as string });
     expect(script.statusCode).toBe(200);
@@ -62,7 +66,7 @@ describe('the messages script', () => {
   });
 
   it("follows a translator's text with a new address; an old address gets today's texts, revalidated", async () => {
-    const before = scriptOf((await server.app.inject({ url: '/de-DE?fresh=2' })).body) as string;
+    const before = scriptOf((await server.app.inject({ url: '/de-DE?fresh=2' })).body, 'first') as string;
     const signIn = await server.app.inject({
       method: 'POST',
       url: '/v1/user/sign-in',
@@ -80,7 +84,7 @@ describe('the messages script', () => {
     let after = before;
     await vi.waitFor(
       async () => {
-        after = scriptOf((await server.app.inject({ url: `/de-DE?fresh=${Math.random()}` })).body) as string;
+        after = scriptOf((await server.app.inject({ url: `/de-DE?fresh=${Math.random()}` })).body, 'first') as string;
         expect(after).not.toBe(before);
       },
       { timeout: 15_000, interval: 500 },
@@ -98,6 +102,8 @@ describe('the messages script', () => {
       '/i18n/de-DE.0123456789ab.js',
       '/i18n/de-DE.server.0123456789ab.js',
       '/i18n/de-DE.shop.0123456789ab.json',
+      '/i18n/de-DE.first.0123456789ab.js',
+      '/i18n/de-DE.first.Routes~home.0123456789ab.js',
     ]) {
       expect((await server.app.inject({ url })).statusCode, url).toBe(404);
     }
@@ -107,7 +113,7 @@ describe('the messages script', () => {
     const de = messagesFor({ lang: 'de', country: 'DE' });
     const home = await server.app.inject({ url: '/de-DE?fresh=3' });
     expect(scriptOf(home.body, 'office')).toBeUndefined();
-    const shop = await run(scriptOf(home.body) as string);
+    const shop = await run(shopScriptOf(home.body) as string);
     expect(shop.cart_title).toBe(de.cart_title);
     expect(shop.admin_title).toBe(de.admin_title);
     expect(shop.admin_nav_orders).toBeUndefined();
@@ -134,5 +140,34 @@ describe('the messages script', () => {
     expect(both.email_confirm_subject).toBeUndefined();
     // The server renders the office's page with both.
     expect(office.body).toContain(en.admin_nav_orders as string);
+    // The office's pages have no first script: the shop's whole script and the office's.
+    expect(scriptOf(office.body, 'first', 'en-US')).toBeUndefined();
+    expect(shopScriptOf(office.body)).toBeUndefined();
+  });
+
+  it("gives a shop page a first script with the texts its code shows, and names the shop's whole script beside it", async () => {
+    const de = messagesFor({ lang: 'de', country: 'DE' });
+    const home = await server.app.inject({ url: '/de-DE?fresh=4' });
+    const first = await run(scriptOf(home.body, 'first') as string);
+    const shop = await run(shopScriptOf(home.body) as string);
+    // The home page's, the header's and the API's error texts; not the checkout's (home_hero_title: a translator's).
+    for (const key of ['home_hero_eyebrow', 'cart_title', 'error_payload_too_large'])
+      expect(first[key], key).toBe(de[key]);
+    expect(first.checkout_title).toBeUndefined();
+    expect(shop.checkout_title).toBe(de.checkout_title);
+    expect(Object.keys(first).length).toBeLessThan(Object.keys(shop).length / 2);
+    // The configurator's first script has the configurator's texts; the checkout's its own.
+    const configurator = await server.app.inject({ url: '/de-DE/varg-ex/configurator?fresh=4' });
+    expect(configurator.statusCode).toBe(200);
+    const configuratorHref = scriptOf(configurator.body, 'first') as string;
+    expect(configuratorHref).toMatch(/\.first\.routes~configurator\./);
+    expect((await run(configuratorHref)).checkout_title).toBeUndefined();
+    const checkout = await server.app.inject({ url: '/de-DE/checkout?fresh=4' });
+    expect((await run(scriptOf(checkout.body, 'first') as string)).checkout_title).toBe(de.checkout_title);
+    // A first script this build has no list for (an older build's route): the shop's texts, revalidated.
+    const old = await server.app.inject({ url: '/i18n/de-DE.first.routes~gone.0123456789ab.js' });
+    expect(old.statusCode).toBe(200);
+    expect(old.headers['cache-control']).toBe('no-cache');
+    expect(old.body).toContain(JSON.stringify(de.checkout_title));
   });
 });

@@ -15,7 +15,7 @@ import {
 import { type ApiClient, type ApiTransport, createApiClient, forVisitor } from '../app/lib/api.ts';
 import type { AppServices } from '../app/lib/context.ts';
 import { documentBytesOf } from '../app/lib/document-bytes.ts';
-import type { KeyArea } from './message-areas.ts';
+import type { FirstMessages, KeyArea } from './message-areas.ts';
 import { messagesAssets, parseMessagesFile } from './messages-asset.ts';
 import { createPageCache, toCachedPage } from './page-cache.ts';
 import { asStaticFile } from './static-headers.ts';
@@ -31,6 +31,8 @@ export interface WebOptions {
   messagesFor(locale: Locale): Messages;
   /** Which script brings each key to the browser (`scanMessageAreas`); absent: all in the shop's (development). */
   messageAreas?: ((key: string) => KeyArea) | undefined;
+  /** The keys of each shop page's first messages script (`MessageAreas.first`); absent: pages get the shop's script. */
+  firstMessages?: FirstMessages | undefined;
   geo: GeoLookup;
   config: Pick<ApiConfig, 'demo' | 'marketingSiteUrl' | 'whitelistEmails' | 'devMailbox' | 'mapTileUrl' | 'recaptcha'>;
 }
@@ -108,8 +110,12 @@ function limitedBody(source: Readable, limit: number, onTooLarge: () => void): R
   });
 }
 
-/** Which URLs are private pages: a route of the build whose module's `handle.privacy` is true (decision 029). */
-export function privatePages(build: ServerBuild): (url: string) => boolean {
+/**
+ * The ids of the routes a URL matches, the deepest last (`/x.data` for `/x`, `/_root.data` for `/`). Matching ranks
+ * every route again on each call: the answer is kept per path, bounded by entries × length (at most 5,000 paths of
+ * ≤ 512 characters, ~5 MB; a full map starts over; a longer path is matched every time).
+ */
+export function routeMatcher(build: ServerBuild): (url: string) => readonly string[] {
   const routes = build.routes;
   const tree = (parentId: string | undefined): RouteObject[] =>
     Object.values(routes)
@@ -125,23 +131,51 @@ export function privatePages(build: ServerBuild): (url: string) => boolean {
         } as RouteObject;
       });
   const roots = tree(undefined);
-  const isPrivate = (id: string) =>
-    (routes[id]?.module as { handle?: { privacy?: unknown } } | undefined)?.handle?.privacy === true;
-  // Matching ranks every route again on each call: remember the answer per path, bounded by entries × length (at most
-  // 5,000 paths of ≤ 512 characters, ~5 MB; a full map starts over; a longer path is matched every time).
-  const known = new Map<string, boolean>();
+  const known = new Map<string, readonly string[]>();
   return (url) => {
     let path = url.split(/[?#]/)[0] ?? '/';
-    // React Router's data requests: `/x.data` for `/x`, `/_root.data` for `/`.
     if (path.endsWith('/_root.data')) path = path.slice(0, -'_root.data'.length) || '/';
     else if (path.endsWith('.data')) path = path.slice(0, -'.data'.length);
     const remembered = known.get(path);
     if (remembered !== undefined) return remembered;
-    const answer = (matchRoutes(roots, path) ?? []).some((m) => isPrivate(m.route.id as string));
+    const answer = (matchRoutes(roots, path) ?? []).map((m) => m.route.id as string);
     if (path.length > 512) return answer;
     if (known.size >= 5_000) known.clear();
     known.set(path, answer);
     return answer;
+  };
+}
+
+/** Which URLs are private pages: a route of the build whose module's `handle.privacy` is true (decision 029). */
+export function privatePages(build: ServerBuild, matched = routeMatcher(build)): (url: string) => boolean {
+  const isPrivate = (id: string) =>
+    (build.routes[id]?.module as { handle?: { privacy?: unknown } } | undefined)?.handle?.privacy === true;
+  return (url) => matched(url).some(isPrivate);
+}
+
+/**
+ * The keys of the first messages script of a page whose deepest route is `leafId` (decision 068, session 15): the
+ * common ones and those of each route from the root down to it; undefined when a route on the way has no list (the
+ * office's, a resource route's): that page gets the shop's whole script. Kept per route.
+ */
+export function firstKeysOf(
+  build: ServerBuild,
+  first: FirstMessages,
+): (leafId: string) => ReadonlySet<string> | undefined {
+  const known = new Map<string, ReadonlySet<string> | undefined>();
+  return (leafId) => {
+    if (known.has(leafId)) return known.get(leafId);
+    let keys: Set<string> | undefined = new Set(first.common);
+    for (let id: string | undefined = leafId; id !== undefined; id = build.routes[id]?.parentId) {
+      const own = first.routes.get(id);
+      if (!own || !build.routes[id]) {
+        keys = undefined;
+        break;
+      }
+      for (const key of own) keys.add(key);
+    }
+    known.set(leafId, keys);
+    return keys;
   };
 }
 
@@ -209,7 +243,10 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
   if (stopListening) app.addHook('onClose', async () => void stopListening());
   // Private pages are known from the build's routes; a new build (development) brings its own.
   let build = await getBuild();
-  let isPrivatePage = privatePages(build);
+  let matchedRoutes = routeMatcher(build);
+  let isPrivatePage = privatePages(build, matchedRoutes);
+  // The first messages script of a page: its keys by its deepest route (decision 068, session 15).
+  let firstKeys = options.firstMessages ? firstKeysOf(build, options.firstMessages) : () => undefined;
   // A page's refusal of a request body: a small document with the translated message (status 413 or 415).
   const refuseBody = (request: FastifyRequest, reply: FastifyReply, status: 413 | 415) => {
     const locale = parseLocaleSegment(request.url.split('/')[1]) ?? { lang: 'en-us' as const, country: 'US' };
@@ -229,18 +266,23 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
 
   // A locale's messages as a script of their own, kept by browsers for a year under its content hash (decision 067).
   // An older hash (a translator saved a text since the page was rendered) gets today's texts, revalidated each time.
-  const messagesAsset = messagesAssets(options.messagesFor, options.messageAreas ?? (() => 'shop'));
+  const messagesAsset = messagesAssets(options.messagesFor, options.messageAreas ?? (() => 'shop'), (routeId) =>
+    firstKeys(routeId),
+  );
   app.get<{ Params: { file: string } }>('/i18n/:file', { schema: { hide: true } }, async (request, reply) => {
     const file = parseMessagesFile(request.params.file);
     const locale = file && parseLocaleSegment(file.segment);
     if (!file || !locale) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     const { overrides } = await api.call('getTranslationsByLang', { path: { lang: locale.lang } });
-    const asset = messagesAsset(locale, overrides)[file.area];
+    const texts = messagesAsset(locale, overrides);
+    const asset = file.area === 'first' ? texts.first(file.route) : texts[file.area];
+    // A first script of a route this build has no list for (an address from an older build): the shop's texts.
+    const body = asset ? (typeof asset.body === 'string' ? asset.body : asset.body()) : texts.shop.body;
     reply
       .type('text/javascript; charset=utf-8')
-      .header('cache-control', asset.hash === file.hash ? 'public, max-age=31536000, immutable' : 'no-cache');
+      .header('cache-control', asset?.hash === file.hash ? 'public, max-age=31536000, immutable' : 'no-cache');
     asStaticFile(reply, request.params.file);
-    return asset.body;
+    return body;
   });
 
   await app.register(async (web) => {
@@ -280,7 +322,9 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
         const current = await getBuild();
         if (current !== build) {
           build = current;
-          isPrivatePage = privatePages(build);
+          matchedRoutes = routeMatcher(build);
+          isPrivatePage = privatePages(build, matchedRoutes);
+          if (options.firstMessages) firstKeys = firstKeysOf(build, options.firstMessages);
         }
         const isPrivate = isPrivatePage(request.url);
         // The context key comes from the build itself, so the server and the bundled app share one object.
@@ -292,6 +336,7 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
           private: isPrivate,
           messagesFor: options.messagesFor,
           messagesAsset,
+          leafRouteId: matchedRoutes(request.url).at(-1) ?? null,
           ipCountry,
           nonce,
           invalidatePublic: () => {

@@ -15,7 +15,13 @@ export interface AppServices {
   messagesAsset(
     locale: Locale,
     overrides: Messages,
-  ): Record<'shop' | 'office', { href: string; messages: Messages }> & { both: Messages };
+  ): Record<'shop' | 'office', { href: string; messages: Messages }> & {
+    both: Messages;
+    /** The first visit's script of a shop page by its deepest route (decision 068, session 15); none: the shop's. */
+    first(routeId: string): { href: string } | undefined;
+  };
+  /** The id of the deepest route the request's URL matches (null: none). */
+  leafRouteId: string | null;
   /** The visitor's country from the IP lookup (null when unknown). */
   ipCountry: string | null;
   nonce: string;

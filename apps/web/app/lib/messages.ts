@@ -127,6 +127,15 @@ export async function loadMessages(root: MessagesScripts): Promise<void> {
 }
 
 /**
+ * A page whose document came with its first script (the shop's texts its own code shows; decision 068, session 15):
+ * the shop's whole script, named by the document's (`data-shop`), before anything else renders. At once otherwise.
+ */
+export async function shopMessages(): Promise<void> {
+  const href = document.querySelector<HTMLScriptElement>('script[data-shop]')?.dataset.shop;
+  if (href) await load(href);
+}
+
+/**
  * Before a page of the office renders (a navigation from the shop): the office's texts, from the script the document's
  * shop script names (`data-office`).
  */
