@@ -41,28 +41,36 @@ try {
     autocannon({ url: `http://127.0.0.1:${port}${path}`, connections, amount, ...(send ?? {}) });
   // Warm-up: the JIT and the catalogue's caches.
   for (const s of servers) for (const [, path, send] of s.calls) await run(s.port, path, send, 500, 10);
-  console.log('| call | build | requests | server CPU ms per request | non-2xx |');
-  console.log('|---|---|---:|---:|---:|');
+  console.log('| call | build | requests | server CPU ms per request | req/s | p99 ms (median of bursts) | non-2xx |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
   const only = process.env.BENCH_ONLY?.toLowerCase();
   const names = (servers[0]?.calls ?? []).map(([name]) => name);
   for (const [index, name] of names.entries()) {
     if (only && !name.toLowerCase().includes(only)) continue;
-    const sums = new Map(servers.map((s) => [s.name, { cpu: 0, requests: 0, failed: 0 }]));
+    const sums = new Map(
+      servers.map((s) => [s.name, { cpu: 0, requests: 0, failed: 0, seconds: 0, p99: [] as number[] }]),
+    );
     for (let burst = 0; burst < BURSTS; burst++) {
       for (const s of burst % 2 ? [...servers].reverse() : servers) {
         const [, path, send] = s.calls[index] as [string, string, typeof post | undefined];
         const pid = s.child.pid as number;
         const before = cpuMs(pid);
         const r = await run(s.port, path, send, AMOUNT, 50);
-        const sum = sums.get(s.name) as { cpu: number; requests: number; failed: number };
+        const sum = sums.get(s.name) as NonNullable<ReturnType<typeof sums.get>>;
         sum.cpu += cpuMs(pid) - before;
+        sum.seconds += r.duration;
+        sum.p99.push(r.latency.p99);
         sum.requests += r.requests.total;
         sum.failed += r.non2xx + r.errors;
       }
     }
     for (const s of servers) {
-      const sum = sums.get(s.name) as { cpu: number; requests: number; failed: number };
-      console.log(`| ${name} | ${s.name} | ${sum.requests} | ${(sum.cpu / sum.requests).toFixed(3)} | ${sum.failed} |`);
+      const sum = sums.get(s.name) as NonNullable<ReturnType<typeof sums.get>>;
+      const p99 = [...sum.p99].sort((a, b) => a - b)[Math.floor(sum.p99.length / 2)] ?? 0;
+      const rate = Math.round(sum.requests / sum.seconds);
+      console.log(
+        `| ${name} | ${s.name} | ${sum.requests} | ${(sum.cpu / sum.requests).toFixed(3)} | ${rate} | ${p99} | ${sum.failed} |`,
+      );
     }
   }
 } finally {

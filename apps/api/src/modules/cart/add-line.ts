@@ -44,12 +44,16 @@ export type NewLine =
 const MAX = sql.raw(String(CART_MAX_QUANTITY));
 const textArray = (values: string[]) => sql`array(select json_array_elements_text(${JSON.stringify(values)}::json))`;
 
-/** The insert of a line from the checked cart (`ok`), returning it and whether it is new (`xmax = 0`). */
+/**
+ * The insert of a line from the checked cart (`ok`), returning it and whether it is new (`xmax = 0`). A configured
+ * bike's reads `p` (`priorOf`) too, so that `p` has locked and read the line before the insert changes it.
+ */
 function insertOf(line: NewLine): SQL {
   switch (line.kind) {
     case 'bike':
       return sql`insert into ${cartItems} (cart_id, product_id, hash, option_ids, quantity)
-        select ok.id, ${line.productId}, ${line.hash}, ${textArray(line.optionIds)}, ${line.quantity} from ok
+        select ok.id, ${line.productId}, ${line.hash}, ${textArray(line.optionIds)}, ${line.quantity}
+        from ok left join p on true
         on conflict (cart_id, hash) where stock_bike_id is null
           do update set quantity = least(${cartItems}.quantity + excluded.quantity, ${MAX})
         returning *, (xmax = 0) as inserted`;
@@ -90,12 +94,32 @@ const ruleOf = (kind: CartJoinKind): SQL =>
 const countOf = (kind: CartJoinKind): SQL | null =>
   kind === 'warranty' ? sql`warranty_lines` : kind === 'store' ? null : sql`bike_lines`;
 
+/** The configured bike line's quantity before the add, read under the cart's lock (what a coalesced add answers from). */
+const priorOf = (line: NewLine): SQL =>
+  line.kind === 'bike'
+    ? sql`p as (select quantity from ${cartItems}
+        where cart_id = (select id from ok) and hash = ${line.hash} and stock_bike_id is null for update),`
+    : sql``;
+
+/** What `addLine` answers: the cart row, the line as written, the other lines, and a bike line's quantity before. */
+export interface Added {
+  cart: CartRow;
+  line: CartItemRow | CartStoreItemRow | null;
+  before: CartLines;
+  /** The configured bike line's quantity just before this statement (null: no such line, or not a bike). */
+  prior: number | null;
+}
+
 /**
  * Adds a line to an open cart in one statement: `c` locks the cart row (`FOR UPDATE` waits for another add and then
  * reads the row as that add left it), `ok` is that row when the caller may add there (open; anonymous or the
  * caller's; already in `country`; the mixing rule holds on its counts), the insert writes from `ok`, and the update
  * touches the row and counts a new line. Null when `ok` is empty: the caller takes the transaction path, which moves
  * the cart, creates one, or answers why not (404, 403, CART-ERROR-003).
+ *
+ * `times` adds of the same line at once (a configured bike only, `coalescer`): the quantity written is `times` × the
+ * line's, and `p` reads the line's quantity before, locked after the cart (every writer of a cart's lines holds the
+ * cart's lock, so nothing changes it meanwhile), so that each of the coalesced adds can be told its own quantity.
  *
  * The lines come back as the statement's snapshot saw them (taken before the lock wait) with the written line as it
  * is after the write: exact for the line this add wrote, while a different line that another add wrote in the same
@@ -106,10 +130,13 @@ export async function addLine(
   target: AddTarget,
   who: { callerId: string | null; country: string },
   line: NewLine,
-): Promise<{ cart: CartRow; line: CartItemRow | CartStoreItemRow | null; before: CartLines } | null> {
+  times = 1,
+): Promise<Added | null> {
+  if (times !== 1 && line.kind !== 'bike') throw new Error('addLine: only a configured bike is added several times');
   const which = 'cartId' in target ? sql`id = ${target.cartId}` : sql`user_id = ${target.ownerId} and status = 'open'`;
   const counted = countOf(line.kind);
   const count = counted ? sql`, ${counted} = ${counted} + (select count(*) from l where l.inserted)::int` : sql``;
+  const written = line.kind === 'bike' && times !== 1 ? { ...line, quantity: line.quantity * times } : line;
   const result = await db.execute(sql`
     with c as (select * from ${carts} where ${which} for update),
     ok as (
@@ -117,12 +144,15 @@ export async function addLine(
       where c.status = 'open' and (c.user_id is null or c.user_id = ${who.callerId}::uuid)
         and c.country = ${who.country} and ${ruleOf(line.kind)}
     ),
-    l as (${insertOf(line)}),
+    ${priorOf(line)}
+    l as (${insertOf(written)}),
     u as (update ${carts} set updated_at = now()${count} where id = (select id from ok) returning *)
     select (select to_jsonb(u) from u) as cart, (select to_jsonb(l) from l) as line,
-      ${OK_ITEMS} as items, ${OK_STORE_ITEMS} as "storeItems"`);
+      ${OK_ITEMS} as items, ${OK_STORE_ITEMS} as "storeItems"${line.kind === 'bike' ? sql`, (select quantity from p) as prior` : sql``}`);
   const [row] = (
-    result as unknown as { rows: Array<{ cart: unknown; line: unknown; items: never; storeItems: never }> }
+    result as unknown as {
+      rows: Array<{ cart: unknown; line: unknown; items: never; storeItems: never; prior?: number | null }>;
+    }
   ).rows;
   if (!row?.cart) return null;
   const table = line.kind === 'store' || line.kind === 'warranty' ? cartStoreItems : cartItems;
@@ -130,5 +160,80 @@ export async function addLine(
     cart: fromJson(carts, row.cart),
     line: row.line ? fromJson(table, row.line) : null,
     before: parseLines({ items: row.items, storeItems: row.storeItems }),
+    prior: row.prior ?? null,
+  };
+}
+
+/** A pending add's callbacks. */
+interface Waiter {
+  resolve: (added: Added | null) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Concurrent adds of the same configured bike to the same cart by the same caller in the same country, coalesced
+ * (decision 035, "Session 15"): while one statement for them is in flight, the next adds wait in this process instead
+ * of queueing on the cart row's lock in PostgreSQL, and go together in the next statement (`addLine` with `times`).
+ * Every add still answers its own quantity: the i-th of a statement's n adds answers the line's quantity before the
+ * statement plus i × the line's quantity, capped, as if they had run one after another in that order. A statement that
+ * writes nothing (null: the transaction path) or fails answers every add of it the same, and each takes its own path
+ * from there, as it would alone. Other lines (stock bikes, store items) go one statement each, as before.
+ */
+export function coalescer(db: Db) {
+  const queues = new Map<string, Waiter[]>();
+
+  async function drain(key: string, first: Waiter, target: AddTarget, who: AddWho, line: NewLine & { kind: 'bike' }) {
+    let batch = [first];
+    while (batch.length) {
+      try {
+        const added = await addLine(db, target, who, line, batch.length);
+        batch.forEach((waiter, index) => {
+          waiter.resolve(added && (batch.length === 1 ? added : nth(added, line.quantity, index + 1, batch.length)));
+        });
+      } catch (error) {
+        for (const waiter of batch) waiter.reject(error);
+      }
+      batch = (queues.get(key) as Waiter[]).splice(0);
+    }
+    queues.delete(key);
+  }
+
+  return function add(target: AddTarget, who: AddWho, line: NewLine): Promise<Added | null> {
+    if (line.kind !== 'bike') return addLine(db, target, who, line);
+    const key = [
+      'cartId' in target ? `c${target.cartId}` : `o${target.ownerId}`,
+      who.callerId,
+      who.country,
+      line.productId,
+      line.hash,
+      line.optionIds.join(','),
+      line.quantity,
+    ].join('|');
+    return new Promise((resolve, reject) => {
+      const waiting = queues.get(key);
+      if (waiting) waiting.push({ resolve, reject });
+      else {
+        queues.set(key, []);
+        void drain(key, { resolve, reject }, target, who, line);
+      }
+    });
+  };
+}
+
+type AddWho = { callerId: string | null; country: string };
+
+/**
+ * The answer of the `i`-th (from 1) of a statement's `n` coalesced adds: the line as it was after that add. Without a
+ * prior quantity (a new line, or one another process inserted after this statement's snapshot) it is what the
+ * statement wrote less its `n` adds (exact unless capped).
+ */
+function nth(added: Added, quantity: number, i: number, n: number): Added {
+  const line = added.line as CartItemRow | null;
+  const prior = added.prior ?? Math.max((line?.quantity ?? 0) - n * quantity, 0);
+  return {
+    cart: added.cart,
+    line: line && { ...line, quantity: Math.min(prior + i * quantity, CART_MAX_QUANTITY) },
+    before: { items: [...added.before.items], storeItems: [...added.before.storeItems] },
+    prior: added.prior,
   };
 }

@@ -1,4 +1,6 @@
 import type { CartSummary, PricingInfo } from '@varg/contracts';
+import { cartItems } from '@varg/db';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bikeCart, call, cartApi, cartRows, ctx, fails, ok, signIn } from '../../../test/cart-fixture.ts';
 import { newCustomer } from '../../../test/helper.ts';
@@ -98,6 +100,19 @@ describe('adding bikes (POST cart/add-item)', () => {
     const final = await ok('GET', `/v1/cart?cartId=${cart._id}`);
     expect(final.items.map((i) => i.quantity).sort()).toEqual([1, 10]);
     expect(final.count).toBe(11);
+  });
+
+  it('answers every concurrent add its own quantity up to the cap (99)', async () => {
+    const cart = await bikeCart(['varg_option_grey']);
+    await ctx.database.db.update(cartItems).set({ quantity: 95 }).where(eq(cartItems.cartId, cart._id));
+    const url = `/v1/cart/add-item?cartId=${cart._id}&country=DE`;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => call('POST', url, { productId: 'varg', componentIds: ['varg_option_grey'] })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    const quantities = answers.map((a) => (a.json() as { items: Array<{ quantity: number }> }).items[0]?.quantity);
+    expect(quantities.sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([96, 97, 98, 99, 99, 99, 99, 99]);
+    expect((await ok('GET', `/v1/cart?cartId=${cart._id}`)).items.map((i) => i.quantity)).toEqual([99]);
   });
 
   it('answers a summary when asked (answer=summary): every concurrent add its own exact count', async () => {

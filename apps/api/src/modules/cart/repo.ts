@@ -1,7 +1,7 @@
 import { cartItems, cartStoreItems, carts, type Db } from '@varg/db';
 import { CART_MAX_QUANTITY } from '@varg/domain';
 import { and, asc, count, eq, getTableColumns, isNotNull, isNull, type SQL, sql, sum } from 'drizzle-orm';
-import { type AddTarget, addLine, type NewLine, recountSql } from './add-line.ts';
+import { coalescer, recountSql } from './add-line.ts';
 import {
   type CartItemRow,
   type CartLines,
@@ -356,9 +356,11 @@ export function cartRepo(db: Db) {
         store: { lines: store?.lines ?? 0, units: store?.units ?? 0 },
       };
     },
-    /** An add to an existing cart in one statement; null when it takes the transaction path (`add-line.ts`). */
-    addLine: (target: AddTarget, who: { callerId: string | null; country: string }, line: NewLine) =>
-      addLine(db, target, who, line),
+    /**
+     * An add to an existing cart in one statement, concurrent adds of the same bike coalesced; null when it takes the
+     * transaction path (`add-line.ts`).
+     */
+    addLine: coalescer(db),
     /** Runs `fn` in one transaction: all of its changes, or none. */
     write<T>(fn: (w: CartWriter) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(writer(tx)));
