@@ -2,7 +2,7 @@ import { CHUNK_RELOAD_GUARD_MS } from '@varg/domain';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { messagesReady } from './lib/messages.ts';
+import { messagesReady, shopMessagesOnIntent } from './lib/messages.ts';
 
 // Spec section 4: a chunk that fails to load (a deploy replaced it) reloads the page, at most once a minute.
 const RELOAD_KEY = 'chunk-reload-at';
@@ -24,7 +24,7 @@ window.addEventListener('unhandledrejection', (event) => {
 
 // React Router's module script is async: from the cache it can run before the deferred messages script (decision
 // 067). Hydrating without the texts would replace every text with its key, so wait for them.
-messagesReady().then(() =>
+messagesReady().then(() => {
   startTransition(() => {
     hydrateRoot(
       document,
@@ -32,5 +32,7 @@ messagesReady().then(() =>
         <HydratedRouter />
       </StrictMode>,
     );
-  }),
-);
+  });
+  // A page that came with its first messages script (decision 068, session 15) fetches the shop's whole one early.
+  shopMessagesOnIntent();
+});

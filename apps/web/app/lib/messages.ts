@@ -130,9 +130,30 @@ export async function loadMessages(root: MessagesScripts): Promise<void> {
  * A page whose document came with its first script (the shop's texts its own code shows; decision 068, session 15):
  * the shop's whole script, named by the document's (`data-shop`), before anything else renders. At once otherwise.
  */
-export async function shopMessages(): Promise<void> {
+export function shopMessages(): Promise<void> {
   const href = document.querySelector<HTMLScriptElement>('script[data-shop]')?.dataset.shop;
-  if (href) await load(href);
+  if (!href) return Promise.resolve();
+  // One download however many callers ask at once (the first sign of intent, then the navigation); a failed one is
+  // tried again by the next caller.
+  shopLoading ??= load(href).catch((error: unknown) => {
+    shopLoading = undefined;
+    throw error;
+  });
+  return shopLoading;
+}
+let shopLoading: Promise<void> | undefined;
+
+/**
+ * The shop's whole script as soon as the visitor shows they may navigate (a pointer over the page, a touch, a key, a
+ * focus), so that the first click rarely waits for it; nothing is fetched for a visit that only looks (as Lighthouse's).
+ */
+export function shopMessagesOnIntent(): void {
+  const events = ['pointerover', 'touchstart', 'keydown', 'focusin'] as const;
+  const early = () => {
+    for (const type of events) window.removeEventListener(type, early, true);
+    shopMessages().catch(() => {});
+  };
+  for (const type of events) window.addEventListener(type, early, { capture: true, passive: true });
 }
 
 /**
