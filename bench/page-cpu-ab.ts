@@ -3,9 +3,12 @@
 // flips every burst), so both see the same machine; each server's utime+stime and young collections (`--trace-gc`)
 // are summed per page. Bursts of `BENCH_REQUESTS` at `BENCH_CONNECTIONS` (50). Not part of `npm test`.
 //   BENCH_OLD_DIR=/path/to/other/worktree (built) BENCH_DATABASE_URL=… BENCH_OLD_DATABASE_URL=… npx node bench/page-cpu-ab.ts
+// A signed-in page in BENCH_PAGES is `email>path>routeId` (`customer@demo.starkfuture.com>/en-US/orders/my>routes/orders-my`):
+// each server signs that account in through its own sign-in form and the bench sends the session's cookies to it.
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { cpuMs, startServer, waitReady } from './server.ts';
+import { signedInPage } from './session.ts';
 
 const OLD_DIR = process.env.BENCH_OLD_DIR;
 if (!OLD_DIR) throw new Error('BENCH_OLD_DIR: a worktree with the build to compare against');
@@ -27,8 +30,32 @@ const servers = [
   return { ...s, child, gc };
 });
 
-const run = (port: number, path: string, amount: number, connections: number) =>
-  autocannon({ url: `http://127.0.0.1:${port}${path}`, connections, amount, idReplacement: path.includes('[<id>]') });
+/** Per server and BENCH_PAGES entry: the path to load and the headers to send (a signed-in page's cookie). */
+const targets = new Map<string, { path: string; headers: Record<string, string> }>();
+async function target(port: number, page: string) {
+  const key = `${port} ${page}`;
+  let t = targets.get(key);
+  if (!t) {
+    const [email, path, routeId] = page.split('>');
+    if (path && routeId) {
+      const signed = await signedInPage(email as string, path, routeId, `http://127.0.0.1:${port}`);
+      t = { path: signed.path, headers: { cookie: signed.cookie } };
+    } else t = { path: page, headers: {} };
+    targets.set(key, t);
+  }
+  return t;
+}
+
+const run = async (port: number, page: string, amount: number, connections: number) => {
+  const { path, headers } = await target(port, page);
+  return autocannon({
+    url: `http://127.0.0.1:${port}${path}`,
+    connections,
+    amount,
+    headers,
+    idReplacement: path.includes('[<id>]'),
+  });
+};
 
 try {
   for (const s of servers) await waitReady(`http://127.0.0.1:${s.port}`);

@@ -11,11 +11,11 @@ export interface SignedInPage {
 }
 
 /** Signs in by posting the sign-in form (`POST /en-US/login`); the answer sets the session cookies. */
-export async function signInCookie(email: string): Promise<string> {
+export async function signInCookie(email: string, base = BASE): Promise<string> {
   const form = new URLSearchParams({ email, password: DEMO_PASSWORD });
-  const res = await fetch(`${BASE}/en-US/login`, {
+  const res = await fetch(`${base}/en-US/login`, {
     method: 'POST',
-    headers: { origin: BASE, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
     body: form,
     redirect: 'manual',
   });
@@ -31,13 +31,13 @@ export async function signInCookie(email: string): Promise<string> {
  * Throws unless the answer is 200 and really is that route's page (`routeId` among the rendered route modules), not
  * the sign-in page or an error page.
  */
-export async function signedInPage(email: string, page: string, routeId: string): Promise<SignedInPage> {
-  const cookie = await signInCookie(email);
+export async function signedInPage(email: string, page: string, routeId: string, base = BASE): Promise<SignedInPage> {
+  const cookie = await signInCookie(email, base);
   let path = page;
-  let res = await fetch(`${BASE}${path}`, { headers: { cookie }, redirect: 'manual' });
+  let res = await fetch(`${base}${path}`, { headers: { cookie }, redirect: 'manual' });
   if (res.status >= 300 && res.status < 400) {
     path = res.headers.get('location') ?? path;
-    res = await fetch(`${BASE}${path}`, { headers: { cookie }, redirect: 'manual' });
+    res = await fetch(`${base}${path}`, { headers: { cookie }, redirect: 'manual' });
   }
   const body = await res.text();
   const rendered = /window\.__reactRouterRouteModules = (\{[^}]*\})/.exec(body)?.[1] ?? '';

@@ -29,7 +29,22 @@ export const loader = guarded(['dealer'], async ({ context, request }: Route.Loa
   const query = new URLSearchParams({ page: String(pageParam(url)), limit: '10' });
   if (search) query.set('search', search);
   if ((LEAD_STATUSES as readonly string[]).includes(status)) query.set('status', status);
-  const page = await userApi(context, request).call('getReferralRefer', { query: Object.fromEntries(query) });
+  const answer = await userApi(context, request).call('getReferralRefer', { query: Object.fromEntries(query) });
+  // Only what the list shows of each lead: its notes, feedback and message stay out of the page's data (decision 069).
+  const page = {
+    ...answer,
+    docs: answer.docs.map((lead) => ({
+      _id: lead._id,
+      firstName: lead.firstName,
+      lastName: lead.lastName,
+      email: lead.email,
+      phone: lead.phone,
+      model: lead.model,
+      source: lead.source,
+      status: lead.status,
+      createdAt: lead.createdAt,
+    })),
+  };
   return { page, search, status };
 });
 

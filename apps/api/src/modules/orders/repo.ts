@@ -74,9 +74,31 @@ function preparedDetailQueries(db: Db) {
   };
 }
 
+/**
+ * A user's orders, newest first, a page at a time (with and without a type): the list every render of `/orders/my`
+ * reads, prepared like the details (decision 069).
+ */
+function preparedOrderPages(db: Db) {
+  const page = (where: SQL | undefined, name: string) =>
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  const ofUser = eq(orders.userId, sql.placeholder('userId'));
+  return {
+    all: page(ofUser, 'orders_of_user'),
+    ofType: page(and(ofUser, eq(orders.type, sql.placeholder('type'))), 'orders_of_user_by_type'),
+  };
+}
+
 export function ordersRepo(db: Db) {
   // Prepared on first use, outside a transaction only (decision 069).
   let prepared: ReturnType<typeof preparedDetailQueries> | undefined;
+  let pages: ReturnType<typeof preparedOrderPages> | undefined;
   async function details(rows: OrderRow[]): Promise<OrderWithDetails[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
@@ -137,14 +159,20 @@ export function ordersRepo(db: Db) {
       const window = { limit: filter.limit, offset: (filter.page - 1) * filter.limit };
       const { rows, total } = await pageWithTotal(
         window,
-        () =>
-          db
-            .select()
-            .from(orders)
-            .where(where)
-            .orderBy(desc(orders.createdAt), desc(orders.number))
-            .limit(window.limit)
-            .offset(window.offset),
+        () => {
+          if (db instanceof PgTransaction)
+            return db
+              .select()
+              .from(orders)
+              .where(where)
+              .orderBy(desc(orders.createdAt), desc(orders.number))
+              .limit(window.limit)
+              .offset(window.offset);
+          pages ??= preparedOrderPages(db);
+          return filter.type
+            ? pages.ofType.execute({ userId, type: filter.type, ...window })
+            : pages.all.execute({ userId, ...window });
+        },
         async () => (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0,
       );
       return { rows: await details(rows), total };

@@ -1,5 +1,6 @@
 import { type Db, leadNotes, leads, testRideFeedback, users } from '@varg/db';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { pageWithTotal } from '../../lib/page-total.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
@@ -8,8 +9,51 @@ export type FeedbackRow = typeof testRideFeedback.$inferSelect;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const leadsOrder = [desc(leads.createdAt), desc(leads.id)];
+
+function notesQuery(db: Db, of: SQL) {
+  return db
+    .select({ note: leadNotes, name: users.name, secondName: users.secondName })
+    .from(leadNotes)
+    .leftJoin(users, eq(users.id, leadNotes.authorId))
+    .where(of)
+    .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id));
+}
+
+/**
+ * What every render of a dealer's `/leads` reads: a page of the dealer's leads (unfiltered), their notes and their
+ * test-ride feedback, as named prepared statements (the ids one `uuid[]` parameter), built once, parsed once per
+ * connection (decision 069).
+ */
+function preparedLeadReads(db: Db) {
+  const ids = sql`any(${sql.placeholder('ids')}::uuid[])`;
+  return {
+    page: db
+      .select()
+      .from(leads)
+      .where(eq(leads.dealerId, sql.placeholder('dealerId')))
+      .orderBy(...leadsOrder)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('leads_of_dealer'),
+    notes: notesQuery(db, sql`${leadNotes.leadId} = ${ids}`).prepare('notes_of_leads'),
+    feedback: db
+      .select()
+      .from(testRideFeedback)
+      .where(sql`${testRideFeedback.leadId} = ${ids}`)
+      .prepare('feedback_of_leads'),
+  };
+}
+
 /** Leads, their notes and test-ride feedback (decision 019). Every read names the dealer: no lead leaks. */
 export function referralsRepo(db: Db) {
+  // Prepared on first use, outside a transaction only.
+  let prepared: ReturnType<typeof preparedLeadReads> | undefined;
+  const reads = () => {
+    if (db instanceof PgTransaction) return undefined;
+    prepared ??= preparedLeadReads(db);
+    return prepared;
+  };
   return {
     async page(
       dealerId: string,
@@ -29,16 +73,19 @@ export function referralsRepo(db: Db) {
           : undefined,
       );
       const window = { limit: q.limit, offset: (q.page - 1) * q.limit };
+      const ready = !q.status && !pattern ? reads() : undefined;
       return pageWithTotal(
         window,
         () =>
-          db
-            .select()
-            .from(leads)
-            .where(where)
-            .orderBy(desc(leads.createdAt), desc(leads.id))
-            .limit(window.limit)
-            .offset(window.offset),
+          ready
+            ? ready.page.execute({ dealerId, ...window })
+            : db
+                .select()
+                .from(leads)
+                .where(where)
+                .orderBy(...leadsOrder)
+                .limit(window.limit)
+                .offset(window.offset),
         async () => (await db.select({ n: count() }).from(leads).where(where))[0]?.n ?? 0,
       );
     },
@@ -59,12 +106,10 @@ export function referralsRepo(db: Db) {
 
     async notes(leadIds: string[]): Promise<NoteRow[]> {
       if (leadIds.length === 0) return [];
-      const rows = await db
-        .select({ note: leadNotes, name: users.name, secondName: users.secondName })
-        .from(leadNotes)
-        .leftJoin(users, eq(users.id, leadNotes.authorId))
-        .where(inArray(leadNotes.leadId, leadIds))
-        .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id));
+      const ready = reads();
+      const rows = ready
+        ? await ready.notes.execute({ ids: leadIds })
+        : await notesQuery(db, inArray(leadNotes.leadId, leadIds));
       return rows.map((r) => ({
         ...r.note,
         author: r.name ? [r.name, r.secondName].filter(Boolean).join(' ') : null,
@@ -73,6 +118,8 @@ export function referralsRepo(db: Db) {
 
     async feedbackOf(leadIds: string[]): Promise<FeedbackRow[]> {
       if (leadIds.length === 0) return [];
+      const ready = reads();
+      if (ready) return ready.feedback.execute({ ids: leadIds });
       return db.select().from(testRideFeedback).where(inArray(testRideFeedback.leadId, leadIds));
     },
 

@@ -5,6 +5,7 @@ import { isApiRequestError } from '../../lib/api.ts';
 import { userApi } from '../../lib/auth.server.ts';
 import { pageParam } from '../store/pagination.tsx';
 import { deliveryEditAction, deliveryOptions } from './delivery-edit.server.ts';
+import { orderCards } from './order-list.tsx';
 
 interface Args {
   request: Request;
@@ -16,7 +17,7 @@ export const ORDERS_PAGE_SIZE = 10;
 /** One page (`?page=`) of the signed-in user's orders, of one type or of both. */
 export async function loadOrders({ request, context }: Args, type?: OrderType) {
   const query = { page: pageParam(new URL(request.url)), limit: ORDERS_PAGE_SIZE, ...(type ? { type } : {}) };
-  return { orders: await userApi(context, request).call('getOrder', { query }) };
+  return { orders: orderCards(await userApi(context, request).call('getOrder', { query })) };
 }
 
 /** The API's 404 (someone else's order, an unknown one) as the page's 404, with the API's translated message. */

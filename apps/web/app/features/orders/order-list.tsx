@@ -12,8 +12,50 @@ import { Pagination } from '../store/pagination.tsx';
 import { orderPath } from './paths.ts';
 import { OrderStatusBadge } from './status.tsx';
 
+type OrderLineView = OrderView['lines'][number];
+
+/**
+ * What an order card shows of an order, no more: the lists' loaders send this much of each order (`orderCards`), not
+ * the whole order with its addresses, tax details and payments, which the page's loader data would otherwise carry
+ * to the browser and encode on every render (decision 069).
+ */
+export type OrderCardView = Pick<
+  OrderView,
+  'id' | 'number' | 'type' | 'status' | 'createdAt' | 'currency' | 'total' | 'toPay'
+> & {
+  lines: Array<
+    Pick<OrderLineView, 'type' | 'name' | 'quantity'> & { options: Array<Pick<OrderLineView['options'][number], 'id'>> }
+  >;
+};
+
+/** A page of orders as the cards show them. */
+export type OrderCardPage<T extends OrderCardView = OrderCardView> = Omit<OrderViewPage, 'docs'> & { docs: T[] };
+
+/** The page with each order cut to what its card shows. */
+export function orderCards(page: OrderViewPage): OrderCardPage {
+  return {
+    ...page,
+    docs: page.docs.map((o) => ({
+      id: o.id,
+      number: o.number,
+      type: o.type,
+      status: o.status,
+      createdAt: o.createdAt,
+      currency: o.currency,
+      total: o.total,
+      toPay: o.toPay,
+      lines: o.lines.map((l) => ({
+        type: l.type,
+        name: l.name,
+        quantity: l.quantity,
+        options: l.options.map((option) => ({ id: option.id })),
+      })),
+    })),
+  };
+}
+
 /** What was bought, in a line: the first two names and how many more. */
-function summary(order: OrderView, more: (count: number) => string): string {
+function summary(order: OrderCardView, more: (count: number) => string): string {
   const names = order.lines.map((l) => (l.quantity > 1 ? `${l.quantity} × ${l.name}` : l.name));
   const shown = names.slice(0, 2).join(', ');
   return names.length > 2 ? `${shown} ${more(names.length - 2)}` : shown;
@@ -26,7 +68,7 @@ function OrderCard({
   href,
   customer,
 }: {
-  order: OrderView;
+  order: OrderCardView;
   showType: boolean;
   payable: boolean;
   href: string;
@@ -97,7 +139,7 @@ function OrderCard({
 }
 
 /** A page of orders as cards, each leading to its order, with the page links; or the empty state. */
-export function OrderList({
+export function OrderList<T extends OrderCardView>({
   page,
   label,
   showType = false,
@@ -106,16 +148,16 @@ export function OrderList({
   customerOf,
   empty,
 }: {
-  page: OrderViewPage;
+  page: OrderCardPage<T>;
   /** Accessible name of the list. */
   label: string;
   showType?: boolean;
   /** The buyer's own lists: an order with money due links straight to paying it. */
   payable?: boolean;
   /** Where each order leads (the buyer's own page by default; dealers have theirs). */
-  hrefOf?: (order: OrderView) => string;
+  hrefOf?: (order: T) => string;
   /** Who the order is for, shown under its date (the dealer's list). */
-  customerOf?: (order: OrderView) => string;
+  customerOf?: (order: T) => string;
   empty: ReactNode;
 }) {
   if (page.totalDocs === 0) return <>{empty}</>;
