@@ -5,7 +5,6 @@ import { ServerRouter } from 'react-router';
 import { servicesContext } from './lib/context.ts';
 import { withDocumentBytes } from './lib/document-bytes.ts';
 import { joinDocument } from './lib/module-preloads.server.ts';
-import { rememberMatches } from './lib/remembered-matches.ts';
 import { InlineStylesContext, NonceContext } from './root.tsx';
 
 export const streamTimeout = 5_000;
@@ -23,7 +22,6 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce, inlineStyles } = loadContext.get(servicesContext);
-  rememberMatches(routerContext.staticHandlerContext);
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     // Cleared once the document is written: a pending timer holds the whole render (React's request, this promise and
