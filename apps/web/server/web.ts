@@ -18,6 +18,7 @@ import { documentBytesOf } from '../app/lib/document-bytes.ts';
 import type { FirstMessages, KeyArea } from './message-areas.ts';
 import { messagesAssets, parseMessagesFile } from './messages-asset.ts';
 import { createPageCache, toCachedPage } from './page-cache.ts';
+import { rememberRouteMatches } from './route-matches.ts';
 import { asStaticFile } from './static-headers.ts';
 
 export interface WebOptions {
@@ -225,6 +226,9 @@ function cacheKey(request: FastifyRequest, ipCountry: string | null, origin: str
 
 /** Mounts React Router on the Fastify instance: every path the API and static files do not claim. */
 export async function mountWeb(app: FastifyInstance, options: WebOptions) {
+  // React Router's route matching, remembered per path and build (decision 069).
+  if (!(await rememberRouteMatches()))
+    app.log.warn('React Router route matching is not remembered (its matcher moved)');
   const getBuild = typeof options.build === 'function' ? options.build : async () => options.build as ServerBuild;
   // A fixed build is handed over as such: given a function, React Router derives its routes again on every request
   // (meant for development, where the build changes).

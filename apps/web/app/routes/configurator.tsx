@@ -1,5 +1,5 @@
 import { interpolate } from '@varg/i18n';
-import { RotateCcw } from 'lucide-react';
+import { __iconData as rotateCcwIcon } from 'lucide-react/icons/rotate-ccw';
 import { useEffect, useState } from 'react';
 import { data, Form, Link, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
 import { EditBanner } from '../features/configurator/edit-banner.tsx';
@@ -26,7 +26,10 @@ import { messagesOf } from '../lib/messages.ts';
 import { rootDataFrom, seoMeta } from '../lib/seo.ts';
 import { useLocalePath, useRootData } from '../lib/use-locale.ts';
 import { buttonClass } from '../ui/button.ts';
+import { staticIcon } from '../ui/icon.tsx';
 import type { Route } from './+types/configurator';
+
+const RotateCcw = staticIcon(rotateCcwIcon);
 
 /**
  * The same page for every anonymous visitor of a locale and link: shared caches keep it 30 s. An order line being

@@ -1,4 +1,6 @@
-import { BatteryCharging, Gauge, Wrench } from 'lucide-react';
+import { __iconData as batteryChargingIcon } from 'lucide-react/icons/battery-charging';
+import { __iconData as gaugeIcon } from 'lucide-react/icons/gauge';
+import { __iconData as wrenchIcon } from 'lucide-react/icons/wrench';
 import { Link, useLoaderData } from 'react-router';
 import { isApiRequestError } from '../lib/api.ts';
 import { localeContext, servicesContext } from '../lib/context.ts';
@@ -8,8 +10,13 @@ import { rootDataFrom, seoMeta } from '../lib/seo.ts';
 import { useLocalePath, useMarketingHref, useRootData } from '../lib/use-locale.ts';
 import { BikeIllustration } from '../ui/bike-illustration.tsx';
 import { buttonClass } from '../ui/button.ts';
+import { staticIcon } from '../ui/icon.tsx';
 import { ModelPicture } from '../ui/model-picture.tsx';
 import type { Route } from './+types/home';
+
+const BatteryCharging = staticIcon(batteryChargingIcon);
+const Gauge = staticIcon(gaugeIcon);
+const Wrench = staticIcon(wrenchIcon);
 
 /** The same for every anonymous visitor of a locale: shared caches (and the server's page cache) keep it 10 s. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'public, max-age=0, s-maxage=10' });

@@ -1,14 +1,19 @@
 // The configurator's option groups (radio cards with price and rule hints) and the list of conflicts between chosen
 // options, each with a link that resolves it.
+
 import type { ComponentGroup } from '@varg/contracts';
 import { bikeOptionSlug, type Conflict, groupKey } from '@varg/domain';
-import { AlertTriangle, Check } from 'lucide-react';
+import { AlertTriangle } from 'lucide-react';
+import { __iconData as checkIcon } from 'lucide-react/icons/check';
 import { Link } from 'react-router';
 import { type TFunction, useTranslation } from '../../lib/i18n.ts';
+import { staticIcon } from '../../ui/icon.tsx';
 import { bikeColor } from '../bike/colors.ts';
 import { optionName } from './option-name.ts';
 import { optionPrice } from './price.tsx';
 import { type Choice, queryOf, resolve } from './selection.ts';
+
+const Check = staticIcon(checkIcon);
 
 /** Each option's name by id, for hints and conflicts that name options of other groups. */
 export function nameKeys(groups: readonly ComponentGroup[], t: TFunction): Map<string, string> {

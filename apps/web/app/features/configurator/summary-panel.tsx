@@ -1,18 +1,23 @@
 // The configurator's summary beside the options: the bike in its colour, the total with its tax note, base price and
 // options, deposit, finance-from and delivery, the configuration code, "continue" and "copy link"; on a phone a bar
 // keeps the total and the next step in reach. Also the product's structured data for search engines.
+
 import type { CatalogImage, PricingInfo } from '@varg/contracts';
-import { Link2, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
+import { __iconData as link2Icon } from 'lucide-react/icons/link-2';
 import { Link } from 'react-router';
 import { money, useLocaleTag } from '../../lib/format.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { decimalAmount, JsonLd } from '../../lib/json-ld.tsx';
 import { useLocalePath } from '../../lib/use-locale.ts';
 import { buttonClass } from '../../ui/button.ts';
+import { staticIcon } from '../../ui/icon.tsx';
 import { ModelPicture } from '../../ui/model-picture.tsx';
 import { bikeColor } from '../bike/colors.ts';
 import { PriceFacts, taxNote } from './price.tsx';
 import type { Choice } from './selection.ts';
+
+const Link2 = staticIcon(link2Icon);
 
 export function SummaryPanel({
   model,

@@ -1,9 +1,20 @@
-import { Globe, Menu, ShoppingBag, User, X } from 'lucide-react';
+import { __iconData as globeIcon } from 'lucide-react/icons/globe';
+import { __iconData as menuIcon } from 'lucide-react/icons/menu';
+import { __iconData as shoppingBagIcon } from 'lucide-react/icons/shopping-bag';
+import { __iconData as userIcon } from 'lucide-react/icons/user';
+import { __iconData as xIcon } from 'lucide-react/icons/x';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalePath, useMarketingHref, useRootData } from '../../lib/use-locale.ts';
+import { staticIcon } from '../../ui/icon.tsx';
 import { useShell } from './providers.tsx';
+
+const Globe = staticIcon(globeIcon);
+const Menu = staticIcon(menuIcon);
+const ShoppingBag = staticIcon(shoppingBagIcon);
+const User = staticIcon(userIcon);
+const X = staticIcon(xIcon);
 
 const CartDrawer = lazy(() => import('./cart-drawer.tsx'));
 // The account menu's links load when it is first opened, or as the pointer or keyboard reaches its button.
