@@ -5,6 +5,8 @@ import { AuthPages } from './pages/auth.ts';
 test('a customer changes the e-mail address: password first, pending until confirmed, cancellable', async ({
   page,
 }) => {
+  // A dozen steps and four axe scans: more than the default 30 s on a loaded 2-core machine.
+  test.slow();
   const auth = new AuthPages(page);
   const stamp = Date.now();
   const oldAddress = `mover-${stamp}@example.com`;

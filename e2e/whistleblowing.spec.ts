@@ -22,6 +22,8 @@ test.describe('the whistleblowing channel', () => {
   test('a visitor reports without an account, the compliance team acknowledges and answers, the visitor reads it', async ({
     browser,
   }) => {
+    // Three actors, a dozen pages and four axe scans: more than the default 30 s on a loaded 2-core machine.
+    test.slow();
     const reporter = await anonymous(browser);
     await reporter.goto('/en-US');
     await reporter.getByRole('contentinfo').getByRole('link', { name: 'Whistleblowing channel' }).click();
