@@ -10,6 +10,8 @@ export default defineConfig({
       'docs/**/*.test.ts',
       'deploy/**/*.test.ts',
     ],
+    // One migrated, seeded database per run, copied for each test file (apps/api/test/template.ts).
+    globalSetup: ['apps/api/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,

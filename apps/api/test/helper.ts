@@ -7,6 +7,7 @@ import type { ApiConfig } from '../src/config.ts';
 import { hashPassword } from '../src/modules/identity/passwords.ts';
 import type { GeoLookup } from '../src/modules/markets/service.ts';
 import { testConfig } from './config.ts';
+import { pgliteFromTemplate, postgresTemplate } from './template.ts';
 
 export { testConfig } from './config.ts';
 
@@ -15,13 +16,17 @@ export const fixedGeo = (table: Record<string, string>): GeoLookup => ({ country
 
 /**
  * A new, empty PostgreSQL database next to `base` (TEST_DATABASE_URL) for tests that open several connections to
- * one database, as several processes would: its URL, and `drop` to remove it (connections closed first).
+ * one database, as several processes would: its URL, and `drop` to remove it (connections closed first). With
+ * `template`, a copy of that database instead of an empty one.
  */
-export async function emptyPostgresDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function emptyPostgresDatabase(
+  base: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = await openDatabase({ url: base, poolSize: 1 });
   const { sql } = await import('drizzle-orm');
-  await admin.db.execute(sql.raw(`create database ${name}`));
+  await admin.db.execute(sql.raw(`create database ${name}${template ? ` template ${template}` : ''}`));
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
@@ -35,20 +40,19 @@ export async function emptyPostgresDatabase(base: string): Promise<{ url: string
 
 /**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite, or a new PostgreSQL database
- * created next to TEST_DATABASE_URL (and dropped afterwards) when that is set.
+ * created next to TEST_DATABASE_URL (and dropped afterwards) when that is set. Both are copies of the run's one
+ * migrated, seeded original (`template.ts`).
  */
 export async function testDatabase(): Promise<Database & { label: string }> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+  if (!base) return { ...(await pgliteFromTemplate()), label: 'pglite' };
+  const template = await postgresTemplate(base);
+  const empty = await emptyPostgresDatabase(base, template);
+  const database = await openDatabase({ url: empty.url, poolSize: 5 });
+  if (!template) {
     await migrate(database);
     await seed(database, { demo: true, hashPassword });
-    return { ...database, label: 'pglite' };
   }
-  const empty = await emptyPostgresDatabase(base);
-  const database = await openDatabase({ url: empty.url, poolSize: 5 });
-  await migrate(database);
-  await seed(database, { demo: true, hashPassword });
   return {
     ...database,
     label: 'postgres',

@@ -39,6 +39,11 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; `memory://` (or absent) keeps it in memory. */
   dataDir?: string | undefined;
+  /**
+   * PGlite: start from this dumped data directory (`dumpDataDir`) instead of an empty one. The tests start each file's
+   * database from one migrated, seeded copy made once per run (`apps/api/test/helper.ts`).
+   */
+  loadDataDir?: Blob | undefined;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
   /** Called when an idle PostgreSQL connection fails. */
@@ -139,7 +144,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { drizzle } = await import('drizzle-orm/pglite');
   const dir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  const client = new PGlite({ dataDir: dir, loadDataDir: options.loadDataDir });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
