@@ -60,13 +60,19 @@ export async function ok(res: Awaited<ReturnType<typeof call>>, status = 200): P
   return res.json();
 }
 
-const tokens = new Map<string, string>();
+/** Tokens by app instance (a test file's database), then by e-mail: signed in once per file. */
+const tokens = new WeakMap<object, Map<string, string>>();
 export async function signIn(email: string) {
-  const known = tokens.get(email);
+  let mine = tokens.get(ctx.app);
+  if (!mine) {
+    mine = new Map();
+    tokens.set(ctx.app, mine);
+  }
+  const known = mine.get(email);
   if (known) return known;
   const res = await post('/v1/user/sign-in', { email, password: DEMO_PASSWORD });
   const token = (await ok(res)).token as string;
-  tokens.set(email, token);
+  mine.set(email, token);
   return token;
 }
 
