@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { type Database, DEMO_PASSWORD, migrate, openDatabase, seed } from '@varg/db';
+import { type Database, DEMO_PASSWORD, openDatabase } from '@varg/db';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApi } from '../src/app.ts';
 import type { ApiConfig } from '../src/config.ts';
-import { hashPassword } from '../src/modules/identity/passwords.ts';
 import type { GeoLookup } from '../src/modules/markets/service.ts';
 import { testConfig } from './config.ts';
-import { pgliteFromTemplate, postgresTemplate } from './template.ts';
+import { migrateAndSeed, pgliteFromTemplate, postgresTemplate } from './template.ts';
 
 export { testConfig } from './config.ts';
 
@@ -49,10 +48,7 @@ export async function testDatabase(): Promise<Database & { label: string }> {
   const template = await postgresTemplate(base);
   const empty = await emptyPostgresDatabase(base, template);
   const database = await openDatabase({ url: empty.url, poolSize: 5 });
-  if (!template) {
-    await migrate(database);
-    await seed(database, { demo: true, hashPassword });
-  }
+  if (!template) await migrateAndSeed(database);
   return {
     ...database,
     label: 'postgres',

@@ -31,7 +31,8 @@ export function newRunTemplate(dir: string): RunTemplate {
   return { dir, database: `tpl_${randomBytes(6).toString('hex')}` };
 }
 
-async function migrateAndSeed(database: Database) {
+/** Brings a new database to what every test file starts from: migrated, reference and demo data seeded. */
+export async function migrateAndSeed(database: Database) {
   await migrate(database);
   await seed(database, { demo: true, hashPassword });
 }
@@ -64,13 +65,15 @@ async function makePgliteOriginal(file: string) {
 
 /**
  * Makes `file` with `make` in exactly one of the run's processes (an atomic `mkdir` is the lock); the others wait
- * until it is there. A maker that died leaves the lock: the others give up after two minutes.
+ * until it is there, and take over when a maker that failed released the lock. A maker that died holding it leaves
+ * the others waiting: they give up after two minutes.
  */
-async function makeOnce(lock: string, file: string, make: (file: string) => Promise<void>) {
+async function makeOnce(lock: string, file: string, make: (file: string) => Promise<void>): Promise<void> {
   try {
     mkdirSync(lock);
   } catch {
     for (let waited = 0; !existsSync(file); waited += 50) {
+      if (!existsSync(lock)) return makeOnce(lock, file, make);
       if (waited > 120_000) throw new Error(`the test database original ${file} was not made in two minutes`);
       await sleep(50);
     }

@@ -41,7 +41,7 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /**
    * PGlite: start from this dumped data directory (`dumpDataDir`) instead of an empty one. The tests start each file's
-   * database from one migrated, seeded copy made once per run (`apps/api/test/helper.ts`).
+   * database from one migrated, seeded copy made once per run (`apps/api/test/template.ts`).
    */
   loadDataDir?: Blob | undefined;
   /** Pool size for PostgreSQL. */
