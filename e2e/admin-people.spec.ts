@@ -33,6 +33,7 @@ test.describe('the back office: customers and dealers (issue 24)', () => {
     const email = `lucia-${Date.now()}@example.com`;
     await newCustomer(request, email);
     const customer = await signedIn(browser, email, 'en-US', PASSWORD);
+    await customer.goto('/en-US/account');
 
     const admin = await signedIn(browser, 'admin@demo.starkfuture.com', 'en-US');
     await admin.goto('/en-US/admin/customers');

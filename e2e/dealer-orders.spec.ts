@@ -85,21 +85,23 @@ test.describe('dealer orders (issue 12)', () => {
     );
     await expectAccessible(dealer);
 
-    // The invoice PDF, with the upload's progress, then listed and downloadable.
+    // The invoice PDF, with the upload's progress, then listed and downloadable. Its name is the attempt's own: a
+    // retry after a timed-out attempt finds that attempt's invoice on the order too.
+    const invoiceName = `factura-2026-118-${test.info().retry}.pdf`;
     const pdf = Buffer.concat([
       Buffer.from('%PDF-1.4\n% Factura 2026-118\n'),
       Buffer.alloc(300_000, 0x20),
       Buffer.from('\n%%EOF\n'),
     ]);
     await dealer.getByLabel('Factura (PDF, hasta 10 MB)').setInputFiles({
-      name: 'factura-2026-118.pdf',
+      name: invoiceName,
       mimeType: 'application/pdf',
       buffer: pdf,
     });
-    await expect(dealer.getByText('factura-2026-118.pdf')).toBeVisible();
+    await expect(dealer.getByText(invoiceName)).toBeVisible();
     await dealer.getByRole('button', { name: 'Subir factura' }).click();
     await expect(dealer.getByText('Factura adjuntada.')).toBeVisible();
-    const link = dealer.getByRole('link', { name: 'factura-2026-118.pdf' });
+    const link = dealer.getByRole('link', { name: invoiceName });
     await expect(link).toBeVisible();
     const download = await dealer.request.get((await link.getAttribute('href')) ?? '');
     expect(download.status()).toBe(200);
@@ -120,7 +122,7 @@ test.describe('dealer orders (issue 12)', () => {
     await expect(rider.getByRole('region', { name: 'Resumen' })).toContainText(
       (owedBefore - 500).toLocaleString('es-ES', { minimumFractionDigits: 2 }),
     );
-    await expect(rider.getByRole('link', { name: 'factura-2026-118.pdf' })).toBeVisible();
+    await expect(rider.getByRole('link', { name: invoiceName })).toBeVisible();
     await expectAccessible(rider);
 
     // Another dealer reaches neither the order nor its invoice.

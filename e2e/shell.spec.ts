@@ -73,8 +73,10 @@ test.describe('suggested-country banner', () => {
     await expectAccessible(page);
     await shell.banner().getByRole('button', { name: 'Dismiss' }).click();
     await expect(shell.banner()).toBeHidden();
-    const cookie = (await context.cookies()).find((c) => c.name === 'suggested_country_dismissed');
-    expect(cookie).toBeDefined();
+    // The banner goes as soon as the dismissal is sent; the cookie comes with the answer.
+    const dismissal = async () => (await context.cookies()).find((c) => c.name === 'suggested_country_dismissed');
+    await expect.poll(dismissal).toBeDefined();
+    const cookie = await dismissal();
     const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);

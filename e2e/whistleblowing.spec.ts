@@ -84,6 +84,7 @@ test.describe('the whistleblowing channel', () => {
 
     // The compliance officer finds it, acknowledges and answers.
     const officer = await signedIn(browser, 'compliance@demo.starkfuture.com', 'en-US');
+    await officer.goto('/en-US/account');
     await officer.getByRole('button', { name: 'Account' }).click();
     await officer.getByRole('link', { name: 'Whistleblowing cases' }).click();
     await expect(officer.getByRole('heading', { level: 1 })).toHaveText('Whistleblowing cases');

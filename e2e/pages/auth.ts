@@ -45,9 +45,12 @@ export class AuthPages {
 let forwardedAddress = 60;
 
 /**
- * A new browser session of an account, signed in through the login form of `segment`. Each session comes from its own
- * forwarded address (documentation range), clear of the per-address sign-in limit the whole suite shares from
- * 127.0.0.1; the dev mailbox, which answers only this machine, is read from another session.
+ * A new browser session of an account, signed in by posting the login form of `segment` as a browser without
+ * JavaScript does (the page's own action; the session cookies land in the session's cookie jar). No sign-in page is
+ * drawn: the returned page is blank, and the caller opens what it tests. The form itself, drawn and typed into, is
+ * tested by `signInThroughForm` and identity.spec.ts. Each session comes from its own forwarded address
+ * (documentation range), clear of the per-address sign-in limit the whole suite shares from 127.0.0.1; the dev
+ * mailbox, which answers only this machine, is read from another session.
  */
 export async function signedInSession(
   browser: Browser,
@@ -58,9 +61,9 @@ export async function signedInSession(
   const context = await browser.newContext({
     extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${++forwardedAddress}` },
   });
-  const page = await context.newPage();
-  await signInThroughForm(page, email, segment, password);
-  return page;
+  const answer = await context.request.post(`/${segment}/login`, { form: { email, password }, maxRedirects: 0 });
+  expect(answer.status(), `signing ${email} in: ${answer.status()}`).toBe(302);
+  return context.newPage();
 }
 
 /** Signs in through the login form of `segment` in this page's session (an anonymous cart there joins the account). */

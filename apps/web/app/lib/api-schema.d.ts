@@ -8162,6 +8162,10 @@ export interface components {
             }[];
             acknowledgedBy: string | null;
         };
+        PayLinkSession: {
+            token: string;
+            refresh_token: string;
+        };
         AdminOrderList: {
             docs: components["schemas"]["AdminOrderRow"][];
             total: number;
@@ -8178,10 +8182,6 @@ export interface components {
             overrides: {
                 [key: string]: string;
             };
-        };
-        PayLinkSession: {
-            token: string;
-            refresh_token: string;
         };
     };
     responses: never;

@@ -96,6 +96,9 @@ const ConfirmBody = z.object({
 });
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+// Built once: a schema with a registry id made again on every buildApi in one process (tests sharing a process)
+// is a second schema under the same id, and the OpenAPI document refuses to be written.
+const PayLinkSession = z.object({ token: z.string(), refresh_token: z.string() }).meta({ id: 'PayLinkSession' });
 
 /** Checkout (spec section 7, "Checkout and payment"). Anonymous carts may check out; the buyer becomes a customer. */
 export const checkoutRoutes: FastifyPluginAsyncZod<{
@@ -216,7 +219,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
           "The link e-mailed to the buyer of an unpaid order (decision 062) carries a signed token that expires after 7 days. For a customer account that has chosen no password since the link was sent (a buyer who checked out without an account), it answers a session for the order's payment page. Anything else, a wrong, expired or altered token included, is 400 INVALID_TOKEN: sign in instead.",
         body: z.object({ order_id: z.uuid(), token: z.string().max(200) }),
         response: {
-          200: z.object({ token: z.string(), refresh_token: z.string() }).meta({ id: 'PayLinkSession' }),
+          200: PayLinkSession,
           ...errors,
         },
       },
