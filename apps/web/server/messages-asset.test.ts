@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readEnv } from '@varg/api';
@@ -7,7 +6,8 @@ import { type Database, DEMO_PASSWORD } from '@varg/db';
 import { messagesFor } from '@varg/i18n/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabase } from '../../api/test/helper.ts';
-import { createServer, type Server, webRoot } from './app.ts';
+import { createServer, type Server } from './app.ts';
+import { ensureWebBuild } from './test-build.ts';
 
 // The messages travel in a script of their own (decision 067): pages no longer carry the catalog in their loader
 // data, and the script is kept by browsers under its content hash.
@@ -16,9 +16,7 @@ let database: Database;
 let server: Server;
 
 beforeAll(async () => {
-  if (!existsSync(join(webRoot, 'build', 'server', 'index.js'))) {
-    execFileSync('npm', ['run', 'build'], { cwd: webRoot, stdio: 'ignore' });
-  }
+  await ensureWebBuild();
   database = await testDatabase();
   const env = readEnv({ NODE_ENV: 'production', DEMO: '1', DATA_DIR: mkdtempSync(join(tmpdir(), 'varg-messages-')) });
   server = await createServer({ env, database, logger: false });

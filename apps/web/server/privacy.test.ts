@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -8,7 +7,8 @@ import { type Database, DEMO_PASSWORD, sessions, users, whistleCases } from '@va
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../api/test/helper.ts';
-import { createServer, type Server, webRoot } from './app.ts';
+import { createServer, type Server } from './app.ts';
+import { ensureWebBuild } from './test-build.ts';
 
 // The web server's privacy and input rules (decision 029), on the real build: the whistleblowing channel leaves no
 // address in the log on any request shape and does not touch the session; page bodies are limited while read; cached
@@ -21,9 +21,7 @@ let withPublicUrl: Server;
 
 beforeAll(async () => {
   // `npm test` builds before the browser tests; run alone, this file builds the web app itself.
-  if (!existsSync(join(webRoot, 'build', 'server', 'index.js'))) {
-    execFileSync('npm', ['run', 'build'], { cwd: webRoot, stdio: 'ignore' });
-  }
+  await ensureWebBuild();
   database = await testDatabase();
   const env = (extra: Record<string, string>) =>
     readEnv({
