@@ -1,7 +1,7 @@
 import type { Country, VisibleBanner } from '@varg/contracts';
 import { COOKIE, formatLocaleSegment, type Locale, localeTag } from '@varg/domain';
 import type { Messages } from '@varg/i18n';
-import { createContext, lazy, type ReactNode, Suspense, useContext } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useState } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -252,17 +252,28 @@ export function Layout({ children }: { children: ReactNode }) {
 // Only translators who switched the mode on download the editor.
 const TranslatorTool = lazy(() => import('./features/translator/translator-tool.tsx'));
 
+/**
+ * The translator's tool, drawn in the browser only. Rendered on the server, the lazy module's first load in a process
+ * suspended the render, and the tool came as a hidden streamed segment to be swapped in; on a loaded machine the
+ * swap lost to hydration and the page held two tool bars, one hidden (seen in a browser test).
+ */
+function TranslatorToolInBrowser() {
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => setInBrowser(true), []);
+  return inBrowser ? (
+    <Suspense fallback={null}>
+      <TranslatorTool />
+    </Suspense>
+  ) : null;
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <I18nProvider tag={localeTag(loaderData.locale)} messages={messagesOf(loaderData) ?? {}}>
       <ShellProviders>
         {loaderData.demo && <DemoRibbon />}
         <Outlet />
-        {loaderData.translatorMode && (
-          <Suspense fallback={null}>
-            <TranslatorTool />
-          </Suspense>
-        )}
+        {loaderData.translatorMode && <TranslatorToolInBrowser />}
       </ShellProviders>
     </I18nProvider>
   );
