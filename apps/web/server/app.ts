@@ -159,7 +159,8 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   const inlineStyles = new Map<string, string>();
   let closeVite: (() => Promise<void>) | undefined;
   if (options.build) {
-    build = options.build;
+    const load = options.build;
+    build = () => keepApiSchemaIds(load);
   } else if (dev) {
     const vite = await import('vite');
     // HMR shares the app's own port, so the page's CSP (`connect-src 'self'`) allows it.
