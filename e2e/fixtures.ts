@@ -15,12 +15,11 @@ const SERIOUS = 3;
  * are not run (region, landmark-*, heading-order…). Read from axe's own metadata, so an upgrade that raises a
  * check's impact brings its rule back.
  */
-const NEVER_SERIOUS = (axe as unknown as { _audit: AxeAudit })._audit.rules
+const audit = (axe as unknown as { _audit: AxeAudit })._audit;
+const NEVER_SERIOUS = audit.rules
   .filter(({ any, all, none }) =>
     [...any, ...all, ...none].every((check) => {
-      const impact = (axe as unknown as { _audit: AxeAudit })._audit.data.checks[
-        typeof check === 'string' ? check : check.id
-      ]?.impact;
+      const impact = audit.data.checks[typeof check === 'string' ? check : check.id]?.impact;
       return impact !== undefined && (SEVERITY[impact] ?? 9) < SERIOUS;
     }),
   )

@@ -1,7 +1,7 @@
 import type { Country, VisibleBanner } from '@varg/contracts';
 import { COOKIE, formatLocaleSegment, type Locale, localeTag } from '@varg/domain';
 import type { Messages } from '@varg/i18n';
-import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useContext } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -38,6 +38,7 @@ import {
   shopMessages,
   withServerMessages,
 } from './lib/messages.ts';
+import { useHydrated } from './lib/use-hydrated.ts';
 import stylesheet from './styles.css?url';
 
 export interface RootData {
@@ -258,9 +259,7 @@ const TranslatorTool = lazy(() => import('./features/translator/translator-tool.
  * swap lost to hydration and the page held two tool bars, one hidden (seen in a browser test).
  */
 function TranslatorToolInBrowser() {
-  const [inBrowser, setInBrowser] = useState(false);
-  useEffect(() => setInBrowser(true), []);
-  return inBrowser ? (
+  return useHydrated() ? (
     <Suspense fallback={null}>
       <TranslatorTool />
     </Suspense>

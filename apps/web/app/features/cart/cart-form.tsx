@@ -1,20 +1,14 @@
 import { ITEM_ADDED_TOAST_MS } from '@varg/domain';
 import { Loader2, ShoppingBag } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { type FetcherWithComponents, useFetcher, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-locale.ts';
 import type { CartActionResult } from '../../routes/cart.ts';
 import { buttonClass } from '../../ui/button.ts';
 import { useShell } from '../shell/providers.tsx';
 import { useCartErrorAlert } from './cart-error-text.ts';
-
-/** True once the page runs in the browser (forms then post through fetchers and answer JSON). */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /**
  * A fetcher for the cart's route whose answer is announced: an added item shows the light toast for 1500 ms (spec sections 4
