@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   /** Sign-ins of one account per 15 minutes (brute force); the browser tests raise it for the shared demo accounts. */
   SIGN_IN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Pages rendered at once per process; the others wait in arrival order (`0`: no limit; decision 074). */
+  RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(4),
   SEED: bool.default(true),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z

@@ -222,6 +222,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     apiUrl: env.API_URL,
     publicUrl,
     pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
+    renderConcurrency: env.RENDER_CONCURRENCY,
     inlineStyles,
     messagesFor,
     // Development reloads the sources: its pages get every text in one script. The build wrote which key is whose;

@@ -18,6 +18,7 @@ import { documentBytesOf } from '../app/lib/document-bytes.ts';
 import type { FirstMessages, KeyArea } from './message-areas.ts';
 import { messagesAssets, parseMessagesFile } from './messages-asset.ts';
 import { createPageCache, toCachedPage } from './page-cache.ts';
+import { renderGate } from './render-gate.ts';
 import { rememberRouteMatches } from './route-matches.ts';
 import { asStaticFile } from './static-headers.ts';
 
@@ -29,6 +30,8 @@ export interface WebOptions {
   apiUrl?: string | undefined;
   publicUrl?: string | undefined;
   pageCacheTtlMs: number;
+  /** Pages rendered at once; the others wait their turn (0: no limit; decision 074). */
+  renderConcurrency?: number;
   messagesFor(locale: Locale): Messages;
   /** Which script brings each key to the browser (`scanMessageAreas`); absent: all in the shop's (development). */
   messageAreas?: ((key: string) => KeyArea) | undefined;
@@ -238,6 +241,7 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
   );
   const api: ApiClient = createApiClient(options.apiUrl ? httpTransport(options.apiUrl) : injectTransport(app));
   const cache = createPageCache(options.mode === 'production' ? options.pageCacheTtlMs : 0);
+  const gate = renderGate(options.renderConcurrency ?? 0);
   // An administrator's catalogue change, in this process or another, shows at once (decision 041): the pages and the
   // public API answers the pages' client keeps (the catalogue's say `max-age=60`) are both dropped.
   const stopListening = app.services?.catalogChanges?.subscribe(() => {
@@ -322,94 +326,100 @@ export async function mountWeb(app: FastifyInstance, options: WebOptions) {
           return reply.send(copy.body);
         }
 
-        const origin = options.publicUrl ?? requestOrigin;
-        const current = await getBuild();
-        if (current !== build) {
-          build = current;
-          matchedRoutes = routeMatcher(build);
-          isPrivatePage = privatePages(build, matchedRoutes);
-          if (options.firstMessages) firstKeys = firstKeysOf(build, options.firstMessages);
-        }
-        const isPrivate = isPrivatePage(request.url);
-        // The context key comes from the build itself, so the server and the bundled app share one object.
-        const servicesContext = (build.entry.module as unknown as { servicesContext: RouterContext<AppServices> })
-          .servicesContext;
-        const context = new RouterContextProvider();
-        context.set(servicesContext, {
-          api: forVisitor(api, request.ip, isPrivate, request.id),
-          private: isPrivate,
-          messagesFor: options.messagesFor,
-          messagesAsset,
-          leafRouteId: matchedRoutes(request.url).at(-1) ?? null,
-          ipCountry,
-          nonce,
-          invalidatePublic: () => {
-            cache.clear();
-            api.clearCache();
-          },
-          inlineStyles: options.inlineStyles ?? new Map(),
-          config: {
-            marketingSiteUrl: options.config.marketingSiteUrl,
-            mapTileUrl: options.config.mapTileUrl ?? '',
-            captchaSiteKey: options.config.recaptcha?.siteKey ?? '',
-            publicUrl: origin,
-            whitelistEmails: options.config.whitelistEmails,
-            // The dev mailbox page exists in the demo only (decision 026).
-            devMailbox: options.config.demo ? options.config.devMailbox : 'off',
-            demo: options.config.demo,
-          },
-        });
-        let tooLarge = false;
-        const abort = new AbortController();
-        // Fastify hands over no stream when there is no body at all.
-        const source = request.body as Readable | undefined;
-        const requestBody =
-          hasBody && typeof source?.pipe === 'function'
-            ? limitedBody(source, limit, () => {
-                tooLarge = true;
-                // The page's work stops here (an aborted request is not reported as an error of the page).
-                abort.abort();
-              })
-            : undefined;
-        const response = await handler(toWebRequest(request, origin, abort, requestBody), context).catch(
-          (error: unknown) => {
-            if (tooLarge) return null;
-            throw error;
-          },
-        );
-        if (tooLarge || !response) return refuseBody(request, reply, 413);
-
-        reply.code(response.status);
-        // Without PUBLIC_URL the page's URLs come from the Host (or a trusted X-Forwarded-Host): shared caches in front
-        // must key on it as this process's page cache does.
-        const hostVary = !options.publicUrl && (response.headers.get('content-type') ?? '').startsWith('text/html');
-        const headers: Array<[string, string]> = [];
-        if (hostVary && !response.headers.has('vary')) headers.push(['vary', 'Host, X-Forwarded-Host']);
-        response.headers.forEach((value, name) => {
-          if (name === 'set-cookie') return;
-          headers.push([name, hostVary && name === 'vary' ? `${value}, Host, X-Forwarded-Host` : value]);
-        });
-        for (const [name, value] of headers) reply.header(name, value);
-        const cookies = response.headers.getSetCookie();
-        if (cookies.length) reply.header('set-cookie', cookies);
-        const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
-        // A page is shared-cacheable only when its route says so (`s-maxage`); every other document is revalidated.
-        const shared = /s-maxage=(\d+)/.exec(response.headers.get('cache-control') ?? '');
-        // …unless it must not be stored at all (the whistleblowing pages' secrets).
-        const noStore = /no-store/.test(response.headers.get('cache-control') ?? '');
-        if (isHtml && !shared && !noStore) reply.header('cache-control', 'no-cache');
-        // Every answer is sent as its bytes, never decoded: a rendered page as React wrote them (document-bytes.ts), a
-        // file a route answers (the profile picture, decision 057) or any other body as it came.
-        const body =
-          documentBytesOf(response) ?? (response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0));
-        if (key && isHtml && shared && response.status === 200 && cookies.length === 0) {
-          cache.set(
-            key,
-            toCachedPage(200, headers, body, nonce),
-            Math.min(Number(shared[1]) * 1000, options.pageCacheTtlMs),
+        // A page rendered for this request: its turn among the renders (decision 074).
+        const leave = await gate.enter();
+        try {
+          const origin = options.publicUrl ?? requestOrigin;
+          const current = await getBuild();
+          if (current !== build) {
+            build = current;
+            matchedRoutes = routeMatcher(build);
+            isPrivatePage = privatePages(build, matchedRoutes);
+            if (options.firstMessages) firstKeys = firstKeysOf(build, options.firstMessages);
+          }
+          const isPrivate = isPrivatePage(request.url);
+          // The context key comes from the build itself, so the server and the bundled app share one object.
+          const servicesContext = (build.entry.module as unknown as { servicesContext: RouterContext<AppServices> })
+            .servicesContext;
+          const context = new RouterContextProvider();
+          context.set(servicesContext, {
+            api: forVisitor(api, request.ip, isPrivate, request.id),
+            private: isPrivate,
+            messagesFor: options.messagesFor,
+            messagesAsset,
+            leafRouteId: matchedRoutes(request.url).at(-1) ?? null,
+            ipCountry,
+            nonce,
+            invalidatePublic: () => {
+              cache.clear();
+              api.clearCache();
+            },
+            inlineStyles: options.inlineStyles ?? new Map(),
+            config: {
+              marketingSiteUrl: options.config.marketingSiteUrl,
+              mapTileUrl: options.config.mapTileUrl ?? '',
+              captchaSiteKey: options.config.recaptcha?.siteKey ?? '',
+              publicUrl: origin,
+              whitelistEmails: options.config.whitelistEmails,
+              // The dev mailbox page exists in the demo only (decision 026).
+              devMailbox: options.config.demo ? options.config.devMailbox : 'off',
+              demo: options.config.demo,
+            },
+          });
+          let tooLarge = false;
+          const abort = new AbortController();
+          // Fastify hands over no stream when there is no body at all.
+          const source = request.body as Readable | undefined;
+          const requestBody =
+            hasBody && typeof source?.pipe === 'function'
+              ? limitedBody(source, limit, () => {
+                  tooLarge = true;
+                  // The page's work stops here (an aborted request is not reported as an error of the page).
+                  abort.abort();
+                })
+              : undefined;
+          const response = await handler(toWebRequest(request, origin, abort, requestBody), context).catch(
+            (error: unknown) => {
+              if (tooLarge) return null;
+              throw error;
+            },
           );
+          if (tooLarge || !response) return refuseBody(request, reply, 413);
+
+          reply.code(response.status);
+          // Without PUBLIC_URL the page's URLs come from the Host (or a trusted X-Forwarded-Host): shared caches in front
+          // must key on it as this process's page cache does.
+          const hostVary = !options.publicUrl && (response.headers.get('content-type') ?? '').startsWith('text/html');
+          const headers: Array<[string, string]> = [];
+          if (hostVary && !response.headers.has('vary')) headers.push(['vary', 'Host, X-Forwarded-Host']);
+          response.headers.forEach((value, name) => {
+            if (name === 'set-cookie') return;
+            headers.push([name, hostVary && name === 'vary' ? `${value}, Host, X-Forwarded-Host` : value]);
+          });
+          for (const [name, value] of headers) reply.header(name, value);
+          const cookies = response.headers.getSetCookie();
+          if (cookies.length) reply.header('set-cookie', cookies);
+          const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
+          // A page is shared-cacheable only when its route says so (`s-maxage`); every other document is revalidated.
+          const shared = /s-maxage=(\d+)/.exec(response.headers.get('cache-control') ?? '');
+          // …unless it must not be stored at all (the whistleblowing pages' secrets).
+          const noStore = /no-store/.test(response.headers.get('cache-control') ?? '');
+          if (isHtml && !shared && !noStore) reply.header('cache-control', 'no-cache');
+          // Every answer is sent as its bytes, never decoded: a rendered page as React wrote them (document-bytes.ts), a
+          // file a route answers (the profile picture, decision 057) or any other body as it came.
+          const body =
+            documentBytesOf(response) ?? (response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0));
+          if (key && isHtml && shared && response.status === 200 && cookies.length === 0) {
+            cache.set(
+              key,
+              toCachedPage(200, headers, body, nonce),
+              Math.min(Number(shared[1]) * 1000, options.pageCacheTtlMs),
+            );
+          }
+          return reply.send(body);
+        } finally {
+          leave();
         }
-        return reply.send(body);
       },
     });
   });

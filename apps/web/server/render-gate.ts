@@ -1,0 +1,56 @@
+/**
+ * Page renders let in one per turn of the event loop, at most `limit` at a time, the others waiting in arrival order
+ * (decision 074).
+ *
+ * React 19 renders a page in a microtask (`renderToPipeableStream` queues its work with `queueMicrotask`), and a page
+ * whose data is at hand (the API client's cached answers) never waits for real I/O: its whole render runs inside the
+ * microtask checkpoint of the callback that read the request. Under load the renders of every request read in one
+ * turn of the event loop ran back to back, and nothing else happened meanwhile: the loop turned every 100–240 ms, and
+ * as libuv accepts one new connection per turn, a new visitor's connection waited seconds to be accepted
+ * (bench/README.md, "Session 18"). Here a render starts from `setImmediate`, one per turn, so the loop polls between
+ * renders (new connections, API calls, static files), and the renders are served first come, first served. Renders
+ * that wait for the database overlap, up to `limit`.
+ */
+export interface RenderGate {
+  /** Resolves when the caller may render; call the returned function once the page is rendered (or failed). */
+  enter(): Promise<() => void>;
+  /** Renders running and waiting now. */
+  readonly size: { running: number; waiting: number };
+}
+
+export function renderGate(limit: number): RenderGate {
+  let running = 0;
+  let scheduled = false;
+  const waiting: Array<(leave: () => void) => void> = [];
+  function schedule() {
+    if (scheduled || waiting.length === 0 || running >= limit) return;
+    scheduled = true;
+    setImmediate(letOneIn);
+  }
+  function letOneIn() {
+    scheduled = false;
+    const next = waiting.shift();
+    if (!next) return;
+    running++;
+    let left = false;
+    next(() => {
+      if (left) return;
+      left = true;
+      running--;
+      schedule();
+    });
+    // The next one in the next turn, after the loop has polled.
+    schedule();
+  }
+  return {
+    enter() {
+      if (limit <= 0) return Promise.resolve(() => {});
+      const turn = new Promise<() => void>((resolve) => waiting.push(resolve));
+      schedule();
+      return turn;
+    },
+    get size() {
+      return { running, waiting: waiting.length };
+    },
+  };
+}
