@@ -47,7 +47,12 @@ async function post(url: string, payload: object, token?: string): Promise<Pair>
 const calls: string[] = [];
 
 /** Runs the root session middleware for a page request carrying these cookies; answers the session it ended with. */
-async function visit(cookies: Record<string, string>, failing?: string) {
+async function visit(
+  cookies: Record<string, string>,
+  failing?: string,
+  /** Changes an answer's body (by path prefix) before the web reads it, as a faulty API would send it. */
+  alter?: { path: string; body: (body: Record<string, unknown>) => Record<string, unknown> },
+) {
   const api = createApiClient({
     async request({ method, path, headers, body }) {
       calls.push(path);
@@ -59,7 +64,8 @@ async function visit(cookies: Record<string, string>, failing?: string) {
         headers: headers ?? {},
         ...(body !== undefined ? { payload: body } : {}),
       });
-      return { status: res.statusCode, headers: res.headers as Record<string, string>, body: res.body };
+      const answer = alter && path.startsWith(alter.path) ? JSON.stringify(alter.body(res.json())) : res.body;
+      return { status: res.statusCode, headers: res.headers as Record<string, string>, body: answer };
     },
   });
   const context = new RouterContextProvider();
@@ -119,12 +125,14 @@ describe('the dealer check (spec section 8)', () => {
   const ended = (setCookies: string[]) =>
     setCookies.some((c) => c.startsWith(`${COOKIE.authToken}=`) && /Max-Age=0/.test(c));
 
-  it("keeps a dealer whose record loads signed in, and never checks a customer's", async () => {
+  it("keeps a dealer whose record loads with user/me signed in, in one call, and a customer's without a record", async () => {
     const dealer = await post('/v1/user/sign-in', { email: 'dealer@demo.starkfuture.com', password: DEMO_PASSWORD });
     calls.length = 0;
     const ok = await visit(session(dealer));
     expect(ok.auth.user).toMatchObject({ email: 'dealer@demo.starkfuture.com', isDealer: true });
-    expect(calls).toContain('/v1/dealer/my');
+    expect(ok.auth.user?.dealer).toMatchObject({ id: expect.any(String) });
+    // The record came with user/me (read in the same query GET dealer/my reads): no second call per page.
+    expect(calls).toEqual(['/v1/user/me']);
     expect(ended(ok.setCookies)).toBe(false);
 
     const customer = await post('/v1/user/sign-in', {
@@ -132,14 +140,17 @@ describe('the dealer check (spec section 8)', () => {
       password: DEMO_PASSWORD,
     });
     calls.length = 0;
-    const plain = await visit(session(customer), '/v1/dealer/my');
-    expect(plain.auth.user).toMatchObject({ email: 'customer@demo.starkfuture.com' });
-    expect(calls).not.toContain('/v1/dealer/my');
+    const plain = await visit(session(customer));
+    expect(plain.auth.user).toMatchObject({ email: 'customer@demo.starkfuture.com', isDealer: false, dealer: null });
+    expect(ended(plain.setCookies)).toBe(false);
   });
 
-  it('signs a dealer out when the check fails', async () => {
+  it("signs a dealer out when the dealer's record does not load", async () => {
     const dealer = await post('/v1/user/sign-in', { email: 'dealer@demo.starkfuture.com', password: DEMO_PASSWORD });
-    const failed = await visit(session(dealer), '/v1/dealer/my');
+    const failed = await visit(session(dealer), undefined, {
+      path: '/v1/user/me',
+      body: (me) => ({ ...me, dealer: null }),
+    });
     expect(failed.auth.user).toBeNull();
     expect(failed.auth.token).toBeNull();
     expect(ended(failed.setCookies)).toBe(true);

@@ -4,7 +4,7 @@ import { stringifySetCookie } from 'cookie';
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { ApiRequestError, type CallOptions, isApiRequestError } from './api.ts';
 import { typedCalls } from './api-call.ts';
-import { type AppServices, localeContext, servicesContext } from './context.ts';
+import { localeContext, servicesContext } from './context.ts';
 import { isSecure, readCookies } from './cookies.server.ts';
 
 export const REFRESH_COOKIE = `${COOKIE.authPrefix}_refresh_token.local`;
@@ -143,16 +143,12 @@ async function resumeParkedAdmin(
 }
 
 /**
- * The dealer check (spec section 8): a dealer's own record must load (GET dealer/my). A refused or failed check, or
- * an answer without the record, fails it, and the session then ends as after a failed token check.
+ * The dealer check (spec section 8): a dealer's own record must load. `user/me` answers it (`dealer`, read with the
+ * user in the same query as `GET dealer/my` reads it), so no second call is made for it: a dealer whose answer comes
+ * without the record fails the check, and the session then ends as after a failed token check.
  */
-async function dealerCheck(api: AppServices['api'], token: string): Promise<boolean> {
-  try {
-    const [dealer] = await api.call('getDealerMy', {}, { token });
-    return !!dealer;
-  } catch {
-    return false;
-  }
+function dealerCheck(user: CurrentUser): boolean {
+  return !user.isDealer || user.dealer !== null;
 }
 
 /**
@@ -189,7 +185,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
         await resumeParkedAdmin(context, request, cookies);
       }
     }
-    if (auth.user?.isDealer && auth.token && !(await dealerCheck(api, auth.token))) signOut(context, request);
+    if (auth.user && !dealerCheck(auth.user)) signOut(context, request);
   }
   const response = await next();
   for (const cookie of auth.setCookies) response.headers.append('set-cookie', cookie);
