@@ -70,7 +70,11 @@ export const Lead = z
   .meta({ id: 'Lead' });
 export type Lead = z.infer<typeof Lead>;
 
-export const LeadPage = paginated(Lead).meta({ id: 'LeadPage' });
+/** A lead as a list shows it (`view=list`): without its notes, the rider's feedback and the message. */
+export const LeadListItem = Lead.omit({ notes: true, feedback: true, message: true }).meta({ id: 'LeadListItem' });
+export type LeadListItem = z.infer<typeof LeadListItem>;
+
+export const LeadPage = paginated(z.union([Lead, LeadListItem])).meta({ id: 'LeadPage' });
 export type LeadPage = z.infer<typeof LeadPage>;
 
 export const LeadQuery = z.object({
@@ -78,6 +82,10 @@ export const LeadQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   search: z.string().trim().max(100).optional(),
   status: LeadStatus.optional(),
+  view: z.enum(['full', 'list']).default('full').meta({
+    description:
+      '`full`: each lead with its notes, feedback and message; `list`: without them (what a list of leads shows)',
+  }),
 });
 
 export const TestRideRequest = z.object({

@@ -3946,7 +3946,7 @@ export interface paths {
         };
         /**
          * The calling dealer’s leads, newest first, one page
-         * @description `search` looks in names, e-mail and phone; `status` filters the pipeline; 10 a page by default. Each lead carries its notes and, after a test ride, the rider’s feedback. Dealers only (an approved dealer record; others 403 FORBIDDEN). A dealer reaches only its own leads: another dealer’s lead, and an unknown one, is a 404 LEAD_NOT_FOUND.
+         * @description `search` looks in names, e-mail and phone; `status` filters the pipeline; 10 a page by default. Each lead carries its notes and, after a test ride, the rider’s feedback; with `view=list` the leads come without their notes, feedback and message (what a list shows; two reads fewer). Dealers only (an approved dealer record; others 403 FORBIDDEN). A dealer reaches only its own leads: another dealer’s lead, and an unknown one, is a 404 LEAD_NOT_FOUND.
          */
         get: operations["getReferralRefer"];
         put?: never;
@@ -7543,8 +7543,32 @@ export interface components {
             createdAt: string;
             updatedAt: string;
         };
+        LeadListItem: {
+            _id: string;
+            /**
+             * @description WEB: typed in by the dealer; TEST_RIDE: a visitor’s request
+             * @enum {string}
+             */
+            source: "WEB" | "TEST_RIDE";
+            /**
+             * @description The pipeline: new → contacted → test_ride_booked → test_ride_done → won; lost from any stage
+             * @enum {string}
+             */
+            status: "new" | "contacted" | "test_ride_booked" | "test_ride_done" | "won" | "lost";
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone: string;
+            model: string | null;
+            preferredFrom: string | null;
+            preferredTo: string | null;
+            lang: string;
+            country: string;
+            createdAt: string;
+            updatedAt: string;
+        };
         LeadPage: {
-            docs: components["schemas"]["Lead"][];
+            docs: (components["schemas"]["Lead"] | components["schemas"]["LeadListItem"])[];
             totalDocs: number;
             limit: number;
             page: number;
@@ -25143,6 +25167,8 @@ export interface operations {
                 search?: string;
                 /** @description The pipeline: new → contacted → test_ride_booked → test_ride_done → won; lost from any stage */
                 status?: "new" | "contacted" | "test_ride_booked" | "test_ride_done" | "won" | "lost";
+                /** @description `full`: each lead with its notes, feedback and message; `list`: without them (what a list of leads shows) */
+                view?: "full" | "list";
             };
             header?: never;
             path?: never;

@@ -26,11 +26,12 @@ export const loader = guarded(['dealer'], async ({ context, request }: Route.Loa
   const url = new URL(request.url);
   const search = url.searchParams.get('search')?.trim().slice(0, 100) ?? '';
   const status = url.searchParams.get('status') ?? '';
-  const query = new URLSearchParams({ page: String(pageParam(url)), limit: '10' });
+  const query = new URLSearchParams({ page: String(pageParam(url)), limit: '10', view: 'list' });
   if (search) query.set('search', search);
   if ((LEAD_STATUSES as readonly string[]).includes(status)) query.set('status', status);
   const answer = await userApi(context, request).call('getReferralRefer', { query: Object.fromEntries(query) });
-  // Only what the list shows of each lead: its notes, feedback and message stay out of the page's data (decision 069).
+  // Only what the list shows of each lead: the API leaves notes, feedback and message out (`view=list`, decision 074),
+  // and the page's data keeps fewer fields still (decision 069).
   const page = {
     ...answer,
     docs: answer.docs.map((lead) => ({

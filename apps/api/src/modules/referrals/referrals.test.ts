@@ -58,6 +58,23 @@ describe('leads of a dealer', () => {
     );
     expect(noted.notes.map((n: Json) => n.text)).toEqual(['Called, no answer.', 'Ride on Saturday.']);
     expect(noted.notes[0].author).toBe('Marc Puig');
+    // The full view carries them; a list's view leaves notes, feedback and message out, and keeps the rest.
+    const full = await ok(await call('GET', '/v1/referral/refer?search=prats', token));
+    expect(full.docs[0]).toMatchObject({
+      _id: created._id,
+      notes: [{}, {}],
+      feedback: null,
+      message: expect.any(String),
+    });
+    const listed = await ok(await call('GET', '/v1/referral/refer?search=prats&view=list', token));
+    expect(listed).toMatchObject({ totalDocs: 1, page: 1 });
+    expect(listed.docs[0]).toMatchObject({ _id: created._id, firstName: 'Álex', lastName: 'Prats', model: 'varg' });
+    expect(Object.keys(listed.docs[0]).sort()).toEqual(
+      Object.keys(full.docs[0])
+        .filter((key) => !['notes', 'feedback', 'message'].includes(key))
+        .sort(),
+    );
+    await refused(await call('GET', '/v1/referral/refer?view=brief', token), 400, 'VALIDATION_ERROR');
 
     const edited = await ok(
       await call('PUT', `/v1/referral/edit/${created._id}`, token, { status: 'contacted', email: 'ALEX@example.com' }),

@@ -37,7 +37,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ referrals: ReferralsService
       schema: {
         tags: ['referrals'],
         summary: 'The calling dealer’s leads, newest first, one page',
-        description: `\`search\` looks in names, e-mail and phone; \`status\` filters the pipeline; 10 a page by default. Each lead carries its notes and, after a test ride, the rider’s feedback. ${OWN}`,
+        description: `\`search\` looks in names, e-mail and phone; \`status\` filters the pipeline; 10 a page by default. Each lead carries its notes and, after a test ride, the rider’s feedback; with \`view=list\` the leads come without their notes, feedback and message (what a list shows; two reads fewer). ${OWN}`,
         querystring: LeadQuery,
         response: { 200: LeadPage, ...errors },
       },
