@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderGate } from './render-gate.ts';
 
 /** Lets every pending microtask run (a promise chain of any reasonable length), without a turn of the event loop. */
@@ -60,6 +60,23 @@ describe('renderGate', () => {
     for (let i = 0; i < 5; i++) await nextTurn();
     expect(entered).toEqual([2]);
     expect(gate.size).toEqual({ running: 1, waiting: 1 });
+  });
+
+  it('takes the place back from a render that holds it longer than its lease, and lets the next one in', async () => {
+    const gate = renderGate(1, 20);
+    const slow = await gate.enter();
+    let next = false;
+    void gate.enter().then(() => {
+      next = true;
+    });
+    await nextTurn();
+    expect(next).toBe(false);
+    // The slow render (waiting on a payment provider, say) never says it has left within its lease.
+    await vi.waitFor(() => expect(next).toBe(true), { timeout: 2000, interval: 5 });
+    expect(gate.size).toEqual({ running: 1, waiting: 0 });
+    // Its late leave frees nothing twice.
+    slow();
+    expect(gate.size).toEqual({ running: 1, waiting: 0 });
   });
 
   it('with no limit lets every render in at once', async () => {

@@ -12,13 +12,23 @@
  * that wait for the database overlap, up to `limit`.
  */
 export interface RenderGate {
-  /** Resolves when the caller may render; call the returned function once the page is rendered (or failed). */
+  /**
+   * Resolves when the caller may render; call the returned function once the page is rendered (or failed). The place
+   * is given up by itself after `leaseMs` (the render goes on without it).
+   */
   enter(): Promise<() => void>;
   /** Renders running and waiting now. */
   readonly size: { running: number; waiting: number };
 }
 
-export function renderGate(limit: number): RenderGate {
+/**
+ * How long a render keeps its place at most. A page whose loader or action waits on something slow (a payment
+ * provider, an SMTP server, a lock) gives its place up after this and finishes without one, so a few slow requests
+ * cannot hold every other page up; renders of this shop hold their place ~5–50 ms.
+ */
+export const RENDER_LEASE_MS = 200;
+
+export function renderGate(limit: number, leaseMs = RENDER_LEASE_MS): RenderGate {
   let running = 0;
   let scheduled = false;
   const waiting: Array<(leave: () => void) => void> = [];
@@ -33,12 +43,16 @@ export function renderGate(limit: number): RenderGate {
     if (!next) return;
     running++;
     let left = false;
-    next(() => {
+    const leave = () => {
       if (left) return;
       left = true;
+      clearTimeout(lease);
       running--;
       schedule();
-    });
+    };
+    const lease = setTimeout(leave, leaseMs);
+    lease.unref();
+    next(leave);
     // The next one in the next turn, after the loop has polled.
     schedule();
   }
