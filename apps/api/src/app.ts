@@ -119,6 +119,7 @@ export async function buildApi(deps: ApiDeps): Promise<FastifyInstance> {
   });
   catalog.useOrderLines(orders.editedLine);
   const cart = await cartModule(app, platform, { catalog, store, markets, dealers });
+  ids.useCartOf((userId) => cart.summaryOfUser(userId));
   // The back office's stock bikes and markets (decision 043): after the orders and carts they ask.
   await stockAdminModule(app, platform, {
     catalog,

@@ -1,5 +1,6 @@
 import { ROLES } from '@varg/domain';
 import { z } from 'zod';
+import { CartSummary } from './cart.ts';
 import { CountryCode } from './markets.ts';
 
 export const RoleName = z.enum(ROLES);
@@ -127,6 +128,17 @@ export const CurrentUser = z
   })
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof CurrentUser>;
+
+export const UserMeQuery = z.object({
+  include: z.enum(['cart']).optional().meta({
+    description:
+      '`cart`: the answer also carries `cart`, the summary of the user’s open cart as `GET cart/summary` answers it (null when there is none), so a page needs one call for both',
+  }),
+});
+export const UserMe = CurrentUser.extend({
+  cart: CartSummary.nullable().optional().meta({ description: 'Only with `include=cart`' }),
+}).meta({ id: 'UserMe' });
+export type UserMe = z.infer<typeof UserMe>;
 
 export const UserParams = z.object({ id: z.uuid() });
 export const ProfileUpdate = z

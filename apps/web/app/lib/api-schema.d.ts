@@ -87,7 +87,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user
+         * @description With `include=cart` also the summary of the user’s open cart (`cart`, null when none): a page that shows who is signed in and the cart’s badge makes one call.
+         */
         get: operations["getUserMe"];
         put?: never;
         post?: never;
@@ -7505,6 +7508,38 @@ export interface components {
                 email: string;
             } | null;
         };
+        UserMe: {
+            _id: string;
+            email: string;
+            roles: string[];
+            lang: string;
+            country: string;
+            /** @description Roles and derived permissions; read by the key `scope` */
+            scope: string[];
+            name: string;
+            secondName: string;
+            phone: string;
+            dateOfBirth: string | null;
+            emailConfirmed: boolean;
+            /** @description A new address waiting for its confirmation link; `email` stays the sign-in address until then */
+            pendingEmail: string | null;
+            whitelistedPresales: boolean;
+            isCustomer: boolean;
+            isDealer: boolean;
+            isAdmin: boolean;
+            isLeadDealer: boolean;
+            isTranslator: boolean;
+            isMco: boolean;
+            dealer: components["schemas"]["Dealer"] | null;
+            customer: components["schemas"]["Customer"] | null;
+            mode: "demo_user" | null;
+            impersonator: {
+                _id: string;
+                email: string;
+            } | null;
+            /** @description Only with `include=cart` */
+            cart?: components["schemas"]["CartSummary"] | null;
+        };
         LeadNote: {
             _id: string;
             text: string;
@@ -8445,7 +8480,10 @@ export interface operations {
     };
     getUserMe: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `cart`: the answer also carries `cart`, the summary of the user’s open cart as `GET cart/summary` answers it (null when there is none), so a page needs one call for both */
+                include?: "cart";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8458,7 +8496,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CurrentUser"];
+                    "application/json": components["schemas"]["UserMe"];
                 };
             };
             /** @description Default Response */

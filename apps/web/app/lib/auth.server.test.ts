@@ -128,8 +128,11 @@ describe('the dealer check (spec section 8)', () => {
     const ok = await visit(session(dealer));
     expect(ok.auth.user).toMatchObject({ email: 'dealer@demo.starkfuture.com', isDealer: true });
     expect(ok.auth.user?.dealer).toMatchObject({ id: expect.any(String) });
-    // The record came with user/me (read in the same query GET dealer/my reads): no second call per page.
-    expect(calls).toEqual(['/v1/user/me']);
+    // The record came with user/me (read in the same query GET dealer/my reads), and the open cart's summary too (the
+    // header's badge): no second call per page.
+    expect(calls).toEqual(['/v1/user/me?include=cart']);
+    expect(ok.auth.cart).toBeNull();
+    expect(ok.auth.user).not.toHaveProperty('cart');
     expect(ended(ok.setCookies)).toBe(false);
 
     const customer = await post('/v1/user/sign-in', {

@@ -1,4 +1,4 @@
-import type { CurrentUser, TokenPair } from '@varg/contracts';
+import type { CartSummary, CurrentUser, TokenPair } from '@varg/contracts';
 import { COOKIE, formatLocaleSegment } from '@varg/domain';
 import { stringifySetCookie } from 'cookie';
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
@@ -19,6 +19,11 @@ export interface AuthState {
   refreshToken: string | null;
   /** Cookies the response must carry (a refreshed or ended session). */
   setCookies: string[];
+  /**
+   * The user's open cart (null: none) as `user/me?include=cart` answered it when this request began; undefined when
+   * not read then, or when the session changed since (a sign-in or sign-out in an action).
+   */
+  cart?: CartSummary | null | undefined;
 }
 
 export const authContext = createContext<AuthState>();
@@ -63,6 +68,7 @@ export function signIn(context: Readonly<RouterContextProvider>, request: Reques
   const auth = context.get(authContext);
   auth.token = pair.token;
   auth.refreshToken = pair.refresh_token;
+  auth.cart = undefined;
   auth.setCookies.push(...sessionCookies(request, pair));
 }
 
@@ -71,6 +77,7 @@ export function signOut(context: Readonly<RouterContextProvider>, request: Reque
   auth.user = null;
   auth.token = null;
   auth.refreshToken = null;
+  auth.cart = undefined;
   auth.setCookies.push(...sessionCookies(request, null));
 }
 
@@ -169,17 +176,22 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   context.set(authContext, auth);
   if (auth.token || auth.refreshToken) {
     const { api } = context.get(servicesContext);
-    const me = async (token: string | null) =>
-      token ? api.call('getUserMe', {}, { token }) : Promise.reject(new ApiRequestError(401, 'UNAUTHORIZED', ''));
+    // The user and their open cart's summary (the header's badge) in one call.
+    const me = async (token: string | null) => {
+      if (!token) throw new ApiRequestError(401, 'UNAUTHORIZED', '');
+      const { cart, ...user } = await api.call('getUserMe', { query: { include: 'cart' } }, { token });
+      auth.user = user;
+      auth.cart = cart ?? null;
+    };
     try {
-      auth.user = await me(auth.token);
+      await me(auth.token);
     } catch (error) {
       if (!isApiRequestError(error) || error.status !== 401) throw error;
       try {
         if (!auth.refreshToken) throw error;
         const pair = await api.call('postUserRefresh', { body: { refresh_token: auth.refreshToken } });
         signIn(context, request, pair);
-        auth.user = await me(pair.token);
+        await me(pair.token);
       } catch {
         signOut(context, request);
         await resumeParkedAdmin(context, request, cookies);

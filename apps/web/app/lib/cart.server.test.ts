@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type ApiClient, ApiRequestError } from './api.ts';
 import { typedCalls } from './api-call.ts';
 import { type AuthState, authContext } from './auth.server.ts';
-import { addByLinkOf, cartCalls, cartCookie, cartIdFrom, mergeAnonymousCart } from './cart.server.ts';
+import { addByLinkOf, cartCalls, cartCookie, cartIdFrom, cartSummary, mergeAnonymousCart } from './cart.server.ts';
 import { type AppServices, localeContext, servicesContext } from './context.ts';
 
 const CART = '82dd66b4-307f-407f-897d-e7ade8f7289e';
@@ -53,6 +53,32 @@ describe('the anonymous cart cookie', () => {
     expect(with_(`cart_id=${CART}`)).toBe(CART);
     expect(with_('cart_id=nope')).toBeNull();
     expect(with_('other=1')).toBeNull();
+  });
+});
+
+describe("the header's cart summary", () => {
+  const summary = { _id: CART, status: 'open' as const, count: 3, lines: 2, kind: 'bikes' as const };
+
+  it("takes a signed-in visitor's from user/me's answer on a page read, with no call of its own", async () => {
+    const { context, request, calls, auth } = setup({ token: 'T' });
+    auth.cart = summary;
+    expect(await cartSummary(context, request)).toEqual(summary);
+    auth.cart = null;
+    expect(await cartSummary(context, request)).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('asks the API after a form post (the action may have changed the cart), or when user/me did not say', async () => {
+    const { context, calls, auth } = setup({ token: 'T', answer: () => ({ ...summary, count: 4 }) });
+    auth.cart = summary;
+    const post = new Request('https://shop.test/de-DE/store', { method: 'POST' });
+    expect(await cartSummary(context, post)).toMatchObject({ count: 4 });
+    auth.cart = undefined;
+    expect(await cartSummary(context, new Request('https://shop.test/de-DE/store'))).toMatchObject({ count: 4 });
+    expect(calls.map((c) => [c.method, c.path.split('?')[0]])).toEqual([
+      ['GET', '/v1/cart/summary'],
+      ['GET', '/v1/cart/summary'],
+    ]);
   });
 });
 

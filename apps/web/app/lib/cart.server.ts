@@ -123,6 +123,12 @@ export function cartCalls(context: Context, request: Request): CartCalls {
 
 /** The header's count, in one call: only when the visitor has a cart cookie or a session. Never fails the page. */
 export async function cartSummary(context: Context, request: Request): Promise<CartSummary | null> {
+  // A signed-in visitor's page read it with the user at the start (`user/me?include=cart`); after a form post the
+  // action may have changed the cart since, so it is read again.
+  const known = context.get(authContext).cart;
+  if (known !== undefined && (request.method === 'GET' || request.method === 'HEAD')) {
+    return known?.status === 'open' ? known : null;
+  }
   const calls = cartCalls(context, request);
   if (!calls.hasCart) return null;
   try {

@@ -152,6 +152,22 @@ describe('adding bikes (POST cart/add-item)', () => {
     expect((await ok('GET', '/v1/cart', undefined, token)).items.map((i) => i.quantity)).toEqual([6]);
   });
 
+  it("answers the user's open cart with the user when asked (user/me?include=cart), as cart/summary does", async () => {
+    const token = (await newCustomer(ctx.app, 'badge.cart@example.com')).token;
+    const me = () => ok<{ email: string; cart?: CartSummary | null }>('GET', '/v1/user/me?include=cart', undefined, token);
+    expect(await me()).toMatchObject({ email: 'badge.cart@example.com', cart: null });
+    for (let i = 0; i < 2; i++) await ok('POST', '/v1/cart/add-item?country=DE', { productId: 'varg-ex' }, token);
+    const summary = await ok<CartSummary>('GET', '/v1/cart/summary', undefined, token);
+    expect(summary).toMatchObject({ count: 2, lines: 1, kind: 'bikes', status: 'open' });
+    expect((await me()).cart).toEqual(summary);
+    // Not asked: the user alone, as before.
+    expect(await ok('GET', '/v1/user/me', undefined, token)).not.toHaveProperty('cart');
+    await fails(400, 'VALIDATION_ERROR', 'GET', '/v1/user/me?include=orders', undefined, token);
+    // The answer is the caller's own cart only: another user's token sees theirs (none).
+    const other = (await newCustomer(ctx.app, 'badge.other@example.com')).token;
+    expect((await ok<{ cart?: unknown }>('GET', '/v1/user/me?include=cart', undefined, other)).cart).toBeNull();
+  });
+
   it('refuses a configuration the catalogue refuses, and creates nothing', async () => {
     const before = await cartRows();
     await fails(400, 'INVALID_CONFIGURATION', 'POST', '/v1/cart/add-item?country=DE', {

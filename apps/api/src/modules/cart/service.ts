@@ -3,6 +3,7 @@ import { cartCommands } from './commands.ts';
 import { type Caller, type CartDeps, type CartStatus, cartContext } from './context.ts';
 import { cartCopies } from './copy.ts';
 import { cartMoves } from './moves.ts';
+import type { CartRow } from './lines-json.ts';
 import type { CartLines } from './repo.ts';
 import { cartView } from './view.ts';
 
@@ -19,6 +20,17 @@ export function cartService(deps: CartDeps) {
   const ctx = cartContext(deps);
   const { view, render } = cartView(ctx);
 
+  async function summaryOf(row: Pick<CartRow, 'id' | 'status'>): Promise<CartSummary> {
+    const { bikes, store: storeCounts } = await deps.repo.counts(row.id);
+    return {
+      _id: row.id,
+      status: row.status as CartStatus,
+      count: bikes.units + storeCounts.units,
+      lines: bikes.lines + storeCounts.lines,
+      kind: bikes.lines ? 'bikes' : storeCounts.lines ? 'store' : null,
+    };
+  }
+
   return {
     /**
      * The cart priced in its own market (decision 035). `country` is the page's market: it does not change where
@@ -32,16 +44,13 @@ export function cartService(deps: CartDeps) {
     },
 
     /** Lines and units without pricing: what the header's badge shows. */
-    async summary(caller: Caller, cartId: string | undefined): Promise<CartSummary> {
-      const row = await ctx.current(caller, cartId);
-      const { bikes, store: storeCounts } = await deps.repo.counts(row.id);
-      return {
-        _id: row.id,
-        status: row.status as CartStatus,
-        count: bikes.units + storeCounts.units,
-        lines: bikes.lines + storeCounts.lines,
-        kind: bikes.lines ? 'bikes' : storeCounts.lines ? 'store' : null,
-      };
+    summary: async (caller: Caller, cartId: string | undefined): Promise<CartSummary> =>
+      summaryOf(await ctx.current(caller, cartId)),
+
+    /** The same of the user's open cart (null: none), for `user/me?include=cart`. */
+    async summaryOfUser(userId: string): Promise<CartSummary | null> {
+      const row = await deps.repo.openCartOf(userId);
+      return row ? summaryOf(row) : null;
     },
 
     /** How many open carts with lines a market has (changed within the cart cookie's 30 days). */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CartSummary } from '@varg/contracts';
 import type { Api, Platform } from '../../plugins/platform.ts';
 import { isPrivateRequest } from '../../plugins/privacy.ts';
 import { accountAdminService } from './account-admin.ts';
@@ -70,7 +71,15 @@ export async function identityModule(
     signIn: (user, meta) => identity.issue(user, randomUUID(), meta),
   });
   const signInPerAccount = config.signInLimitPerAccount ?? 10;
-  await app.register(identityRoutes, { prefix: '/v1', identity, guards, signInPerAccount });
+  // The cart module comes later and answers `user/me?include=cart` through `useCartOf`.
+  let cartOf: (userId: string) => Promise<CartSummary | null> = async () => null;
+  await app.register(identityRoutes, {
+    prefix: '/v1',
+    identity,
+    guards,
+    signInPerAccount,
+    cartOf: (userId) => cartOf(userId),
+  });
   await app.register(avatarRoutes, { prefix: '/v1', avatars: avatarService({ repo: users, storage, audit }), guards });
   // The back office's accounts (decision 044).
   const accounts = accountAdminService({
@@ -86,6 +95,10 @@ export async function identityModule(
     identity,
     guards,
     signingKey,
+    /** The user's open cart as the cart module summarises it, for `user/me?include=cart`. */
+    useCartOf(lookup: (userId: string) => Promise<CartSummary | null>) {
+      cartOf = lookup;
+    },
     /** What the administrators' user management (admin module) may do with the identity store. */
     userAdmin: userAdmin(users),
     /** A user's dealer record in any status (null: none). */

@@ -12,6 +12,9 @@ import {
   SignUpQuery,
   TokenPair,
   TokenParams,
+  type CartSummary,
+  UserMe,
+  UserMeQuery,
   UserParams,
   UserUpdateBody,
 } from '@varg/contracts';
@@ -92,7 +95,9 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   signInOnly?: boolean;
   /** Sign-ins of one account per 15 minutes (SIGN_IN_LIMIT_PER_ACCOUNT, default 10). */
   signInPerAccount?: number;
-}> = async (app, { identity, guards, signInOnly, signInPerAccount = 10 }) => {
+  /** The user's open cart, for `user/me?include=cart` (the cart module's; null: none). */
+  cartOf?: (userId: string) => Promise<CartSummary | null>;
+}> = async (app, { identity, guards, signInOnly, signInPerAccount = 10, cartOf = async () => null }) => {
   const translated = <T extends { t_key: string }>(request: FastifyRequest, body: T) => ({
     ...body,
     message: t(requestLocale(request), body.t_key),
@@ -177,13 +182,23 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/user/me',
     {
-      schema: { tags: ['identity'], summary: 'The signed-in user', response: { 200: CurrentUser, ...errors } },
+      schema: {
+        tags: ['identity'],
+        summary: 'The signed-in user',
+        description:
+          'With `include=cart` also the summary of the user’s open cart (`cart`, null when none): a page that shows who is signed in and the cart’s badge makes one call.',
+        querystring: UserMeQuery,
+        response: { 200: UserMe, ...errors },
+      },
       preHandler: guards.requireAuth,
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       // biome-ignore lint/style/noNonNullAssertion: requireAuth guarantees it
-      return identity.me(request.auth!);
+      const auth = request.auth!;
+      if (request.query.include !== 'cart') return identity.me(auth);
+      const [me, cart] = await Promise.all([identity.me(auth), cartOf(auth.userId)]);
+      return { ...me, cart };
     },
   );
 
