@@ -154,7 +154,8 @@ describe('adding bikes (POST cart/add-item)', () => {
 
   it("answers the user's open cart with the user when asked (user/me?include=cart), as cart/summary does", async () => {
     const token = (await newCustomer(ctx.app, 'badge.cart@example.com')).token;
-    const me = () => ok<{ email: string; cart?: CartSummary | null }>('GET', '/v1/user/me?include=cart', undefined, token);
+    const me = () =>
+      ok<{ email: string; cart?: CartSummary | null }>('GET', '/v1/user/me?include=cart', undefined, token);
     expect(await me()).toMatchObject({ email: 'badge.cart@example.com', cart: null });
     for (let i = 0; i < 2; i++) await ok('POST', '/v1/cart/add-item?country=DE', { productId: 'varg-ex' }, token);
     const summary = await ok<CartSummary>('GET', '/v1/cart/summary', undefined, token);

@@ -2,8 +2,8 @@ import type { Cart, CartSummary } from '@varg/contracts';
 import { cartCommands } from './commands.ts';
 import { type Caller, type CartDeps, type CartStatus, cartContext } from './context.ts';
 import { cartCopies } from './copy.ts';
-import { cartMoves } from './moves.ts';
 import type { CartRow } from './lines-json.ts';
+import { cartMoves } from './moves.ts';
 import type { CartLines } from './repo.ts';
 import { cartView } from './view.ts';
 

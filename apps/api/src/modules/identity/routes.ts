@@ -1,5 +1,6 @@
 import {
   Accepted,
+  type CartSummary,
   CurrentUser,
   Dealer,
   EmailBody,
@@ -12,7 +13,6 @@ import {
   SignUpQuery,
   TokenPair,
   TokenParams,
-  type CartSummary,
   UserMe,
   UserMeQuery,
   UserParams,
