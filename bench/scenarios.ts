@@ -40,6 +40,12 @@ export function rssMb(pid: number): number {
  * the server still renders it), so one load's backlog does not count against the next: until it uses less than a
  * fifth of a core over half a second, 30 s at most. Returns the seconds waited.
  */
+/**
+ * How long the bench leaves the server without a request before reading its idle RSS: the server's
+ * `IDLE_COMPACTION_MS` (30 s unless set) and 5 s more; `BENCH_IDLE_MS` sets it.
+ */
+const IDLE_WAIT_MS = Number(process.env.BENCH_IDLE_MS ?? Number(process.env.IDLE_COMPACTION_MS ?? 30_000) + 5_000);
+
 async function settle(pid: number): Promise<number> {
   const start = Date.now();
   while (Date.now() - start < 30_000) {
@@ -75,6 +81,9 @@ interface Scenario {
 
 export interface Measurement {
   results: Result[];
+  /** RSS once the warm-up has settled (~2 s after it). */
+  warmRss: number;
+  /** RSS after `IDLE_WAIT_MS` without a request: the process has given back what it could (decision 075). */
   idleRss: number;
   homeJs: PageWeight;
   configuratorJs: PageWeight;
@@ -177,10 +186,18 @@ async function prepare(): Promise<Scenario[]> {
 /** One whole measurement against a ready server: warm-up, idle RSS, every load, the pages' JavaScript. */
 export async function measure(pid: number): Promise<Measurement> {
   // Warm up the JIT, the page cache and the API client cache; then let the server settle before reading its RSS.
-  await autocannon({ url: `${BASE}/en-US`, connections: 10, duration: 2 });
-  await settle(pid);
-  await new Promise((r) => setTimeout(r, 1_000));
+  const warmUp = async () => {
+    await autocannon({ url: `${BASE}/en-US`, connections: 10, duration: 2 });
+    await settle(pid);
+    await new Promise((r) => setTimeout(r, 1_000));
+  };
+  await warmUp();
+  const warmRss = rssMb(pid);
+  // Idle: no request for the server's idle time, when it gives memory back (decision 075)…
+  await new Promise((r) => setTimeout(r, IDLE_WAIT_MS));
   const idleRss = rssMb(pid);
+  // …and warm again, so the loads start as they did before (the compacted process warms its code up again).
+  await warmUp();
   const results: Result[] = [];
   for (const scenario of await prepare()) {
     if (!wanted(scenario.name)) continue;
@@ -195,5 +212,5 @@ export async function measure(pid: number): Promise<Measurement> {
   }
   const homeJs = await pageJsGzip('/en-US');
   const configuratorJs = await pageJsGzip('/de-DE/varg-ex/configurator');
-  return { results, idleRss, homeJs, configuratorJs };
+  return { results, warmRss, idleRss, homeJs, configuratorJs };
 }

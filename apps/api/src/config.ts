@@ -60,7 +60,7 @@ const EnvSchema = z.object({
    * After this many ms without a request, a process whose memory grew by 16 MB since it last did runs one compacting
    * garbage collection and gives the memory back (`0`: never; decision 075).
    */
-  IDLE_COMPACTION_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
+  IDLE_COMPACTION_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   SEED: bool.default(true),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
