@@ -56,7 +56,7 @@ COPY --from=build /app/apps/web/build apps/web/build
 # owned by root like the rest of the tree and readable by all (Node writes its entries owner-only), so the app reads
 # it and cannot change it.
 RUN mkdir -p node_modules/.cache/node-compile && chown 10001:10001 node_modules/.cache/node-compile \
-  && setpriv --reuid=10001 --regid=10001 --clear-groups env COMPILE_CACHE_ONLY=1 node --max-semi-space-size=8 \
+  && setpriv --reuid=10001 --regid=10001 --clear-groups env COMPILE_CACHE_ONLY=1 node --max-semi-space-size=16 \
     --max-old-space-size=256 --import ./apps/web/server/compile-cache.js --import ./apps/web/server/telemetry.ts \
     apps/web/server/index.ts \
   && chown -R root:root node_modules/.cache/node-compile && chmod -R a+rX,go-w node_modules/.cache/node-compile \
@@ -79,4 +79,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node is PID 1 and handles SIGTERM itself: it stops accepting, finishes requests in flight and closes the database.
-CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=256", "--import", "./apps/web/server/compile-cache.js", "--import", "./apps/web/server/telemetry.ts", "apps/web/server/index.ts"]
+CMD ["node", "--max-semi-space-size=16", "--max-old-space-size=256", "--import", "./apps/web/server/compile-cache.js", "--import", "./apps/web/server/telemetry.ts", "apps/web/server/index.ts"]

@@ -34,7 +34,7 @@ import {
 const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string>; workspaces: string[] };
 const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { version?: string }> };
 /**
- * `MALLOC_ARENA_MAX=2 node --max-semi-space-size=8 --max-old-space-size=256 --import …`: `npm run serve`, the
+ * `MALLOC_ARENA_MAX=2 node --max-semi-space-size=16 --max-old-space-size=256 --import …`: `npm run serve`, the
  * environment it sets (`serveEnv`, NAME=value words before the command) and its command (`serve`).
  */
 const serveWords = (pkg.scripts.serve ?? '').split(' ');

@@ -7,7 +7,7 @@ import vm from 'node:vm';
 /**
  * Memory given back once the process goes quiet (decision 075).
  *
- * Under load V8 grows the young generation to its limit (`--max-semi-space-size=8`: two 8 MB halves) and the old one
+ * Under load V8 grows the young generation to its limit (`--max-semi-space-size=16`: two 16 MB halves; 8 when this was measured) and the old one
  * past what stays alive; neither shrinks while the process is idle, because V8's own memory reducer starts only after
  * a full collection, which a process serving cached pages may never need. Measured after the bench's warm-up: RSS 198
  * MB, of which the young generation 15.3 MB committed and 1.3 MB used; one memory-reducing collection brought it to
