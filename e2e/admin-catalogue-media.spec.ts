@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, expectAccessible, test, whenHydrated } from './fixtures.ts';
 import { signedInSession as signedIn } from './pages/auth.ts';
@@ -10,12 +11,38 @@ const photo = (width: number, height: number, color: string) =>
     .png()
     .toBuffer();
 
+/** Removes every image the region shows, after confirming each (a retry finds the failed attempt's images). */
+async function removeImages(page: Page, region: Locator) {
+  const remove = region.getByRole('button', { name: 'Remove' });
+  for (let left = await remove.count(); left > 0; left--) {
+    await whenHydrated(remove.first());
+    await remove.first().click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+    await expect(remove).toHaveCount(left - 1);
+  }
+}
+
 test.describe('back office: model and option images, model texts (issue 24)', () => {
   test('images go up with progress and show on the configurator; the German name shows on /de-DE', async ({
     browser,
   }) => {
     test.slow();
     const admin = await signedIn(browser, 'admin@demo.starkfuture.com', 'en-US');
+    if (test.info().retry > 0) {
+      // Back to the demo's state: a failed attempt may have left its images and its German name behind (and its lines
+      // in the history, which stay: the history is read by its newest line).
+      await admin.goto('/en-US/admin/catalogue/varg-ex/options/varg_option_red');
+      await removeImages(admin, admin.getByRole('region', { name: 'Image' }));
+      await admin.goto('/en-US/admin/catalogue/varg-ex?lang=de');
+      const texts = admin.getByRole('region', { name: 'Texts' });
+      if ((await texts.getByLabel('Name').inputValue()) !== '') {
+        await texts.getByLabel('Name').fill('');
+        await texts.getByRole('button', { name: 'Save' }).click();
+        await expect(admin.getByText('The texts were saved.')).toBeVisible();
+      }
+      await admin.goto('/en-US/admin/catalogue/varg-ex');
+      await removeImages(admin, admin.getByRole('region', { name: 'Images' }));
+    }
     await admin.goto('/en-US/admin/catalogue/varg-ex');
     await expect(admin.getByRole('heading', { level: 1 })).toHaveText('VARG EX');
     const images = admin.getByRole('region', { name: 'Images' });
@@ -37,7 +64,7 @@ test.describe('back office: model and option images, model texts (issue 24)', ()
     await expect(images.getByText('The image was added.')).toBeVisible();
     await expect(images.getByRole('img', { name: 'Image 1 of VARG EX' })).toBeVisible();
     await expect(images.getByTestId('cover')).toHaveText('Cover');
-    await expect(admin.getByRole('region', { name: 'History' }).getByText('Image added')).toBeVisible();
+    await expect(admin.getByRole('region', { name: 'History' }).getByText('Image added').first()).toBeVisible();
     await expectAccessible(admin);
 
     // An option's image: a swatch for red.
@@ -81,7 +108,7 @@ test.describe('back office: model and option images, model texts (issue 24)', ()
     await texts.getByRole('button', { name: 'Save' }).click();
     await expect(admin.getByText('The texts were saved.')).toBeVisible();
     await expect(texts.getByLabel('Name')).toHaveValue('VARG EX Enduro');
-    await expect(admin.getByRole('region', { name: 'History' }).getByText('Texts changed')).toBeVisible();
+    await expect(admin.getByRole('region', { name: 'History' }).getByText('Texts changed').first()).toBeVisible();
     await expectAccessible(admin);
 
     await shop.goto('/de-DE');
