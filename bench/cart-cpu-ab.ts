@@ -4,6 +4,7 @@
 //   BENCH_OLD_DIR=/path/to/other/worktree BENCH_DATABASE_URL=… BENCH_OLD_DATABASE_URL=… npx node bench/cart-cpu-ab.ts
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { cpuMs, startServer, waitReady } from './server.ts';
 
 const OLD_DIR = process.env.BENCH_OLD_DIR;
@@ -37,27 +38,55 @@ try {
       ['POST /v1/cart/add-item (new carts)', '/v1/cart/add-item?country=DE', post],
     ];
   }
+  // PostgreSQL's share: the CPU of the backends serving each server's database (same machine, read from /proc).
+  const databases = await Promise.all(
+    servers.map(async (s) => {
+      if (!s.database) return null;
+      const client = new pg.Client({ connectionString: s.database });
+      await client.connect();
+      return client;
+    }),
+  );
+  const pgCpuMs = async (index: number) => {
+    const client = databases[index];
+    if (!client) return 0;
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return rows.reduce((sum, { pid }) => {
+      try {
+        return sum + cpuMs(pid);
+      } catch {
+        return sum; // a backend that ended meanwhile
+      }
+    }, 0);
+  };
   const run = (port: number, path: string, send: typeof post | undefined, amount: number, connections: number) =>
     autocannon({ url: `http://127.0.0.1:${port}${path}`, connections, amount, ...(send ?? {}) });
   // Warm-up: the JIT and the catalogue's caches.
   for (const s of servers) for (const [, path, send] of s.calls) await run(s.port, path, send, 500, 10);
-  console.log('| call | build | requests | server CPU ms per request | req/s | p99 ms (median of bursts) | non-2xx |');
-  console.log('|---|---|---:|---:|---:|---:|---:|');
+  console.log(
+    '| call | build | requests | server CPU ms per request | PostgreSQL CPU ms per request | req/s | p99 ms (median of bursts) | non-2xx |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|');
   const only = process.env.BENCH_ONLY?.toLowerCase();
   const names = (servers[0]?.calls ?? []).map(([name]) => name);
   for (const [index, name] of names.entries()) {
     if (only && !name.toLowerCase().includes(only)) continue;
     const sums = new Map(
-      servers.map((s) => [s.name, { cpu: 0, requests: 0, failed: 0, seconds: 0, p99: [] as number[] }]),
+      servers.map((s) => [s.name, { cpu: 0, pgCpu: 0, requests: 0, failed: 0, seconds: 0, p99: [] as number[] }]),
     );
     for (let burst = 0; burst < BURSTS; burst++) {
       for (const s of burst % 2 ? [...servers].reverse() : servers) {
         const [, path, send] = s.calls[index] as [string, string, typeof post | undefined];
         const pid = s.child.pid as number;
+        const at = servers.indexOf(s);
         const before = cpuMs(pid);
+        const pgBefore = await pgCpuMs(at);
         const r = await run(s.port, path, send, AMOUNT, 50);
         const sum = sums.get(s.name) as NonNullable<ReturnType<typeof sums.get>>;
         sum.cpu += cpuMs(pid) - before;
+        sum.pgCpu += (await pgCpuMs(at)) - pgBefore;
         sum.seconds += r.duration;
         sum.p99.push(r.latency.p99);
         sum.requests += r.requests.total;
@@ -69,10 +98,11 @@ try {
       const p99 = [...sum.p99].sort((a, b) => a - b)[Math.floor(sum.p99.length / 2)] ?? 0;
       const rate = Math.round(sum.requests / sum.seconds);
       console.log(
-        `| ${name} | ${s.name} | ${sum.requests} | ${(sum.cpu / sum.requests).toFixed(3)} | ${rate} | ${p99} | ${sum.failed} |`,
+        `| ${name} | ${s.name} | ${sum.requests} | ${(sum.cpu / sum.requests).toFixed(3)} | ${(sum.pgCpu / sum.requests).toFixed(3)} | ${rate} | ${p99} | ${sum.failed} |`,
       );
     }
   }
+  for (const client of databases) await client?.end();
 } finally {
   for (const s of servers) s.child.kill('SIGTERM');
 }
