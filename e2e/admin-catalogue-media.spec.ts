@@ -129,10 +129,7 @@ test.describe('back office: model and option images, model texts (issue 24)', ()
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
     await expect(images.getByText('No images yet: the shop shows the drawing.')).toBeVisible();
     await admin.goto('/en-US/admin/catalogue/varg-ex/options/varg_option_red');
-    const removeSwatch = optionImage.getByRole('button', { name: 'Remove' });
-    await whenHydrated(removeSwatch);
-    await removeSwatch.click();
-    await admin.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+    await removeImages(admin, optionImage);
     await expect(optionImage.getByText(/No image yet/)).toBeVisible();
     await admin.close();
   });

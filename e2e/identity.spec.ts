@@ -1,6 +1,7 @@
 import { DEMO_PASSWORD } from '../packages/db/src/seed/people.ts';
-import { expect, expectAccessible, test, whenHydrated } from './fixtures.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
 import { AuthPages } from './pages/auth.ts';
+import { Shell } from './pages/shell.ts';
 
 test.describe('identity (issue 3)', () => {
   test('a new user signs up, confirms the e-mail, signs out, resets the password and lands back where they were', async ({
@@ -157,9 +158,7 @@ test.describe('administration and translation (issue 3)', () => {
     await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: /Anmelden/ }).click();
     await page.waitForURL(/\/de-DE$/);
-    // The account menu opens by script: a click before hydration is lost.
-    await whenHydrated(page.getByRole('button', { name: 'Konto' }));
-    await page.getByRole('button', { name: 'Konto' }).click();
+    await new Shell(page).openAccountMenu('Konto');
     await page.getByRole('button', { name: 'Texte bearbeiten' }).click();
     await expect(page.locator('[data-translator-tool]')).toBeVisible();
     const heading = page.getByRole('heading', { level: 1 });
@@ -217,9 +216,8 @@ test('a signed-in user’s new country and language are saved to the profile and
   await page.getByRole('option', { name: 'Français' }).click();
   await dialog.getByRole('button', { name: 'Confirmer' }).click();
   await expect(page).toHaveURL(/\/fr-BE$/);
-  // The page is new after the switch: the account menu opens by script, so a click before hydration is lost.
-  await whenHydrated(page.getByRole('button', { name: 'Compte' }));
-  await page.getByRole('button', { name: 'Compte' }).click();
+  // The page is new after the switch: its account menu works once hydrated.
+  await new Shell(page).openAccountMenu('Compte');
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   await page.context().clearCookies();
   await page.goto('/en-US/login');

@@ -238,9 +238,7 @@ test.describe('menus, toasts and page views', () => {
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole('link', { name: /Home$/ }).click();
     await expect(page).toHaveURL(/\/en-US$/);
-    const account = page.getByRole('button', { name: 'Account' });
-    await whenHydrated(account);
-    await account.click();
+    await new Shell(page).openAccountMenu();
     await page.getByRole('link', { name: 'Administration' }).click();
     await expect(page).toHaveURL(/\/en-US\/admin$/);
     await expect(page.getByRole('navigation', { name: 'Administration' })).toBeVisible();

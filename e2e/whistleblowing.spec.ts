@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, test, whenHydrated } from './fixtures.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
 import { signedInSession as signedIn } from './pages/auth.ts';
+import { Shell } from './pages/shell.ts';
 
 // The whistleblowing channel (decision 023): a visitor reports without an account, writes down the case code and the
 // secret, and later reads the compliance team's answer; only the compliance role sees the cases.
@@ -85,8 +86,7 @@ test.describe('the whistleblowing channel', () => {
     // The compliance officer finds it, acknowledges and answers.
     const officer = await signedIn(browser, 'compliance@demo.starkfuture.com', 'en-US');
     await officer.goto('/en-US/account');
-    await whenHydrated(officer.getByRole('button', { name: 'Account' }));
-    await officer.getByRole('button', { name: 'Account' }).click();
+    await new Shell(officer).openAccountMenu();
     await officer.getByRole('link', { name: 'Whistleblowing cases' }).click();
     await expect(officer.getByRole('heading', { level: 1 })).toHaveText('Whistleblowing cases');
     const row = officer.getByRole('row').filter({ hasText: code });

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../packages/db/src/seed/people.ts';
-import { whenHydrated } from '../fixtures.ts';
+import { Shell } from './shell.ts';
 
 /** A visitor's steps through sign-up, the dev mailbox, sign-in and the profile. */
 export class AuthPages {
@@ -38,9 +38,7 @@ export class AuthPages {
     await this.page.waitForURL((url) => !url.pathname.endsWith('/login'));
   }
   async signOut() {
-    // The account menu opens by script: a click before hydration is lost.
-    await whenHydrated(this.page.getByRole('button', { name: 'Account' }));
-    await this.page.getByRole('button', { name: 'Account' }).click();
+    await new Shell(this.page).openAccountMenu();
     await this.page.getByRole('button', { name: 'Sign out' }).click();
   }
 }
